@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsToDecimal,
+  computeTotal,
+  computeVatCents,
+  formatEuro,
+  parseEuroToCents,
+} from './money.ts';
+
+describe('VAT 22 % half-up', () => {
+  it('adds 22 % to a round price', () => {
+    expect(computeTotal(10000)).toEqual({ netCents: 10000, vatCents: 2200, totalCents: 12200 });
+  });
+
+  it('rounds half a cent up', () => {
+    // 0.25 € * 22 % = 5.5 cents → 6
+    expect(computeVatCents(25)).toBe(6);
+    // 0.75 € * 22 % = 16.5 cents → 17
+    expect(computeVatCents(75)).toBe(17);
+  });
+
+  it('rounds less than half a cent down', () => {
+    // 0.01 € * 22 % = 0.22 cents → 0
+    expect(computeVatCents(1)).toBe(0);
+    // 0.02 € * 22 % = 0.44 → 0; 0.03 € → 0.66 → 1
+    expect(computeVatCents(2)).toBe(0);
+    expect(computeVatCents(3)).toBe(1);
+  });
+
+  it('computes 49.90 € + VAT = 60.88 €', () => {
+    // 4990 * 0.22 = 1097.8 → 1098
+    expect(computeTotal(4990).totalCents).toBe(6088);
+  });
+
+  it('agrees with exact decimal arithmetic for every price up to 1,000 €', () => {
+    for (let net = 0; net <= 100000; net += 1) {
+      const exactTimes100 = net * 22; // VAT in hundredths of a cent
+      const expected = Math.floor(exactTimes100 / 100) + (exactTimes100 % 100 >= 50 ? 1 : 0);
+      if (computeVatCents(net) !== expected) throw new Error(`mismatch at ${net}`);
+    }
+  });
+
+  it('refuses fractional or negative cents', () => {
+    expect(() => computeVatCents(1.5)).toThrow(RangeError);
+    expect(() => computeVatCents(-1)).toThrow(RangeError);
+  });
+});
+
+describe('euro parsing and formatting', () => {
+  it('parses what an editor types', () => {
+    expect(parseEuroToCents('49')).toBe(4900);
+    expect(parseEuroToCents('49,9')).toBe(4990);
+    expect(parseEuroToCents('49.99')).toBe(4999);
+    expect(parseEuroToCents('abc')).toBeNull();
+    expect(parseEuroToCents('1.234')).toBeNull();
+  });
+
+  it('writes the payment price with two decimals', () => {
+    expect(centsToDecimal(6088)).toBe('60.88');
+    expect(centsToDecimal(5)).toBe('0.05');
+  });
+
+  it('formats euros the Italian way', () => {
+    // CLDR Italian groups thousands only from five digits on.
+    expect(formatEuro(1234567)).toMatch(/^12\.345,67\s€$/);
+    expect(formatEuro(6088)).toMatch(/^60,88\s€$/);
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { it } from '../messages/it.ts';
+import { ROLE_VALUES, USER_STATUS_VALUES } from '../roles.ts';
+
+/** SPEC §5: at least 8 characters, one uppercase letter, one digit, one of @#$%^&+=! */
+export const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*\d)(?=.*[@#$%^&+=!]).{8,}$/;
+
+export const ZPec = z
+  .string({ error: it.validation.required })
+  .trim()
+  .min(1, it.validation.required)
+  .pipe(z.email({ error: it.validation.pec }))
+  .transform((pec) => pec.toLowerCase());
+
+export const ZStrongPassword = z
+  .string({ error: it.validation.required })
+  .min(1, it.validation.required)
+  .regex(PASSWORD_PATTERN, it.validation.weakPassword);
+
+export const ZLogin = z.object({
+  pec: ZPec,
+  password: z.string({ error: it.validation.required }).min(1, it.validation.required),
+});
+export type TLogin = z.input<typeof ZLogin>;
+
+/** The user as the API shows it: never a password hash. */
+export const ZUserPublic = z.object({
+  id: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  pec: z.string(),
+  email: z.string(),
+  role: z.enum(ROLE_VALUES),
+  status: z.enum(USER_STATUS_VALUES),
+  email_verified: z.boolean(),
+  newsletter: z.boolean(),
+  createdAt: z.string(),
+});
+export type TUserPublic = z.infer<typeof ZUserPublic>;
+
+/** What the login answers in `data` and the web keeps as the signed-in user (SPEC §3). */
+export const ZSessionUser = ZUserPublic.pick({
+  id: true,
+  name: true,
+  surname: true,
+  status: true,
+  role: true,
+  newsletter: true,
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const AUTH_HEADERS = {
+  /** Response and request header carrying `Bearer <jwt>`. */
+  access: 'authorization',
+  /** Response and request header carrying the opaque refresh token. */
+  refresh: 'refresh',
+} as const;

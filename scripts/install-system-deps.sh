@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need: PostgreSQL 15 (the oldest server we support),
+# Chromium (end-to-end tests) and LibreOffice with python3-uno (PDF previews).
+# Used by `npm test` (when root on Debian) and by .ci/run. Idempotent: does nothing when all are present.
+set -euo pipefail
+
+packages=(postgresql chromium libreoffice-writer-nogui python3-uno fonts-dejavu-core)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+  echo "Missing system packages: ${missing[*]}" >&2
+  echo "On Debian/Ubuntu install them with: sudo apt-get install -y ${missing[*]}" >&2
+  echo "Elsewhere: PostgreSQL 15+ server binaries (pg_ctl, initdb), Chromium at /usr/bin/chromium, LibreOffice (soffice)." >&2
+  exit 1
+fi
+
+echo "Installing ${missing[*]} with apt-get..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "System packages installed."
