@@ -1,0 +1,96 @@
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPOSITORY_ROOT } from './config.ts';
+
+const SECRET = 'a-secret-of-at-least-thirty-two-characters';
+let scratch: string;
+
+beforeAll(async () => {
+  await mkdir(path.join(REPOSITORY_ROOT, '.test-data'), { recursive: true });
+  scratch = await mkdtemp(path.join(REPOSITORY_ROOT, '.test-data', 'config-'));
+});
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig({ JWT_SECRET: SECRET, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.join(REPOSITORY_ROOT, 'data'),
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      supportEmail: 'supporto@pec.demo.it',
+      webDistDir: path.join(REPOSITORY_ROOT, 'apps/web/dist'),
+      lexmindUsers: [],
+      logLevel: 'info',
+    });
+    expect(config.termsUrl).toMatch(/^https:\/\/www\.example\.it\//);
+  });
+
+  it('refuses a bad PORT with a message naming PORT', () => {
+    const message = configError({ PORT: 'tremila' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('tremila');
+    expect(configError({ PORT: '70000' })).toMatch(/PORT: must be an integer between 0 and 65535/);
+  });
+
+  it('names every faulty variable at once and never prints a secret', () => {
+    const message = configError({
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+      JWT_SECRET: 'short-and-secret',
+      PDF_POOL_SIZE: '0',
+    });
+    expect(message).toMatch(/LOG_LEVEL: must be one of/);
+    expect(message).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(message).toMatch(/JWT_SECRET: must be at least 32 characters/);
+    expect(message).toMatch(/PDF_POOL_SIZE/);
+    expect(message).not.toContain('short-and-secret');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET, PORT: '', SUPPORT_EMAIL: ' ' }).port).toBe(3000);
+  });
+
+  it('resolves a relative DATA_DIR against the folder where npm was run', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET, DATA_DIR: 'dati', INIT_CWD: '/srv/lexpath' });
+    expect(config.dataDir).toBe('/srv/lexpath/dati');
+  });
+
+  it('derives APP_URL from PORT and reads the LexMind PECs lowercased', () => {
+    const config = loadConfig({
+      JWT_SECRET: SECRET,
+      PORT: '8080',
+      LEXMIND_USERS: ' Uno@PEC.it, due@pec.it ,',
+    });
+    expect(config.appUrl).toBe('http://localhost:8080');
+    expect(config.lexmindUsers).toEqual(['uno@pec.it', 'due@pec.it']);
+  });
+
+  it('generates the JWT secret once into DATA_DIR (mode 0600) and reuses it', async () => {
+    const dataDir = path.join(scratch, 'data');
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+});

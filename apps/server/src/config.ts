@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The repository root, computed from this file's location: `npm start` at the root runs the
+ * server workspace script with cwd `apps/server`, so a cwd-relative default would put the data
+ * in `apps/server/data` for one command and `./data` for another.
+ */
+export const REPOSITORY_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../..',
+);
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty variables count as unset, so `FOO= npm start` means "use the default". */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+}
+
+function integerBetween(min: number, max: number) {
+  const error = `must be an integer between ${min} and ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error })
+    .transform(Number)
+    .pipe(z.number().min(min, { error }).max(max, { error }));
+}
+
+const absoluteUrl = z.url({
+  protocol: /^https?$/,
+  error: 'must be an absolute URL (http://… or https://…)',
+});
+
+const ZEnvironment = z.object({
+  PORT: optional(integerBetween(0, 65535)),
+  HOST: optional(z.string().trim()),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' }),
+  ),
+  JWT_SECRET: optional(z.string().min(32, { error: 'must be at least 32 characters long' })),
+  APP_URL: optional(absoluteUrl),
+  SMTP_URL: optional(
+    z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }),
+  ),
+  MAIL_FROM: optional(z.string()),
+  SUPPORT_EMAIL: optional(z.email({ error: 'must be an e-mail address' })),
+  FAQ_URL: optional(absoluteUrl),
+  TERMS_URL: optional(absoluteUrl),
+  PRIVACY_URL: optional(absoluteUrl),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  SOFFICE_PATH: optional(z.string()),
+  PDF_POOL_SIZE: optional(integerBetween(1, 16)),
+  LEXMIND_USERS: optional(z.string()),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  WEB_DIST_DIR: optional(z.string()),
+  NODE_ENV: optional(z.string()),
+  /** Set by npm to the folder where `npm …` was typed; relative paths resolve against it. */
+  INIT_CWD: optional(z.string()),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  /** Absolute. Embedded database files, mail files, generated secrets. */
+  dataDir: string;
+  /** Unset: the server starts its own PostgreSQL under `$DATA_DIR/pg`. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  faqUrl: string;
+  termsUrl: string;
+  privacyUrl: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  sofficePath: string | undefined;
+  pdfPoolSize: number;
+  /** Lowercased PECs that see the generation-mode dialog. */
+  lexmindUsers: string[];
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute path of the built SPA. */
+  webDistDir: string;
+  isProduction: boolean;
+};
+
+/** A bad environment: the message names every faulty variable, fit for a terminal. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function formatIssues(error: z.ZodError, env: Record<string, string | undefined>): string {
+  const lines = error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? '?');
+    const given = env[variable];
+    const shown = variable.includes('SECRET') || given === undefined ? '' : ` (got "${given}")`;
+    return `  - ${variable}: ${issue.message}${shown}`;
+  });
+  return `Invalid configuration:\n${lines.join('\n')}`;
+}
+
+function parseEnvironment(env: Record<string, string | undefined>) {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, env));
+  return parsed.data;
+}
+
+type Environment = ReturnType<typeof parseEnvironment>;
+
+/**
+ * Relative DATA_DIR and WEB_DIST_DIR resolve against the folder where the command was typed
+ * (npm's INIT_CWD, else the cwd); the defaults live at the repository root.
+ */
+function resolveFolder(vars: Environment, value: string | undefined, fallback: string): string {
+  return value
+    ? path.resolve(vars.INIT_CWD ?? process.cwd(), value)
+    : path.join(REPOSITORY_ROOT, fallback);
+}
+
+/** Where the data lives, for tools that need the database only (create-admin). */
+export function loadDatabaseConfig(
+  env: Record<string, string | undefined> = process.env,
+): Pick<AppConfig, 'dataDir' | 'databaseUrl'> {
+  const vars = parseEnvironment(env);
+  return { dataDir: resolveFolder(vars, vars.DATA_DIR, 'data'), databaseUrl: vars.DATABASE_URL };
+}
+
+/**
+ * Parses the environment into the server configuration; throws ConfigError naming every bad
+ * variable. Without JWT_SECRET a secret is generated once into `$DATA_DIR/jwt-secret`
+ * (mode 0600) and reused, so sessions survive restarts. Several instances behind a load
+ * balancer must share JWT_SECRET.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const vars = parseEnvironment(env);
+  const dataDir = resolveFolder(vars, vars.DATA_DIR, 'data');
+  const port = vars.PORT ?? 3000;
+
+  return {
+    port,
+    host: vars.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    jwtSecret: vars.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    appUrl: (vars.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? 'LexPath <no-reply@pec.demo.it>',
+    supportEmail: vars.SUPPORT_EMAIL ?? 'supporto@pec.demo.it',
+    faqUrl: vars.FAQ_URL ?? 'https://www.example.it/faq',
+    termsUrl: vars.TERMS_URL ?? 'https://www.example.it/termini-e-condizioni',
+    privacyUrl: vars.PRIVACY_URL ?? 'https://www.example.it/privacy',
+    stripeSecretKey: vars.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+    sofficePath: vars.SOFFICE_PATH,
+    pdfPoolSize: vars.PDF_POOL_SIZE ?? 2,
+    lexmindUsers: (vars.LEXMIND_USERS ?? '')
+      .split(',')
+      .map((pec) => pec.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    webDistDir: resolveFolder(vars, vars.WEB_DIST_DIR, 'apps/web/dist'),
+    isProduction: vars.NODE_ENV === 'production',
+  };
+}
+
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': when two processes race on a fresh DATA_DIR, the first writer wins for both.
+    writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError(
+      `Invalid configuration:\n  - JWT_SECRET: ${file} holds fewer than 32 characters; delete it to generate a new one`,
+    );
+  }
+  return secret;
+}

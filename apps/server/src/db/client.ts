@@ -1,0 +1,34 @@
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+/** The database or a transaction on it: services that take part in a caller's transaction. */
+export type DbExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+export type DatabaseConnection = {
+  db: Database;
+  pool: pg.Pool;
+};
+
+type Logger = { error: (object: object, message: string) => void };
+
+/** One pool per process; drizzle on top of it. */
+export function connectDatabase(
+  connectionString: string,
+  logger?: Logger,
+  options: { max?: number } = {},
+): DatabaseConnection {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // An unreachable server fails the request (and /api/health) instead of hanging it.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
+  return { db: drizzle({ client: pool, schema }), pool };
+}

@@ -1,0 +1,325 @@
+import { ROLE_VALUES, USER_STATUS_VALUES } from '@lexpath/shared/roles';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The whole data model of DESIGN §4, designed up front so later issues add behaviour, not tables.
+ * Closed sets of values are text columns with CHECK constraints rather than PostgreSQL enums:
+ * adding a value later is a one-line constraint change instead of an ALTER TYPE that cannot
+ * be used inside the migration's own transaction.
+ */
+
+export const ACTION_TOKEN_KINDS = ['verify-email', 'reset-password'] as const;
+export const CONSENT_KINDS = ['terms', 'specific_terms', 'privacy', 'newsletter'] as const;
+export const TEMPLATE_STATUS_VALUES = ['PUBLISHED', 'SUSPENDED'] as const;
+export const CONTRACT_STATUS_VALUES = ['TO_COMPLETE', 'COMPLETED'] as const;
+export const PAYMENT_PROVIDERS = ['stripe', 'local'] as const;
+export const OUTBOX_STATUS_VALUES = ['pending', 'sent', 'failed'] as const;
+
+/** `column IN ('a', 'b')` for a CHECK constraint; values are our own constants, never input. */
+function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ');
+  return sql`${column} in (${sql.raw(list)})`;
+}
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    email: text('email').notNull(),
+    /** Stored lowercased (the CHECK makes sure), so the unique index is case-insensitive. */
+    pec: text('pec').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLE_VALUES }).notNull().default('user'),
+    status: text('status', { enum: USER_STATUS_VALUES }).notNull().default('in attesa'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    newsletter: boolean('newsletter').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_pec_unique').on(t.pec),
+    check('users_pec_lowercase', sql`${t.pec} = lower(${t.pec})`),
+    check('users_role_valid', oneOf(t.role, ROLE_VALUES)),
+    check('users_status_valid', oneOf(t.status, USER_STATUS_VALUES)),
+    // The admin users list: verified accounts, not cancelled, newest first.
+    index('users_list_idx').on(t.emailVerified, t.status, t.createdAt),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 (hex) of the opaque token: a database leak gives no usable session. */
+    tokenHash: text('token_hash').notNull(),
+    /** Every rotation of one login shares the family; reuse of a rotated token revokes it. */
+    familyId: uuid('family_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedBy: uuid('replaced_by').references((): AnyPgColumn => refreshTokens.id, {
+      onDelete: 'set null',
+    }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const actionTokens = pgTable(
+  'action_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ACTION_TOKEN_KINDS }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('action_tokens_token_hash_unique').on(t.tokenHash),
+    index('action_tokens_user_kind_idx').on(t.userId, t.kind),
+    check('action_tokens_kind_valid', oneOf(t.kind, ACTION_TOKEN_KINDS)),
+  ],
+);
+
+/** Append-only: a withdrawn consent is a new row with granted = false, never an update. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: CONSENT_KINDS }).notNull(),
+    granted: boolean('granted').notNull(),
+    textVersion: text('text_version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('consents_user_kind_idx').on(t.userId, t.kind, t.createdAt),
+    check('consents_kind_valid', oneOf(t.kind, CONSENT_KINDS)),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // "Locazioni" and "locazioni" are one category.
+  (t) => [uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/** Uploaded .docx files, content-addressed: the same bytes are stored once. */
+export const files = pgTable(
+  'files',
+  {
+    sha256: text('sha256').primaryKey(),
+    bytes: bytea('bytes').notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('files_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check('files_size_matches', sql`${t.size} = octet_length(${t.bytes})`),
+  ],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id),
+    stripeUrl: text('stripe_url'),
+    minTime: integer('min_time'),
+    maxTime: integer('max_time'),
+    minQuestions: integer('min_questions'),
+    maxQuestions: integer('max_questions'),
+    status: text('status', { enum: TEMPLATE_STATUS_VALUES }).notNull().default('SUSPENDED'),
+    type: text('type'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    currentVersionId: uuid('current_version_id').references((): AnyPgColumn => templateVersions.id),
+    /** Deleting hides the template; versions that contracts reference stay. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('templates_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('templates_status_valid', oneOf(t.status, TEMPLATE_STATUS_VALUES)),
+    // The customers' list: published, not deleted, by category.
+    index('templates_list_idx').on(t.status, t.deletedAt, t.createdAt),
+    index('templates_category_idx').on(t.categoryId),
+    index('templates_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** Immutable (a trigger refuses UPDATE): paid documents download byte-identical forever. */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references((): AnyPgColumn => templates.id),
+    masterSha256: text('master_sha256')
+      .notNull()
+      .references(() => files.sha256),
+    previewSha256: text('preview_sha256')
+      .notNull()
+      .references(() => files.sha256),
+    masterName: text('master_name').notNull(),
+    previewName: text('preview_name').notNull(),
+    jsonQuestions: jsonb('json_questions').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('template_versions_template_idx').on(t.templateId, t.createdAt)],
+);
+
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The version the contract was started on: later template edits never change it. */
+    templateVersionId: uuid('template_version_id')
+      .notNull()
+      .references(() => templateVersions.id),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    answers: jsonb('answers').notNull().default({}),
+    status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull().default('TO_COMPLETE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('contracts_status_valid', oneOf(t.status, CONTRACT_STATUS_VALUES)),
+    // The lawyer's archive: their completed documents, newest first.
+    index('contracts_user_status_idx').on(t.userId, t.status, t.createdAt),
+    index('contracts_template_idx').on(t.templateId),
+    index('contracts_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** Unique, so a replayed webhook or a reloaded cart page records nothing twice. */
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_transaction_id_unique').on(t.transactionId),
+    index('payments_contract_idx').on(t.contractId),
+    check('payments_provider_valid', oneOf(t.provider, PAYMENT_PROVIDERS)),
+    check('payments_amounts_not_negative', sql`${t.amountCents} >= 0 and ${t.vatCents} >= 0`),
+  ],
+);
+
+/** Mails written in the same transaction as their cause, sent later by the worker. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // "to" is an SQL keyword; the column name spares every raw query the quoting.
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: OUTBOX_STATUS_VALUES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('outbox_status_valid', oneOf(t.status, OUTBOX_STATUS_VALUES)),
+    // The worker's queue: pending mails whose next attempt is due.
+    index('outbox_queue_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null when the system acted (seed, worker). */
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type CategoryRow = typeof categories.$inferSelect;

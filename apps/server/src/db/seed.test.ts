@@ -1,0 +1,51 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { categories, users } from './schema.ts';
+import { DEMO_ACCOUNTS, DEMO_CATEGORIES, DEMO_PASSWORD, seedDemoData } from './seed.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('seedDemoData (first start of the embedded default)', () => {
+  it('creates the three demo accounts, who can sign in with Demo2026!', async () => {
+    expect(await seedDemoData(ctx.db)).toEqual({ seeded: true });
+
+    const roles: Record<string, string> = {};
+    for (const account of DEMO_ACCOUNTS) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { pec: account.pec, password: DEMO_PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      roles[account.pec] = response.json().data.role;
+    }
+    expect(roles).toEqual({
+      'admin@pec.demo.it': 'admin',
+      'editor@pec.demo.it': 'editor',
+      'avvocato@pec.demo.it': 'user',
+    });
+  });
+
+  it('creates the Italian legal categories', async () => {
+    const rows = await ctx.db.select({ name: categories.name }).from(categories);
+    expect(rows.map((row) => row.name).sort()).toEqual([...DEMO_CATEGORIES].sort());
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('adds nothing when run again', async () => {
+    expect(await seedDemoData(ctx.db)).toEqual({ seeded: false });
+    const [userCount] = await ctx.db.select({ n: count() }).from(users);
+    const [categoryCount] = await ctx.db.select({ n: count() }).from(categories);
+    expect(userCount?.n).toBe(3);
+    expect(categoryCount?.n).toBe(DEMO_CATEGORIES.length);
+  });
+});

@@ -1,0 +1,154 @@
+import { it, type TLogin, type TSessionUser, USER_STATUS } from '@lexpath/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { refreshTokens, type UserRow, users } from '../../db/schema.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findUserByPec } from '../users/users.service.ts';
+import { verifyPassword } from './passwords.ts';
+import {
+  generateRefreshToken,
+  hashToken,
+  newTokenFamilyId,
+  REFRESH_TOKEN_TTL_MS,
+  signAccessToken,
+} from './tokens.ts';
+
+export type AuthDeps = { db: Database; jwtSecret: string };
+
+/** What login and refresh hand back: the user for the body, the tokens for the headers. */
+export type Session = { user: TSessionUser; accessToken: string; refreshToken: string };
+
+type Executor = Pick<Database, 'insert'>;
+
+function toSessionUser(row: UserRow): TSessionUser {
+  return {
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    status: row.status,
+    role: row.role,
+    newsletter: row.newsletter,
+  };
+}
+
+/**
+ * Why an account with the right password may not sign in, or null when it may. A cancelled
+ * account answers like a wrong password: it no longer exists for its former owner.
+ */
+function loginRefusal(user: UserRow): AppError | null {
+  if (user.status === USER_STATUS.cancelled) return new AppError(401, it.auth.invalidCredentials);
+  if (!user.emailVerified) return new AppError(403, it.auth.emailNotVerified);
+  switch (user.status) {
+    case USER_STATUS.confirmed:
+      return null;
+    case USER_STATUS.suspended:
+      return new AppError(403, it.auth.accountSuspended);
+    case USER_STATUS.pending:
+      return new AppError(403, it.auth.accountPending);
+    case USER_STATUS.refused:
+      return new AppError(403, it.auth.accountRefused);
+  }
+}
+
+async function issueSession(
+  executor: Executor,
+  jwtSecret: string,
+  user: UserRow,
+  familyId: string,
+): Promise<Session & { refreshTokenId: string }> {
+  const { token, tokenHash } = generateRefreshToken();
+  const [stored] = await executor
+    .insert(refreshTokens)
+    .values({
+      tokenHash,
+      familyId,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    })
+    .returning({ id: refreshTokens.id });
+  if (!stored) throw new Error('refresh token insert returned no row');
+  const accessToken = await signAccessToken({ sub: user.id, role: user.role }, jwtSecret);
+  return { user: toSessionUser(user), accessToken, refreshToken: token, refreshTokenId: stored.id };
+}
+
+/**
+ * Signs a user in. The password is checked before anything about the account is revealed, and
+ * an unknown PEC costs the same argon2 time as a known one.
+ */
+export async function login({ db, jwtSecret }: AuthDeps, input: TLogin): Promise<Session> {
+  const user = await findUserByPec(db, input.pec);
+  const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !passwordMatches) throw new AppError(401, it.auth.invalidCredentials);
+  const refusal = loginRefusal(user);
+  if (refusal) throw refusal;
+  const { refreshTokenId: _, ...session } = await issueSession(
+    db,
+    jwtSecret,
+    user,
+    newTokenFamilyId(),
+  );
+  return session;
+}
+
+type RotationOutcome = { session: Session } | { refused: 'unknown' | 'reused' | 'expired' };
+
+/**
+ * Exchanges a refresh token for a new pair. The old token is marked used; presenting a used
+ * token again means it was stolen (or the session was copied), so its whole family is revoked,
+ * including the newest token, and the caller must sign in again.
+ */
+export async function rotateRefreshToken(
+  { db, jwtSecret }: AuthDeps,
+  token: string | undefined,
+): Promise<Session> {
+  if (!token) throw new AppError(401, it.auth.invalidRefreshToken);
+  const tokenHash = hashToken(token);
+
+  // The revocation must commit even though the request fails: decide inside the transaction,
+  // throw after it.
+  const outcome = await db.transaction(async (tx): Promise<RotationOutcome> => {
+    const [stored] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update');
+    if (!stored || stored.revokedAt) return { refused: 'unknown' };
+    if (stored.usedAt) {
+      await revokeFamily(tx, stored.familyId);
+      return { refused: 'reused' };
+    }
+    if (stored.expiresAt.getTime() <= Date.now()) return { refused: 'expired' };
+
+    const [user] = await tx.select().from(users).where(eq(users.id, stored.userId));
+    if (!user || loginRefusal(user)) {
+      await revokeFamily(tx, stored.familyId);
+      return { refused: 'unknown' };
+    }
+    const { refreshTokenId, ...session } = await issueSession(tx, jwtSecret, user, stored.familyId);
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date(), replacedBy: refreshTokenId })
+      .where(eq(refreshTokens.id, stored.id));
+    return { session };
+  });
+
+  if ('refused' in outcome) throw new AppError(401, it.auth.invalidRefreshToken);
+  return outcome.session;
+}
+
+async function revokeFamily(executor: Pick<Database, 'update'>, familyId: string): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Logout: revokes the token's whole family. Unknown or missing tokens are fine (idempotent). */
+export async function logout({ db }: Pick<AuthDeps, 'db'>, token: string | undefined) {
+  if (!token) return;
+  const [stored] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (stored) await revokeFamily(db, stored.familyId);
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TRole } from '@lexpath/shared';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const ISSUER = 'lexpath';
+
+export type AccessTokenClaims = { sub: string; role: TRole };
+
+function keyFrom(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+/** A short-lived HS256 JWT; `expiresAt` lets tests mint already expired ones. */
+export function signAccessToken(
+  claims: AccessTokenClaims,
+  secret: string,
+  expiresAt: Date = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+): Promise<string> {
+  return new SignJWT({ role: claims.role })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(keyFrom(secret));
+}
+
+/** The token's subject, or null when it is malformed, forged or expired. */
+export async function verifyAccessToken(token: string, secret: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyFrom(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+    });
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Refresh tokens are stored as their SHA-256 only: a leaked table opens no session. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function generateRefreshToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+export function newTokenFamilyId(): string {
+  return randomUUID();
+}

@@ -1,0 +1,64 @@
+import { it, type TRole, type TUserStatus, USER_STATUS } from '@lexpath/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema.ts';
+import { isUuid } from '../lib/ids.ts';
+import { verifyAccessToken } from '../modules/auth/tokens.ts';
+import { AppError } from './errors.ts';
+
+/** Who is calling, as the database says now (not as the token said 15 minutes ago). */
+export type AuthenticatedUser = { id: string; role: TRole; status: TUserStatus };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+function readBearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * preHandler: verifies the Bearer JWT, then loads the account, so a suspended or cancelled
+ * user loses access at once instead of when the token expires. 401 otherwise.
+ */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  const token = readBearerToken(request.headers.authorization);
+  if (!token) throw new AppError(401, it.auth.unauthenticated);
+  const userId = await verifyAccessToken(token, request.server.config.jwtSecret);
+  if (!userId || !isUuid(userId)) throw new AppError(401, it.auth.unauthenticated);
+
+  const [account] = await request.server.db
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account || account.status !== USER_STATUS.confirmed) {
+    throw new AppError(401, it.auth.unauthenticated);
+  }
+  request.user = account;
+}
+
+/** preHandler after `authenticate`: 403 unless the caller has one of the roles. */
+export function requireRole(...roles: TRole[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.user || !roles.includes(request.user.role)) {
+      throw new AppError(403, it.auth.forbidden);
+    }
+  };
+}
+
+/** The caller in a handler behind `authenticate`. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new AppError(401, it.auth.unauthenticated);
+  return request.user;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+  },
+  { name: 'auth' },
+);

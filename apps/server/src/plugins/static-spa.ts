@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { it } from '@lexpath/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from './errors.ts';
+
+export type StaticSpaOptions = { distDir: string };
+
+export const WEB_NOT_BUILT_TEXT = [
+  "L'interfaccia web non è ancora stata compilata: esegui `npm run build` e riavvia il server.",
+  'The web app is not built yet: run `npm run build`, then restart the server.',
+  '',
+].join('\n');
+
+function isHtmlNavigation(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !isApiPath(request.url) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Serves the built SPA from WEB_DIST_DIR with history fallback: a browser navigation to any
+ * path outside /api gets index.html and React Router takes over. Owns the not-found handler,
+ * so an unknown /api path always answers a JSON 404, never the SPA.
+ */
+export const staticSpaPlugin = fp(
+  async (app: FastifyInstance, { distDir }: StaticSpaOptions) => {
+    const hasDist = existsSync(path.join(distDir, 'index.html'));
+    if (hasDist) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        dotfiles: 'ignore',
+        cacheControl: false,
+        // Vite fingerprints everything under assets/: cache forever. index.html never.
+        setHeaders: (reply, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'cache-control',
+            immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      if (isHtmlNavigation(request)) {
+        if (hasDist) return reply.sendFile('index.html');
+        return reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT);
+      }
+      const message = isApiPath(request.url) ? it.errors.routeNotFound : it.errors.notFound;
+      return reply.status(404).send(errorBody(404, message));
+    });
+  },
+  { name: 'static-spa' },
+);

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { type OpenDatabase, openDatabase } from './db/open-database.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
+import { createLogger } from './logger.ts';
+
+/** A mistake the person starting the server can fix: one readable line, no stack. */
+function exitWithMessage(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) exitWithMessage(error.message);
+    throw error;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config);
+
+let database: OpenDatabase | undefined;
+let app: FastifyInstance | undefined;
+
+async function start(): Promise<void> {
+  try {
+    database = await openDatabase(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) exitWithMessage(error.message);
+    logger.fatal({ err: error }, 'could not open the database');
+    process.exit(1);
+  }
+  try {
+    if (database.isEmbedded && (await seedDemoData(database.db)).seeded) {
+      const accounts = DEMO_ACCOUNTS.map((account) => account.pec).join(', ');
+      logger.info(`first start: demo accounts ${accounts} created, password ${DEMO_PASSWORD}`);
+    }
+    app = await buildApp({ config, db: database.db, logger });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not start the server');
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  logger.info({ url: `http://localhost:${port}` }, `LexPath is ready at http://localhost:${port}`);
+}
+
+let shuttingDown = false;
+
+/**
+ * In-flight requests finish (Fastify's close waits for them), then the pool closes, then the
+ * embedded PostgreSQL stops with a checkpoint. A signal during startup waits for it to finish
+ * first, so PostgreSQL is never left running; a hung step cannot keep the process forever.
+ */
+async function shutDown(signal: NodeJS.Signals): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown took longer than 30 s; exiting anyway');
+    process.exit(1);
+  }, 30_000).unref();
+  try {
+    await starting;
+    await app?.close();
+    await database?.close();
+    logger.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+// SIGHUP too: closing the terminal must not leave PostgreSQL running without its server.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutDown(signal));
+}
+const starting = start();
+await starting;

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../app.ts';
+import { type AppConfig, loadConfig, REPOSITORY_ROOT } from '../config.ts';
+import { connectDatabase, type Database } from '../db/client.ts';
+import { signAccessToken } from '../modules/auth/tokens.ts';
+import type { NewUser } from '../modules/users/users.service.ts';
+import { buildUser, type TestUser } from './factories.ts';
+import { withDatabase } from './test-database.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** A configuration for tests: fixed secret, no web build, nothing written to disk. */
+export function buildTestConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    JWT_SECRET: TEST_JWT_SECRET,
+    DATA_DIR: path.join(REPOSITORY_ROOT, '.test-data', 'unused'),
+    WEB_DIST_DIR: path.join(REPOSITORY_ROOT, '.test-data', 'no-web-dist'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  db: Database;
+  pool: pg.Pool;
+  config: AppConfig;
+  /** Superuser URL of this file's database (for code that opens its own connection). */
+  databaseUrl: string;
+  /** `Authorization: Bearer …` with a valid access token for `user`. */
+  authHeaders: (user: Pick<TestUser, 'id' | 'role'>) => Promise<{ authorization: string }>;
+  /** An inject function that sends a valid access token for `user`. */
+  injectAs: (
+    user: Pick<TestUser, 'id' | 'role'>,
+  ) => (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  buildUser: (overrides?: Partial<NewUser>) => Promise<TestUser>;
+  close: () => Promise<void>;
+};
+
+async function runAdminStatement(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The app built on a fresh, migrated database of its own (a copy of the template the global
+ * setup prepared). Call it in `beforeAll`, and `close()` in `afterAll`.
+ */
+export async function createTestContext(
+  options: { env?: Record<string, string>; app?: Partial<BuildAppOptions> } = {},
+): Promise<TestContext> {
+  const { adminUrl, templateName } = inject('testDatabase');
+  const databaseName = `test_${randomBytes(6).toString('hex')}`;
+  await runAdminStatement(adminUrl, `create database "${databaseName}" template "${templateName}"`);
+  const databaseUrl = withDatabase(adminUrl, databaseName);
+  const { db, pool } = connectDatabase(databaseUrl, undefined, { max: 4 });
+  const config = buildTestConfig(options.env);
+  const app = await buildApp({ config, db, ...options.app });
+  await app.ready();
+  const authHeaders = async (user: Pick<TestUser, 'id' | 'role'>) => ({
+    authorization: `Bearer ${await signAccessToken({ sub: user.id, role: user.role }, config.jwtSecret)}`,
+  });
+
+  return {
+    app,
+    db,
+    pool,
+    config,
+    databaseUrl,
+    authHeaders,
+    injectAs: (user) => async (injectOptions) =>
+      app.inject({
+        ...injectOptions,
+        headers: { ...injectOptions.headers, ...(await authHeaders(user)) },
+      }),
+    buildUser: (overrides) => buildUser(db, overrides),
+    close: async () => {
+      await app.close();
+      await pool.end();
+      await runAdminStatement(adminUrl, `drop database if exists "${databaseName}" with (force)`);
+    },
+  };
+}
