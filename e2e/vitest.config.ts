@@ -10,5 +10,7 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A screen may wait for a lazy chunk and an API call: poll for what the user sees.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

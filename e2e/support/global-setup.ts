@@ -71,9 +71,15 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));
+    const stopping = Date.now();
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 8_000))]);
+    if (child.exitCode === null) {
+      console.error(
+        `[e2e] server still running ${Date.now() - stopping} ms after SIGTERM; killing it`,
+      );
+      child.kill('SIGKILL');
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -35,6 +35,7 @@ const journeys = [
   {
     role: 'admin',
     pec: DEMO.admin,
+    fullName: 'Francesca Moretti',
     landing: '/admin/contratti-utenti',
     heading: 'Documenti generati',
     menu: [
@@ -50,6 +51,7 @@ const journeys = [
   {
     role: 'editor',
     pec: DEMO.editor,
+    fullName: 'Luca Bianchi',
     landing: '/admin/master-inseriti',
     heading: 'Master inseriti',
     menu: ['Master inseriti', 'Editor', 'F.A.Q. e Supporto'],
@@ -57,6 +59,7 @@ const journeys = [
   {
     role: 'user',
     pec: DEMO.user,
+    fullName: 'Marco Esposito',
     landing: '/user/contratti',
     heading: 'Nuovo documento',
     menu: ['Nuovo documento', 'Archivio', 'Profilo', 'F.A.Q. e Supporto'],
@@ -77,12 +80,7 @@ describe('signing in with the seeded accounts', () => {
         .toBe(true);
       expect(await menuEntries(page)).toEqual([...journey.menu]);
       await expect
-        .poll(() =>
-          page
-            .getByText(/Demo|Rossi|Bianchi|Verdi/)
-            .first()
-            .isVisible(),
-        )
+        .poll(() => page.getByRole('banner').getByText(journey.fullName).isVisible())
         .toBe(true);
       await checkScreen(page, `landing-${journey.role}`);
 
