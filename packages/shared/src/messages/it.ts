@@ -25,6 +25,26 @@ export const it = {
     forbidden: 'Non hai i permessi per questa operazione.',
     pecAlreadyRegistered: 'Esiste già un account registrato con questa PEC.',
   },
+  /** Registration, PEC verification, password recovery, account administration. */
+  account: {
+    verifyEmailInvalid:
+      'Il link di verifica non è valido. Controlla di averlo aperto per intero dalla PEC che hai ricevuto.',
+    verifyEmailUsed:
+      'Questo link di verifica è già stato utilizzato: la tua PEC risulta già confermata.',
+    verifyEmailExpired:
+      'Il link di verifica è scaduto. Accedi con PEC e password per ricevere un nuovo link.',
+    resetPasswordInvalid:
+      'Il link per reimpostare la password non è valido. Richiedine uno nuovo dalla pagina di recupero password.',
+    resetPasswordUsed:
+      'Questo link per reimpostare la password è già stato utilizzato. Richiedine uno nuovo dalla pagina di recupero password.',
+    resetPasswordExpired:
+      'Il link per reimpostare la password è scaduto (vale 1 ora). Richiedine uno nuovo dalla pagina di recupero password.',
+    statusTransitionNotAllowed: (from: string, to: string) =>
+      `Non è possibile passare dallo stato «${from}» allo stato «${to}».`,
+    statusOwnAccount: 'Non puoi cambiare lo stato del tuo account.',
+    statusPecNotVerified:
+      "L'utente non ha ancora confermato la sua PEC: non è possibile approvarlo.",
+  },
   errors: {
     notFound: 'Risorsa non trovata.',
     routeNotFound: 'Indirizzo API inesistente.',
@@ -39,6 +59,86 @@ export const it = {
     failureTitle: 'Si è verificato un problema',
     loadingTitle: 'Caricamento',
     successTitle: 'Tutto ok!',
+  },
+  /** The question list of a template (editor) and the answers to it (questionnaire). */
+  questions: {
+    keyStartsWithDigit: 'La chiave non può iniziare con un numero',
+    keyInvalidCharacters: 'La chiave può contenere solo lettere, numeri e _ (gli spazi diventano _)',
+    keyReserved: (key: string) => `«${key}» è una parola riservata: scegli un'altra chiave.`,
+    keyDuplicate: (key: string) => `La chiave «${key}» è usata da più domande.`,
+    optionsMin: 'Inserisci almeno 2 risposte',
+    optionDuplicate: (option: string) => `La risposta «${option}» è ripetuta.`,
+    conditionEmpty: 'Ogni condizione deve indicare almeno una domanda.',
+    conditionAnswerRequired: 'Scegli almeno una risposta attesa per la domanda della condizione.',
+    conditionUnknownQuestion: (question: string, variable: string) =>
+      `La domanda «${question}» ha una condizione sulla chiave «${variable}», che non esiste.`,
+    conditionLaterQuestion: (question: string, variable: string) =>
+      `La domanda «${question}» ha una condizione su «${variable}», che non la precede: le condizioni possono riferirsi solo a domande precedenti.`,
+    conditionUnknownOption: (question: string, variable: string, option: string) =>
+      `La domanda «${question}» ha una condizione su «${variable}» con la risposta «${option}», che non è tra le risposte di quella domanda.`,
+    answerUnknownQuestion: (variable: string) =>
+      `La domanda «${variable}» non esiste in questo modello.`,
+    answerNotVisible: (question: string) =>
+      `La domanda «${question}» non è prevista con le risposte date.`,
+    answerNotAnOption: (question: string, value: string) =>
+      `La risposta «${value}» non è tra quelle previste per la domanda «${question}».`,
+    answerRepeated: (question: string, value: string) =>
+      `La risposta «${value}» è ripetuta nella domanda «${question}».`,
+    answerSingleExpected: (question: string) =>
+      `La domanda «${question}» ammette una sola risposta.`,
+    answerListExpected: (question: string) =>
+      `Seleziona almeno una risposta per la domanda «${question}».`,
+  },
+  /** The document engine: template lint, upload checks, rendering, PDF preview. */
+  documents: {
+    /** How a message names each uploaded file. */
+    fileNames: { master: 'Master', preview: 'Anteprima' },
+    lintProblem: (file: string, tag: string, problem: string, paragraph: string) =>
+      `${file}, tag «${tag}»: ${problem}. Paragrafo: «${paragraph}»`,
+    lint: {
+      unreadable: (file: string) => `${file}: il file non è un documento Word leggibile.`,
+      unclosedTag: 'il tag non è chiuso (manca «}»)',
+      unopenedTag: 'il tag non è aperto (manca «{»)',
+      duplicateDelimiter: 'il tag contiene parentesi graffe ripetute',
+      unclosedSection: 'la sezione non è chiusa (manca «{/}»)',
+      unopenedSection: 'la chiusura non corrisponde a nessuna sezione aperta',
+      mismatchedSection: 'la chiusura non corrisponde alla sezione aperta',
+      unbalancedSections: 'le sezioni sono annidate in modo errato',
+      misplacedSection:
+        "apertura e chiusura della sezione sono in posizioni incompatibili (ad esempio una dentro una tabella e l'altra fuori)",
+      badExpression: (detail: string) => `l'espressione non è valida (${detail})`,
+      rawXmlNotAllowed: 'i tag «{@…}» non sono ammessi',
+      otherSyntax: (detail: string) => `errore di sintassi (${detail})`,
+      unknownVariable: (variable: string) =>
+        `la chiave «${variable}» non corrisponde a nessuna domanda`,
+      unknownOption: (variable: string, value: string, options: string) =>
+        `«${value}» non è tra le risposte della domanda «${variable}» (${options})`,
+      unknownFilter: (name: string) => `il filtro «${name}» non esiste: usa «contiene»`,
+      assignment: 'per confrontare usa «==» (un solo «=» non è ammesso)',
+      filterNeedsVariable:
+        'il filtro «contiene» va applicato a una sola chiave: usa le parentesi, ad esempio (servizi | contiene:"Opzione")',
+      multipleSelectionCompared: (variable: string) =>
+        `la domanda «${variable}» è a scelta multipla: per verificare una risposta usa «| contiene:»`,
+      unusedQuestion: (variable: string) =>
+        `La domanda «${variable}» non è usata nel master.`,
+    },
+    /** Upload checks; the engine prefixes the file name ("Master: il file …") when it knows it. */
+    upload: {
+      notDocx: 'Il file non è un documento Word (.docx).',
+      corrupted: 'Il file è danneggiato o non è un documento Word leggibile.',
+      tooLarge: 'Il file supera la dimensione massima di 10 MB.',
+      tooManyEntries: 'Il file contiene troppi elementi (più di 2.000): non è un documento Word valido.',
+      unpackedTooLarge: 'Il file decompresso supera i 100 MB: non è un documento Word valido.',
+      macros:
+        'Il file contiene macro: salvalo come «Documento di Word (.docx)» e caricalo di nuovo.',
+      xmlDeclarations: 'Il file contiene dichiarazioni XML non ammesse (DTD o entità).',
+    },
+    renderFailed:
+      "Il modello contiene errori e non è stato possibile generare il documento. Contatta l'assistenza.",
+    previewUnavailable:
+      "L'anteprima PDF non è al momento disponibile: il servizio di conversione non è attivo sul server. Riprova più tardi o contatta l'assistenza.",
+    previewBusy: 'Stiamo preparando molte anteprime in questo momento: riprova tra qualche secondo.',
+    previewFailed: "Non è stato possibile generare l'anteprima PDF. Riprova tra qualche istante.",
   },
   /** Texts only the web app shows: shell, screen titles, login and logout screens. */
   web: {

@@ -1,0 +1,51 @@
+/** Every URL of the app (SPEC §2 route table). */
+export const PATHS = {
+  root: '/',
+  login: '/login',
+  logout: '/logout',
+  registration: '/registrazione',
+  forgotPassword: '/recupero-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  /** The local payment provider's checkout page (DESIGN §8), used when Stripe is not set up. */
+  testPayment: '/pagamento-di-prova',
+
+  userBase: '/user',
+  contracts: '/user/contratti',
+  archive: '/user/archivio',
+  archiveDetail: '/user/archivio/dettaglio-documento',
+  profile: '/user/area-personale',
+  newContract: '/user/nuovo-contratto',
+  questionnaire: '/user/nuovo-contratto/questionario',
+  summary: '/user/nuovo-contratto/riepilogo',
+  preview: '/user/nuovo-contratto/anteprima',
+  cart: '/user/nuovo-contratto/carrello',
+
+  adminBase: '/admin',
+  usersContracts: '/admin/contratti-utenti',
+  usersContractDetail: '/admin/contratti-utenti/dettaglio-documento',
+  users: '/admin/utenti',
+  newTemplate: '/admin/nuovo-documento',
+  uploadQuestions: '/admin/nuovo-documento/caricamento-domande',
+  templates: '/admin/master-inseriti',
+  templateQuestionnaire: '/admin/master-inseriti/questionario',
+  templateSummary: '/admin/master-inseriti/riepilogo',
+  templatePreview: '/admin/master-inseriti/anteprima',
+  categories: '/admin/categorie',
+  newCategory: '/admin/nuova-categoria',
+  createEditor: '/admin/crea-editor',
+} as const;
+
+/** The five public authentication pages (SPEC §2). */
+export const PUBLIC_PATHS: readonly string[] = [
+  PATHS.login,
+  PATHS.registration,
+  PATHS.forgotPassword,
+  PATHS.resetPassword,
+  PATHS.verifyEmail,
+];
+
+/** True when `pathname` is `base` or lies beneath it. */
+export function isWithin(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}

@@ -1,0 +1,42 @@
+import { defineSlotRecipe } from '@chakra-ui/react';
+import { alertAnatomy, dialogAnatomy, progressAnatomy } from '@chakra-ui/react/anatomy';
+
+/** SPEC §9 alert variants; `role` is set by the component (alert for errors). */
+export const alertRecipe = defineSlotRecipe({
+  slots: alertAnatomy.keys(),
+  base: { root: { borderWidth: '1px', gap: '12', px: '16', py: '12' } },
+  variants: {
+    variant: {
+      info: {
+        root: { bg: 'beige.100', color: 'navy.800', borderColor: 'beige.500' },
+        indicator: { color: 'navy.700' },
+      },
+      error: {
+        root: { bg: 'red.50', color: 'red.900', borderColor: 'red.600' },
+        indicator: { color: 'red.700' },
+      },
+      success: {
+        root: { bg: 'green.50', color: 'green.900', borderColor: 'green.600' },
+        indicator: { color: 'green.700' },
+      },
+    },
+  },
+  defaultVariants: { variant: 'info' },
+});
+
+/** SPEC §9: progress sizes xs–xl (Chakra's own), xl by default. */
+export const progressRecipe = defineSlotRecipe({
+  slots: progressAnatomy.keys(),
+  defaultVariants: { size: 'xl' },
+});
+
+/** SPEC §9: the default dialog is at most 450px wide, the extra-large one 1400px. */
+export const dialogRecipe = defineSlotRecipe({
+  slots: dialogAnatomy.keys(),
+  variants: {
+    size: {
+      md: { content: { maxW: '450px' } },
+      xl: { content: { maxW: '1400px' } },
+    },
+  },
+});

@@ -1,0 +1,24 @@
+import { Box, Field, Input, type InputProps } from '@chakra-ui/react';
+
+export interface TextFieldProps extends InputProps {
+  label: string;
+  /** The validation message; marks the field invalid and is announced with it. */
+  error?: string | undefined;
+}
+
+/** A labelled input with its error text, wired for screen readers by Chakra's Field. The
+ * error line keeps its height when empty: with validation on blur, a message vanishing
+ * under the pointer would move the submit button between mousedown and mouseup. */
+export function TextField({ label, error, required, ...inputProps }: TextFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label fontWeight="semibold" color="navy.800">
+        {label}
+      </Field.Label>
+      <Input size="lg" bg="white" borderColor="navy.300" {...inputProps} />
+      <Box minH="20">
+        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
+      </Box>
+    </Field.Root>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useAppConfig } from '../../../lib/app-config.ts';
+
+const texts = it.web.suspended;
+
+/** SPEC §2: suspended under the terms; support answers only from the registered PEC. */
+export function AccountSuspendedMessage({ onBack }: { onBack: () => void }) {
+  const supportEmail = useAppConfig()?.supportEmail;
+  return (
+    <MessageScreen
+      title={texts.title}
+      action={
+        <Button variant="secondary" onClick={onBack}>
+          {texts.back}
+        </Button>
+      }
+    >
+      <Text>{texts.body}</Text>
+      {supportEmail ? (
+        <Text>
+          {texts.contact}{' '}
+          <Link href={`mailto:${supportEmail}`} color="navy.700" textDecoration="underline">
+            {supportEmail}
+          </Link>
+        </Text>
+      ) : (
+        <Text>{texts.contactWithoutAddress}</Text>
+      )}
+    </MessageScreen>
+  );
+}

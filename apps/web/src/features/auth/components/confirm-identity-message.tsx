@@ -1,0 +1,25 @@
+import { Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+
+const texts = it.web.confirmIdentity;
+
+/** SPEC §2: the PEC is not confirmed yet; the link in the PEC message does it. */
+export function ConfirmIdentityMessage({ onBack }: { onBack?: () => void }) {
+  return (
+    <MessageScreen
+      title={texts.title}
+      action={
+        onBack ? (
+          <Button variant="secondary" onClick={onBack}>
+            {texts.back}
+          </Button>
+        ) : null
+      }
+    >
+      <Text>{texts.body}</Text>
+      <Text>{texts.next}</Text>
+    </MessageScreen>
+  );
+}

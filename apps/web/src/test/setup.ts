@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { clearClientState } from '../lib/storage.ts';
+
+beforeAll(() => {
+  // happy-dom never fires animationend, so Ark would keep a closing drawer or dialog mounted
+  // forever; without animations it unmounts them at once, as a browser does after the animation.
+  if (typeof document === 'undefined') return;
+  const noAnimations = document.createElement('style');
+  noAnimations.textContent = '*, *::before, *::after { animation-name: none !important; }';
+  document.head.append(noAnimations);
+});
+
+afterEach(() => {
+  cleanup();
+  clearClientState();
+});
