@@ -63,7 +63,8 @@ export const it = {
   /** The question list of a template (editor) and the answers to it (questionnaire). */
   questions: {
     keyStartsWithDigit: 'La chiave non può iniziare con un numero',
-    keyInvalidCharacters: 'La chiave può contenere solo lettere, numeri e _ (gli spazi diventano _)',
+    keyInvalidCharacters:
+      'La chiave può contenere solo lettere, numeri e _ (gli spazi diventano _)',
     keyReserved: (key: string) => `«${key}» è una parola riservata: scegli un'altra chiave.`,
     keyDuplicate: (key: string) => `La chiave «${key}» è usata da più domande.`,
     optionsMin: 'Inserisci almeno 2 risposte',
@@ -119,15 +120,15 @@ export const it = {
         'il filtro «contiene» va applicato a una sola chiave: usa le parentesi, ad esempio (servizi | contiene:"Opzione")',
       multipleSelectionCompared: (variable: string) =>
         `la domanda «${variable}» è a scelta multipla: per verificare una risposta usa «| contiene:»`,
-      unusedQuestion: (variable: string) =>
-        `La domanda «${variable}» non è usata nel master.`,
+      unusedQuestion: (variable: string) => `La domanda «${variable}» non è usata nel master.`,
     },
     /** Upload checks; the engine prefixes the file name ("Master: il file …") when it knows it. */
     upload: {
       notDocx: 'Il file non è un documento Word (.docx).',
       corrupted: 'Il file è danneggiato o non è un documento Word leggibile.',
       tooLarge: 'Il file supera la dimensione massima di 10 MB.',
-      tooManyEntries: 'Il file contiene troppi elementi (più di 2.000): non è un documento Word valido.',
+      tooManyEntries:
+        'Il file contiene troppi elementi (più di 2.000): non è un documento Word valido.',
       unpackedTooLarge: 'Il file decompresso supera i 100 MB: non è un documento Word valido.',
       macros:
         'Il file contiene macro: salvalo come «Documento di Word (.docx)» e caricalo di nuovo.',
@@ -137,7 +138,8 @@ export const it = {
       "Il modello contiene errori e non è stato possibile generare il documento. Contatta l'assistenza.",
     previewUnavailable:
       "L'anteprima PDF non è al momento disponibile: il servizio di conversione non è attivo sul server. Riprova più tardi o contatta l'assistenza.",
-    previewBusy: 'Stiamo preparando molte anteprime in questo momento: riprova tra qualche secondo.',
+    previewBusy:
+      'Stiamo preparando molte anteprime in questo momento: riprova tra qualche secondo.',
     previewFailed: "Non è stato possibile generare l'anteprima PDF. Riprova tra qualche istante.",
   },
   /** Texts only the web app shows: shell, screen titles, login and logout screens. */
