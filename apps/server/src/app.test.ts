@@ -120,7 +120,17 @@ describe('GET /api/docs', () => {
     expect(spec.statusCode).toBe(200);
     const paths = Object.keys(spec.json().paths);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/auth/login', '/api/auth/refresh-tokens', '/api/user/{id}']),
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/auth/refresh-tokens',
+        '/api/auth/register',
+        '/api/auth/verify-email',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password',
+        '/api/auth/change-user-status',
+        '/api/user',
+        '/api/user/{id}',
+      ]),
     );
   });
 });

@@ -8,8 +8,10 @@ import {
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
-import { authRoutes, type LoginRateLimit } from './modules/auth/auth.routes.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
+import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { userStatusRoutes } from './modules/users/user-status.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -29,11 +31,24 @@ export type BuildAppOptions = {
   db: Database;
   /** The process logger; none (silent) when omitted, as in tests. */
   logger?: FastifyBaseLogger;
-  /** Login attempts per IP and PEC; tests use a small window. */
-  loginRateLimit?: LoginRateLimit;
+  /** Per-route request budgets; tests shrink or widen them. */
+  rateLimits?: Partial<RateLimits>;
 };
 
-const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimit = { max: 10, timeWindowMs: 60_000 };
+export type RateLimits = {
+  /** Login attempts per IP and PEC. */
+  login: RateLimit;
+  /** Registrations per IP: a law firm behind one address registers a few lawyers, not dozens. */
+  register: RateLimit;
+  /** Forgot-password requests per IP. */
+  forgotPassword: RateLimit;
+};
+
+const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { max: 10, timeWindowMs: 60_000 },
+  register: { max: 10, timeWindowMs: 60 * 60_000 },
+  forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
+};
 
 /** Builds the whole HTTP application without listening: plugins first, then the modules. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -51,18 +66,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  // Off by default; routes opt in through `config.rateLimit` (login now; register and
-  // forgot-password later).
+  // Off by default; routes opt in through `config.rateLimit` (login, register,
+  // forgot-password).
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(appConfigRoutes, { prefix: '/api/app-config' });
-  await app.register(authRoutes, {
+  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  await app.register(authRoutes, { prefix: '/api/auth', loginRateLimit: rateLimits.login });
+  await app.register(accountRoutes, {
     prefix: '/api/auth',
-    loginRateLimit: options.loginRateLimit ?? DEFAULT_LOGIN_RATE_LIMIT,
+    registerRateLimit: rateLimits.register,
+    forgotPasswordRateLimit: rateLimits.forgotPassword,
   });
+  await app.register(userStatusRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
 
   // Last: the SPA and its history fallback own every path the API does not.

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -161,6 +161,39 @@ describe('the server process on the embedded PostgreSQL', () => {
     expect(login.status).toBe(200);
     expect(((await login.json()) as { data: { role: string } }).data.role).toBe('admin');
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+  });
+
+  it('sends the mails of the outbox: a registration writes its .eml under DATA_DIR/mail', async () => {
+    const response = await fetch(`http://127.0.0.1:${first.port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Processo',
+        surname: 'Reale',
+        pec: 'processo.reale@pec.test.it',
+        password: 'Processo#2026',
+        terms_acceptance: true,
+        terms_art_9_10: true,
+        privacy: true,
+      }),
+    });
+    expect(response.status).toBe(201);
+    expect(first.output()).toContain('mail outbox worker started: no SMTP_URL');
+
+    const folder = path.join(dataDir, 'mail');
+    const deadline = Date.now() + 15_000;
+    let files: string[] = [];
+    while (files.length === 0 && Date.now() < deadline) {
+      files = (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'));
+      if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(folder, files[0] ?? ''), 'utf8');
+    expect(eml).toMatch(/^To: processo\.reale@pec\.test\.it$/m);
+    // The developer finds the link to click in the log.
+    expect(first.output()).toMatch(
+      /"links":\["http:\/\/localhost:\d+\/verify-email\?token=[\w-]+"\],"msg":"mail written to file"/,
+    );
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {

@@ -5,6 +5,8 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { type OpenDatabase, openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
 import { createLogger } from './logger.ts';
+import { createMailTransport } from './modules/mail/mail.transport.ts';
+import { type OutboxWorker, startOutboxWorker } from './modules/mail/mail.worker.ts';
 
 /** A mistake the person starting the server can fix: one readable line, no stack. */
 function exitWithMessage(message: string): never {
@@ -26,6 +28,7 @@ const logger = createLogger(config);
 
 let database: OpenDatabase | undefined;
 let app: FastifyInstance | undefined;
+let outboxWorker: OutboxWorker | undefined;
 
 async function start(): Promise<void> {
   try {
@@ -42,8 +45,12 @@ async function start(): Promise<void> {
     }
     app = await buildApp({ config, db: database.db, logger });
     await app.listen({ port: config.port, host: config.host });
+    const transport = createMailTransport(config, logger);
+    outboxWorker = startOutboxWorker({ db: database.db, transport, logger });
+    logger.info(`mail outbox worker started: ${transport.description}`);
   } catch (error) {
     logger.fatal({ err: error }, 'could not start the server');
+    await outboxWorker?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(1);
@@ -56,9 +63,10 @@ async function start(): Promise<void> {
 let shuttingDown = false;
 
 /**
- * In-flight requests finish (Fastify's close waits for them), then the pool closes, then the
- * embedded PostgreSQL stops with a checkpoint. A signal during startup waits for it to finish
- * first, so PostgreSQL is never left running; a hung step cannot keep the process forever.
+ * In-flight requests finish (Fastify's close waits for them), then the outbox worker finishes
+ * its current mail, then the pool closes, then the embedded PostgreSQL stops with a checkpoint.
+ * A signal during startup waits for it to finish first, so PostgreSQL is never left running;
+ * a hung step cannot keep the process forever.
  */
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
   if (shuttingDown) return;
@@ -71,6 +79,8 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   try {
     await starting;
     await app?.close();
+    // Before the pool closes: the mail being sent is recorded as sent (or retried later).
+    await outboxWorker?.stop();
     await database?.close();
     logger.info('stopped');
     process.exit(0);

@@ -27,7 +27,8 @@ export const CONSENT_KINDS = ['terms', 'specific_terms', 'privacy', 'newsletter'
 export const TEMPLATE_STATUS_VALUES = ['PUBLISHED', 'SUSPENDED'] as const;
 export const CONTRACT_STATUS_VALUES = ['TO_COMPLETE', 'COMPLETED'] as const;
 export const PAYMENT_PROVIDERS = ['stripe', 'local'] as const;
-export const OUTBOX_STATUS_VALUES = ['pending', 'sent', 'failed'] as const;
+/** 'sending': claimed by a worker until `next_attempt_at` (its lease), then claimable again. */
+export const OUTBOX_STATUS_VALUES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 /** `column IN ('a', 'b')` for a CHECK constraint; values are our own constants, never input. */
 function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -60,6 +61,11 @@ export const users = pgTable(
     status: text('status', { enum: USER_STATUS_VALUES }).notNull().default('in attesa'),
     emailVerified: boolean('email_verified').notNull().default(false),
     newsletter: boolean('newsletter').notNull().default(false),
+    /**
+     * Carried by every access token; bumping it (password reset, suspension) refuses the JWTs
+     * already handed out, which would otherwise live their 15 minutes.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -297,7 +303,7 @@ export const outbox = pgTable(
   },
   (t) => [
     check('outbox_status_valid', oneOf(t.status, OUTBOX_STATUS_VALUES)),
-    // The worker's queue: pending mails whose next attempt is due.
+    // The worker's queue: pending mails whose next attempt is due, and claims whose lease ran out.
     index('outbox_queue_idx').on(t.status, t.nextAttemptAt),
   ],
 );

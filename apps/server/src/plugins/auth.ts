@@ -23,22 +23,32 @@ function readBearerToken(header: string | undefined): string | null {
 
 /**
  * preHandler: verifies the Bearer JWT, then loads the account, so a suspended or cancelled
- * user loses access at once instead of when the token expires. 401 otherwise.
+ * user, or a token issued before a password reset, loses access at once instead of when the
+ * token expires. 401 otherwise.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const token = readBearerToken(request.headers.authorization);
   if (!token) throw new AppError(401, it.auth.unauthenticated);
-  const userId = await verifyAccessToken(token, request.server.config.jwtSecret);
-  if (!userId || !isUuid(userId)) throw new AppError(401, it.auth.unauthenticated);
+  const verified = await verifyAccessToken(token, request.server.config.jwtSecret);
+  if (!verified || !isUuid(verified.userId)) throw new AppError(401, it.auth.unauthenticated);
 
   const [account] = await request.server.db
-    .select({ id: users.id, role: users.role, status: users.status })
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      sessionVersion: users.sessionVersion,
+    })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!account || account.status !== USER_STATUS.confirmed) {
+    .where(eq(users.id, verified.userId));
+  if (
+    !account ||
+    account.status !== USER_STATUS.confirmed ||
+    account.sessionVersion !== verified.sessionVersion
+  ) {
     throw new AppError(401, it.auth.unauthenticated);
   }
-  request.user = account;
+  request.user = { id: account.id, role: account.role, status: account.status };
 }
 
 /** preHandler after `authenticate`: 403 unless the caller has one of the roles. */

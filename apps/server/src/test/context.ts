@@ -24,6 +24,11 @@ export function buildTestConfig(env: Record<string, string> = {}): AppConfig {
   });
 }
 
+const GENEROUS_RATE_LIMITS = {
+  register: { max: 10_000, timeWindowMs: 60_000 },
+  forgotPassword: { max: 10_000, timeWindowMs: 60_000 },
+};
+
 export type TestContext = {
   app: FastifyInstance;
   db: Database;
@@ -64,7 +69,14 @@ export async function createTestContext(
   const databaseUrl = withDatabase(adminUrl, databaseName);
   const { db, pool } = connectDatabase(databaseUrl, undefined, { max: 4 });
   const config = buildTestConfig(options.env);
-  const app = await buildApp({ config, db, ...options.app });
+  const app = await buildApp({
+    config,
+    db,
+    ...options.app,
+    // A test file registers and recovers many accounts from one address; the limits have
+    // tests of their own on an app built for them.
+    rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.app?.rateLimits },
+  });
   await app.ready();
   const authHeaders = async (user: Pick<TestUser, 'id' | 'role'>) => ({
     authorization: `Bearer ${await signAccessToken({ sub: user.id, role: user.role }, config.jwtSecret)}`,

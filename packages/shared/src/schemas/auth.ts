@@ -14,7 +14,8 @@ export const ZPec = z
 
 export const ZStrongPassword = z
   .string({ error: it.validation.required })
-  .min(1, it.validation.required)
+  // An empty field is "required", not also "weak".
+  .min(1, { error: it.validation.required, abort: true })
   .regex(PASSWORD_PATTERN, it.validation.weakPassword);
 
 export const ZLogin = z.object({

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 import { login, logout, rotateRefreshToken, type Session } from './auth.service.ts';
 
-export type LoginRateLimit = { max: number; timeWindowMs: number };
+/** Requests allowed per key (see each route) within a window. */
+export type RateLimit = { max: number; timeWindowMs: number };
 
-export type AuthRoutesOptions = { loginRateLimit: LoginRateLimit };
+export type AuthRoutesOptions = { loginRateLimit: RateLimit };
 
 /** The refresh token travels in the `Refresh` header (SPEC §7), never in a cookie or body. */
 function readRefreshHeader(request: FastifyRequest): string | undefined {
@@ -31,7 +32,7 @@ const ZRefreshHeaders = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const deps = () => ({ db: app.db, jwtSecret: app.config.jwtSecret });
+  const deps = () => ({ db: app.db, jwtSecret: app.config.jwtSecret, mail: app.config });
 
   app.post(
     '/login',

@@ -1,10 +1,12 @@
 import { it, type TLogin, type TSessionUser, USER_STATUS } from '@lexpath/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { MailContext } from '../mail/mail.templates.ts';
 import { findUserByPec } from '../users/users.service.ts';
 import { verifyPassword } from './passwords.ts';
+import { resendVerificationIfDue } from './registration.service.ts';
 import {
   generateRefreshToken,
   hashToken,
@@ -13,7 +15,7 @@ import {
   signAccessToken,
 } from './tokens.ts';
 
-export type AuthDeps = { db: Database; jwtSecret: string };
+export type AuthDeps = { db: Database; jwtSecret: string; mail: MailContext };
 
 /** What login and refresh hand back: the user for the body, the tokens for the headers. */
 export type Session = { user: TSessionUser; accessToken: string; refreshToken: string };
@@ -67,20 +69,27 @@ async function issueSession(
     })
     .returning({ id: refreshTokens.id });
   if (!stored) throw new Error('refresh token insert returned no row');
-  const accessToken = await signAccessToken({ sub: user.id, role: user.role }, jwtSecret);
+  const accessToken = await signAccessToken(
+    { sub: user.id, role: user.role, sessionVersion: user.sessionVersion },
+    jwtSecret,
+  );
   return { user: toSessionUser(user), accessToken, refreshToken: token, refreshTokenId: stored.id };
 }
 
 /**
  * Signs a user in. The password is checked before anything about the account is revealed, and
- * an unknown PEC costs the same argon2 time as a known one.
+ * an unknown PEC costs the same argon2 time as a known one. A lawyer refused for an unverified
+ * PEC gets a fresh verify link (at most hourly): the way back after an expired one.
  */
-export async function login({ db, jwtSecret }: AuthDeps, input: TLogin): Promise<Session> {
+export async function login({ db, jwtSecret, mail }: AuthDeps, input: TLogin): Promise<Session> {
   const user = await findUserByPec(db, input.pec);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordMatches) throw new AppError(401, it.auth.invalidCredentials);
   const refusal = loginRefusal(user);
-  if (refusal) throw refusal;
+  if (refusal) {
+    if (!user.emailVerified) await resendVerificationIfDue({ db, mail }, user);
+    throw refusal;
+  }
   const { refreshTokenId: _, ...session } = await issueSession(
     db,
     jwtSecret,
@@ -141,6 +150,25 @@ async function revokeFamily(executor: Pick<Database, 'update'>, familyId: string
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Ends every session of a user (password reset, suspension): all their refresh tokens are
+ * revoked, and the session version moves on, so `authenticate` refuses the access tokens
+ * already issued at once.
+ */
+export async function revokeUserSessions(
+  executor: Pick<Database, 'update'>,
+  userId: string,
+): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await executor
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 /** Logout: revokes the token's whole family. Unknown or missing tokens are fine (idempotent). */

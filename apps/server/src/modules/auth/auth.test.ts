@@ -161,7 +161,7 @@ describe('POST /api/auth/login', () => {
     const limited = await buildApp({
       config: ctx.config,
       db: ctx.db,
-      loginRateLimit: { max: 3, timeWindowMs: 60_000 },
+      rateLimits: { login: { max: 3, timeWindowMs: 60_000 } },
     });
     const user = await ctx.buildUser();
     const attempt = (pec: string) =>

@@ -7,7 +7,8 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const ISSUER = 'lexpath';
 
-export type AccessTokenClaims = { sub: string; role: TRole };
+/** `sessionVersion`: the user's `session_version` when signed (0 when omitted). */
+export type AccessTokenClaims = { sub: string; role: TRole; sessionVersion?: number };
 
 function keyFrom(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
@@ -19,7 +20,7 @@ export function signAccessToken(
   secret: string,
   expiresAt: Date = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
 ): Promise<string> {
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, sv: claims.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -28,14 +29,20 @@ export function signAccessToken(
     .sign(keyFrom(secret));
 }
 
-/** The token's subject, or null when it is malformed, forged or expired. */
-export async function verifyAccessToken(token: string, secret: string): Promise<string | null> {
+export type VerifiedAccessToken = { userId: string; sessionVersion: number };
+
+/** The token's subject and session version, or null when it is malformed, forged or expired. */
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+): Promise<VerifiedAccessToken | null> {
   try {
     const { payload } = await jwtVerify(token, keyFrom(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
     });
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    if (typeof payload.sub !== 'string') return null;
+    return { userId: payload.sub, sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0 };
   } catch {
     return null;
   }

@@ -1,14 +1,66 @@
-import { ZUserPublic } from '@lexpath/shared';
+import { ROLES, ZUserPublic } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import { paginatedOf } from '@lexpath/shared/schemas/pagination';
+import { ZCreateEditor, ZUsersQuery } from '@lexpath/shared/schemas/user-admin';
+import { ZUpdateUser } from '@lexpath/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, currentUser } from '../../plugins/auth.ts';
-import { getUserForViewer } from './users.service.ts';
+import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { createEditor, listUsers } from './user-admin.service.ts';
+import { getUserForViewer, updateUserProfile } from './users.service.ts';
 
 // Any string: a malformed id must answer 404 like an unknown one, not 400.
 const ZUserIdParams = z.object({ id: z.string() });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = [authenticate, requireRole(ROLES.admin)];
+
+  app.get(
+    '/',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Users, newest first, without cancelled accounts (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: ZUsersQuery,
+        response: {
+          200: dataOf(paginatedOf(ZUserPublic)),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+        },
+      },
+    },
+    async (request) => ({ data: await listUsers({ db: app.db }, request.query) }),
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Create an editor (admin)',
+        description:
+          'role, email_verified and status in the body are ignored: the account is always a confirmed editor with a verified PEC.',
+        security: [{ bearerAuth: [] }],
+        body: ZCreateEditor,
+        response: {
+          201: dataOf(ZUserPublic),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          409: ZApiError,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await createEditor({ db: app.db }, currentUser(request), request.body) }),
+  );
+
   app.get(
     '/:id',
     {
@@ -23,6 +75,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await getUserForViewer(app.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: [authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Edit name, surname, newsletter: your own profile, or anyone for an admin',
+        security: [{ bearerAuth: [] }],
+        params: ZUserIdParams,
+        body: ZUpdateUser,
+        response: { 200: dataOf(ZUserPublic), 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => ({
+      data: await updateUserProfile(app.db, currentUser(request), request.params.id, request.body),
     }),
   );
 };

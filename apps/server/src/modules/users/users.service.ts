@@ -7,11 +7,13 @@ import {
   USER_STATUS,
 } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { recordConsents } from '../consents/consents.service.ts';
 
 export type NewUser = {
   name: string;
@@ -38,10 +40,16 @@ function isPecTaken(error: unknown): boolean {
   return false;
 }
 
-/** Creates an account; the PEC is the login, stored lowercased. 409 when it is taken. */
-export async function createUser(db: DbExecutor, input: NewUser): Promise<UserRow> {
+/**
+ * Inserts an account whose password is already hashed, so a caller can hash (argon2 takes tens
+ * of milliseconds) before opening its transaction. The PEC is the login, stored lowercased.
+ * 409 when it is taken.
+ */
+export async function insertUser(
+  db: DbExecutor,
+  input: Omit<NewUser, 'password'> & { passwordHash: string },
+): Promise<UserRow> {
   const pec = input.pec.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db
       .insert(users)
@@ -50,7 +58,7 @@ export async function createUser(db: DbExecutor, input: NewUser): Promise<UserRo
         surname: input.surname.trim(),
         pec,
         email: pec,
-        passwordHash,
+        passwordHash: input.passwordHash,
         role: input.role ?? ROLES.user,
         status: input.status ?? USER_STATUS.pending,
         emailVerified: input.emailVerified ?? false,
@@ -63,6 +71,12 @@ export async function createUser(db: DbExecutor, input: NewUser): Promise<UserRo
     if (isPecTaken(error)) throw new AppError(409, it.auth.pecAlreadyRegistered);
     throw error;
   }
+}
+
+/** Creates an account from a plain password. 409 when the PEC is taken. */
+export async function createUser(db: DbExecutor, input: NewUser): Promise<UserRow> {
+  const { password, ...rest } = input;
+  return insertUser(db, { ...rest, passwordHash: await hashPassword(password) });
 }
 
 export async function findUserByPec(db: DbExecutor, pec: string): Promise<UserRow | undefined> {
@@ -105,4 +119,50 @@ export async function getUserForViewer(
   const row = await findUserById(db, id);
   if (!row) throw new AppError(404, it.errors.notFound);
   return toUserPublic(row);
+}
+
+export type ProfileChanges = { name?: string; surname?: string; newsletter?: boolean };
+
+/**
+ * PUT /user/{id}: the owner edits their profile, an admin anyone's; for anyone else the user
+ * does not exist (404). A newsletter change appends a consent row; an admin's edit of someone
+ * else is audited. One transaction, the row locked, so two edits cannot lose a consent.
+ */
+export async function updateUserProfile(
+  db: Database,
+  actor: { id: string; role: TRole },
+  id: string,
+  changes: ProfileChanges,
+): Promise<TUserPublic> {
+  if ((actor.id !== id && actor.role !== ROLES.admin) || !isUuid(id)) {
+    throw new AppError(404, it.errors.notFound);
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current || current.status === USER_STATUS.cancelled) {
+      throw new AppError(404, it.errors.notFound);
+    }
+    const changed = (Object.keys(changes) as Array<keyof ProfileChanges>).filter(
+      (field) => changes[field] !== undefined && changes[field] !== current[field],
+    );
+    if (changed.length === 0) return toUserPublic(current);
+
+    const patch = Object.fromEntries(changed.map((field) => [field, changes[field]]));
+    const [updated] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+    if (!updated) throw new Error('update returned no row');
+    if (changed.includes('newsletter')) {
+      await recordConsents(tx, id, [{ kind: 'newsletter', granted: updated.newsletter }]);
+    }
+    if (actor.id !== id) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: AUDIT_ACTIONS.userUpdated,
+        target: { type: 'user', id },
+        details: Object.fromEntries(
+          changed.map((field) => [field, { from: current[field], to: updated[field] }]),
+        ),
+      });
+    }
+    return toUserPublic(updated);
+  });
 }

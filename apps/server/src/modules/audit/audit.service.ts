@@ -1,0 +1,32 @@
+import type { DbExecutor } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+/** What admins do to accounts; the names are stable, reports filter on them. */
+export const AUDIT_ACTIONS = {
+  userStatusChanged: 'user.status-changed',
+  editorCreated: 'user.editor-created',
+  userUpdated: 'user.updated',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+/**
+ * Records who did what to whom. Call it in the transaction of the action itself: an action
+ * without its audit row (or the reverse) can never be committed.
+ */
+export async function recordAudit(
+  executor: DbExecutor,
+  entry: {
+    actorId: string | null;
+    action: AuditAction;
+    target: { type: 'user'; id: string };
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await executor.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.target.type,
+    targetId: entry.target.id,
+    details: entry.details ?? null,
+  });
+}

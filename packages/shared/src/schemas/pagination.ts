@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { it } from '../messages/it.ts';
+
+export const PAGE_SIZE_DEFAULT = 12;
+export const PAGE_SIZE_MAX = 1000;
+
+/** `?page=&limit=` of every list (DESIGN §3): page from 1, limit 12 by default, at most 1000. */
+export const ZPageQuery = z.object({
+  page: z.coerce
+    .number({ error: it.validation.invalid })
+    .int(it.validation.invalid)
+    .min(1, it.validation.invalid)
+    .default(1),
+  limit: z.coerce
+    .number({ error: it.validation.invalid })
+    .int(it.validation.invalid)
+    .min(1, it.validation.invalid)
+    .max(PAGE_SIZE_MAX, it.validation.invalid)
+    .default(PAGE_SIZE_DEFAULT),
+});
+export type TPageQuery = z.input<typeof ZPageQuery>;
+
+/** `{ results, page, totalPages }`: the body of every list, inside `data`. */
+export function paginatedOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    page: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
+/** At least one page, so "page 1 of 1" holds for an empty list too. */
+export function countPages(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
