@@ -1,4 +1,5 @@
 export * from './messages/it.ts';
 export * from './money.ts';
+export * from './questionnaire.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';

@@ -60,6 +60,49 @@ export const it = {
     loadingTitle: 'Caricamento',
     successTitle: 'Tutto ok!',
   },
+  /** Categories of templates (admin). */
+  categories: {
+    nameTaken: 'Esiste già una categoria con questo nome.',
+    inUse: (count: number) =>
+      count === 1
+        ? "La categoria è usata da un master: spostalo in un'altra categoria prima di eliminarla."
+        : `La categoria è usata da ${count} master: spostali in un'altra categoria prima di eliminarla.`,
+    inUseByDeleted:
+      'La categoria è collegata a master eliminati, che restano archiviati insieme ai documenti già generati: non è possibile eliminarla.',
+  },
+  /** Templates (masters): upload of the files, save, status, questionnaire. */
+  templates: {
+    sameTitles: "Il master e l'anteprima devono avere titoli diversi.",
+    sameContent:
+      "Il master e l'anteprima sono lo stesso file: carica un'anteprima diversa dal master.",
+    docxRequired: 'È necessario inserire un file .docx',
+    tooManyFiles: "Puoi caricare al massimo due file: il master e l'anteprima.",
+    unexpectedField: (name: string) => `Il campo «${name}» non è previsto.`,
+    multipartExpected: "Invia il master e l'anteprima come modulo multipart/form-data.",
+    questionsRequired: 'Inserisci le domande del master.',
+    questionsNotJson: 'Le domande non sono in un formato valido (JSON).',
+    questionsNotList: 'Le domande devono essere un elenco.',
+    questionsEmpty: 'Inserisci almeno una domanda.',
+    questionIssue: (position: number, message: string, field?: string) =>
+      field ? `Domanda ${position} (${field}): ${message}` : `Domanda ${position}: ${message}`,
+    /** How a question's fields are named in `questionIssue`. */
+    questionFields: {
+      variable: 'chiave',
+      question: 'testo della domanda',
+      description: 'testo di aiuto',
+      options: 'risposte',
+      required_answers: 'condizioni',
+      is_multiple_selection: 'scelta multipla',
+    },
+    fileNameInvalid: 'Il riferimento al file caricato non è valido: carica di nuovo il file.',
+    fileNotFound: (file: string) =>
+      `${file}: il file non è stato trovato sul server, caricalo di nuovo.`,
+    fileInUse: 'Il file è usato da un master salvato e non può essere eliminato.',
+    categoryNotFound: "La categoria scelta non esiste più: scegline un'altra.",
+    timeRangeInverted: 'Il tempo minimo di compilazione non può superare il massimo.',
+    questionRangeInverted: 'Il numero minimo di domande non può superare il massimo.',
+    priceTooHigh: 'Il prezzo non può superare 1.000.000 €.',
+  },
   /** The question list of a template (editor) and the answers to it (questionnaire). */
   questions: {
     keyStartsWithDigit: 'La chiave non può iniziare con un numero',
@@ -220,6 +263,119 @@ export const it = {
     },
     logout: {
       inProgress: 'Logout in corso...',
+    },
+    /** Registration, password recovery and the screens the mailed links open (SPEC §2). */
+    registration: {
+      name: 'Nome',
+      lastName: 'Cognome',
+      pec: 'PEC',
+      password: 'Password',
+      passwordHelp:
+        'Almeno 8 caratteri, con almeno una lettera maiuscola, un numero e uno dei simboli @#$%^&+=!',
+      consents: 'Consensi',
+      termsBefore: 'Ho letto e accetto i',
+      termsLink: 'Termini e condizioni',
+      specificTerms:
+        'Ai sensi e per gli effetti degli artt. 1341 e 1342 c.c. dichiaro di aver letto e di approvare specificamente gli articoli 2, 3, 8, 9 e 14 dei',
+      privacyBefore: "Ho letto e compreso l'",
+      privacyLink: 'Informativa sulla privacy',
+      newsletter: 'Acconsento a ricevere comunicazioni commerciali e newsletter (facoltativo)',
+      submit: 'Registrati',
+      haveAccount: 'Hai già un account?',
+      login: 'Accedi',
+    },
+    forgotPassword: {
+      intro:
+        "Inserisci la PEC con cui ti sei registrato: ti invieremo un'e-mail con le istruzioni per reimpostare la password.",
+      pec: 'PEC',
+      submit: 'Conferma',
+      cancel: 'Annulla',
+      sentTitle: 'Controlla la tua PEC',
+      sentBody:
+        "Ti abbiamo inviato un'e-mail con le istruzioni per reimpostare la password. Se non la ricevi, controlla di aver inserito la PEC con cui ti sei registrato.",
+      back: 'Torna al login',
+    },
+    resetPassword: {
+      intro: 'Scegli una nuova password per il tuo account.',
+      password: 'Nuova password',
+      passwordConfirmation: 'Conferma la nuova password',
+      submit: 'Conferma',
+      successTitle: 'Password aggiornata',
+      success: 'Hai impostato una nuova password.',
+      toLogin: 'Vai al login',
+      failureTitle: 'Reset della password fallito',
+      newLink: 'Richiedi un nuovo link',
+    },
+    verifyEmail: {
+      inProgress: 'Verifica della PEC in corso...',
+      successTitle: 'Grazie per aver confermato la tua identità!',
+      successBody:
+        "Un operatore verificherà ora la tua iscrizione all'albo degli avvocati: di solito bastano pochi minuti, al massimo qualche ora.",
+      successNext: 'Al termine riceverai un messaggio PEC con il link per accedere.',
+      failureTitle: "Verifica dell'E-mail fallita",
+      toLogin: 'Vai al login',
+    },
+    profile: {
+      personalData: 'Dati personali',
+      name: 'Nome',
+      surname: 'Cognome',
+      account: 'Account',
+      pec: 'PEC',
+      changePassword: 'Richiedi il cambio password',
+      changePasswordSent:
+        "Ti abbiamo inviato un'e-mail con le istruzioni per reimpostare la password: apri il link che contiene entro un'ora.",
+      changePasswordFailed: 'Operazione non andata a buon fine, per favore riprova...',
+      changePasswordSupport: "Se il problema persiste scrivi all'assistenza:",
+      pecChange: "Per modificare la PEC invia un'e-mail all'assistenza con oggetto «Modifica PEC»:",
+      pecChangeSubject: 'Modifica PEC',
+      deletion:
+        "Per cancellare l'account invia un'e-mail all'assistenza con oggetto «Cancellazione Account»:",
+      deletionSubject: 'Cancellazione Account',
+      marketing: 'Marketing',
+      newsletter: 'Acconsento a ricevere comunicazioni commerciali e newsletter',
+      edit: 'Modifica',
+      save: 'Salva',
+      cancel: 'Annulla',
+      saved: 'Modifica avvenuta con successo.',
+      saveFailed: 'La modifica non è andata a buon fine, per favore riprova.',
+      saveFailedSupport: "Per dare o revocare il consenso puoi anche scrivere all'assistenza:",
+      loadFailed: 'Non è stato possibile caricare il profilo.',
+      retry: 'Riprova',
+    },
+    users: {
+      caption: 'Utenti registrati con la PEC confermata',
+      name: 'Nome',
+      surname: 'Cognome',
+      email: 'Email',
+      marketing: 'Consenso Marketing',
+      status: 'Status',
+      actions: 'Azioni',
+      yes: 'Sì',
+      no: 'No',
+      empty: 'Non ci sono utenti registrati',
+      loadFailed: 'Non è stato possibile caricare gli utenti.',
+      retry: 'Riprova',
+      accept: 'Accetta',
+      refuse: 'Rifiuta',
+      suspend: 'Sospendi',
+      reactivate: 'Riattiva',
+      statusChanged: (fullName: string, status: string) =>
+        `Lo stato di ${fullName} ora è «${status}».`,
+    },
+    createEditor: {
+      name: 'Nome',
+      surname: 'Cognome',
+      pec: 'PEC',
+      password: 'Password',
+      submit: 'Aggiungi',
+      creating: 'Creazione di un nuovo utente editor in corso...',
+      created: 'Nuovo utente editor creato con successo',
+    },
+    pager: {
+      label: 'Paginazione',
+      previous: 'Precedente',
+      next: 'Successiva',
+      page: (page: number, totalPages: number) => `Pagina ${page} di ${totalPages}`,
     },
     routeError: {
       title: 'Unexpected Application Error',

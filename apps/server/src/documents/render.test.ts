@@ -1,0 +1,139 @@
+import { it as messages } from '@lexpath/shared';
+import PizZip from 'pizzip';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../plugins/errors.ts';
+import { extractDocumentText, renderDocx } from './render.ts';
+import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
+
+function renderText(
+  paragraphs: Parameters<typeof buildDocx>[0],
+  answers: Record<string, string | string[]>,
+) {
+  return extractDocumentText(renderDocx(buildDocx(paragraphs), answers));
+}
+
+describe('renderDocx', () => {
+  it('inserts answers and leaves unanswered keys empty, never "undefined"', () => {
+    expect(renderText(['Cliente: {nome}.', 'Sede: {sede}.'], { nome: 'Mario Rossi' })).toBe(
+      'Cliente: Mario Rossi.\nSede: .',
+    );
+  });
+
+  it('reads a tag that Word split across several runs', () => {
+    expect(renderText([['Cliente: {no', 'me', '}.']], { nome: 'Anna' })).toBe('Cliente: Anna.');
+  });
+
+  it('keeps a section only when its condition holds, and removes the tag paragraphs', () => {
+    const paragraphs = [
+      'Inizio',
+      '{#tipo == "Locazione"}',
+      'Clausola di locazione',
+      '{/}',
+      '{^tipo == "Locazione"}',
+      'Clausola di vendita',
+      '{/}',
+      'Fine',
+    ];
+    expect(renderText(paragraphs, { tipo: 'Locazione' })).toBe(
+      'Inizio\nClausola di locazione\nFine',
+    );
+    expect(renderText(paragraphs, { tipo: 'Vendita' })).toBe('Inizio\nClausola di vendita\nFine');
+    expect(renderText(paragraphs, {})).toBe('Inizio\nClausola di vendita\nFine');
+  });
+
+  it('understands and, or and != in conditions', () => {
+    const paragraphs = [
+      '{#tipo == "Locazione" and deposito != "No"}Deposito{/}',
+      '{#tipo == "Vendita" or tipo == "Permuta"}Trasferimento{/}',
+    ];
+    expect(renderText(paragraphs, { tipo: 'Locazione', deposito: 'Sì' })).toBe('Deposito\n');
+    expect(renderText(paragraphs, { tipo: 'Permuta' })).toBe('\nTrasferimento');
+  });
+
+  it('tests a multiple selection with contiene', () => {
+    const paragraphs = ['{#servizi | contiene:"Giardino"}Manutenzione del giardino.{/}'];
+    expect(renderText(paragraphs, { servizi: ['Pulizie', 'Giardino'] })).toBe(
+      'Manutenzione del giardino.',
+    );
+    expect(renderText(paragraphs, { servizi: ['Pulizie'] })).toBe('');
+    expect(renderText(paragraphs, {})).toBe('');
+  });
+
+  it('writes a list as an Italian enumeration', () => {
+    expect(
+      renderText(['Servizi: {servizi}.'], { servizi: ['Pulizie', 'Portineria', 'Giardino'] }),
+    ).toBe('Servizi: Pulizie, Portineria e Giardino.');
+    expect(renderText(['Servizi: {servizi}.'], { servizi: ['Pulizie', 'Giardino'] })).toBe(
+      'Servizi: Pulizie e Giardino.',
+    );
+  });
+
+  it('inserts answers as text, even when they look like XML', () => {
+    const answer = 'A & B </w:t></w:r><w:r><w:t>"iniettato"';
+    const docx = renderDocx(buildDocx(['Nota: {nota}']), { nota: answer });
+    expect(extractDocumentText(docx)).toBe(`Nota: ${answer}`);
+    const xml = new PizZip(docx).file('word/document.xml')?.asText() ?? '';
+    expect(xml).toContain('A &amp; B &lt;/w:t&gt;');
+  });
+
+  it('turns a line break in an answer into a Word line break', () => {
+    expect(renderText(['{indirizzo}'], { indirizzo: 'Via Roma 1\n00100 Roma' })).toBe(
+      'Via Roma 1\n00100 Roma',
+    );
+  });
+
+  it('reads keys that are names of JavaScript object properties as answers', () => {
+    expect(renderText(['[{constructor}][{toString}]'], {})).toBe('[][]');
+  });
+
+  it('fills the headers too', () => {
+    const docx = renderDocx(buildDocx(['Corpo'], { header: ['Pratica di {nome}'] }), {
+      nome: 'Anna',
+    });
+    expect(new PizZip(docx).file('word/header1.xml')?.asText()).toContain('Pratica di Anna');
+  });
+
+  it('refuses a template with errors with an Italian message', () => {
+    expect(() => renderDocx(buildDocx(['{nome']), {})).toThrowError(
+      expect.objectContaining({ statusCode: 422, message: messages.documents.renderFailed }),
+    );
+    expect(() => renderDocx(buildDocx(['{nome']), {})).toThrow(AppError);
+  });
+});
+
+describe('deterministic output', () => {
+  const originalTimeZone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalTimeZone;
+    vi.useRealTimers();
+  });
+
+  it('gives byte-identical files for the same template and answers, at any time and zone', () => {
+    const template = buildSampleContract(3);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    process.env.TZ = 'UTC';
+    vi.setSystemTime(new Date('2026-01-10T10:00:00Z'));
+    const first = renderDocx(template, SAMPLE_ANSWERS);
+    process.env.TZ = 'Asia/Tokyo';
+    vi.setSystemTime(new Date('2031-07-21T23:59:58Z'));
+    const second = renderDocx(template, SAMPLE_ANSWERS, { cacheKey: 'sample-3' });
+    const third = renderDocx(template, SAMPLE_ANSWERS, { cacheKey: 'sample-3' });
+    expect(second.equals(first)).toBe(true);
+    expect(third.equals(first)).toBe(true);
+  });
+
+  it('does not let one render leak into the cached template', () => {
+    const template = buildDocx(['{nome}']);
+    const forAnna = renderDocx(template, { nome: 'Anna' }, { cacheKey: 'leak' });
+    const forMario = renderDocx(template, { nome: 'Mario' }, { cacheKey: 'leak' });
+    expect(extractDocumentText(forAnna)).toBe('Anna');
+    expect(extractDocumentText(forMario)).toBe('Mario');
+    expect(renderDocx(template, { nome: 'Anna' }, { cacheKey: 'leak' }).equals(forAnna)).toBe(true);
+  });
+
+  it('compresses the output with DEFLATE', () => {
+    const docx = renderDocx(buildSampleContract(3), SAMPLE_ANSWERS);
+    const stored = new PizZip(docx).generate({ type: 'nodebuffer', compression: 'STORE' });
+    expect(docx.length).toBeLessThan(stored.length / 5);
+  });
+});

@@ -1,0 +1,119 @@
+import { it } from '@lexpath/shared';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import Docxtemplater from 'docxtemplater';
+import PizZip from 'pizzip';
+import { AppError } from '../plugins/errors.ts';
+import { LruCache } from './lru-cache.ts';
+import { TEMPLATER_OPTIONS } from './template-language.ts';
+
+/**
+ * Zip entry dates are written from local time fields (DOS format): a date built from local
+ * fields, at the time of writing, gives the same bytes on every machine and in every time zone,
+ * so a document bought today downloads byte-identical forever (DESIGN §4).
+ */
+function setFixedEntryDates(zip: PizZip): void {
+  const date = new Date(2020, 0, 1, 0, 0, 0);
+  for (const entry of Object.values(zip.files)) entry.date = date;
+}
+
+/**
+ * Loaded templates by file hash. A template version never changes, so its central directory is
+ * read once; the parts docxtemplater reads stay inflated in the cached entries and untouched
+ * parts (images, fonts) keep their compressed bytes, which the output reuses as they are.
+ * docxtemplater itself must get a fresh zip and instance per render (render mutates both), so
+ * the compiled template cannot be cached.
+ */
+const loadedTemplates = new LruCache<string, PizZip>(32);
+
+function loadTemplate(templateBytes: Buffer, cacheKey: string | undefined): PizZip {
+  const cached = cacheKey ? loadedTemplates.get(cacheKey) : undefined;
+  if (cached) return cached;
+  const zip = new PizZip(templateBytes);
+  if (cacheKey) loadedTemplates.set(cacheKey, zip);
+  return zip;
+}
+
+/**
+ * A zip sharing the template's entries: docxtemplater replaces the entries it renders
+ * (`zip.file`) and never mutates one in place, so the cached template stays pristine.
+ */
+function copyOfTemplate(template: PizZip): PizZip {
+  const zip = new PizZip();
+  zip.files = { ...template.files };
+  return zip;
+}
+
+/** Object.create(null): a key like `constructor` must read the answers, not Object's prototype. */
+function answersScope(answers: TAnswers): TAnswers {
+  return Object.assign(Object.create(null) as TAnswers, answers);
+}
+
+export type RenderOptions = {
+  /** The template file's SHA-256: renders of one version reuse its loaded zip. */
+  cacheKey?: string;
+};
+
+/**
+ * The .docx of a template filled with the answers (DESIGN §6): same template bytes and answers,
+ * same output bytes. Answers are inserted as text (XML-escaped), lists as "a, b e c", and
+ * unanswered keys as nothing.
+ */
+export function renderDocx(
+  templateBytes: Buffer,
+  answers: TAnswers,
+  options: RenderOptions = {},
+): Buffer {
+  const template = loadTemplate(templateBytes, options.cacheKey);
+  let doc: Docxtemplater;
+  try {
+    doc = new Docxtemplater(copyOfTemplate(template), TEMPLATER_OPTIONS);
+    doc.render(answersScope(answers));
+  } catch (error) {
+    // Lint refuses such templates on upload; reaching this means a template predates the lint.
+    throw new AppError(422, it.documents.renderFailed, { cause: error });
+  }
+  // Shared template entries get the same date again: harmless, and it covers new entries.
+  setFixedEntryDates(doc.getZip());
+  return doc.toBuffer({ compression: 'DEFLATE' });
+}
+
+/** The first render in a fresh process pays for loading and JIT (160–440 ms, DESIGN §7). */
+export function warmUpRenderer(sampleTemplate: Buffer): void {
+  renderDocx(sampleTemplate, {});
+}
+
+const XML_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+};
+
+export function decodeXmlText(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity] ?? entity);
+}
+
+/**
+ * The text of the document body, one line per paragraph (line breaks and tabs kept): what a
+ * reader sees, for tests and for the lint's context.
+ */
+export function extractDocumentText(docx: Buffer): string {
+  const xml = new PizZip(docx).file('word/document.xml')?.asText() ?? '';
+  const paragraphs: string[] = [];
+  let current = '';
+  const token =
+    /<w:p(?:\s[^>]*)?\/>|<\/w:p>|<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:br\b[^>]*\/>|<w:tab\/>/g;
+  for (const match of xml.matchAll(token)) {
+    const [whole, text] = match;
+    if (text !== undefined) current += decodeXmlText(text);
+    else if (whole.startsWith('<w:br')) current += '\n';
+    else if (whole === '<w:tab/>') current += '\t';
+    else {
+      // `</w:p>` ends a paragraph; `<w:p/>` is an empty one.
+      paragraphs.push(current);
+      current = '';
+    }
+  }
+  return paragraphs.join('\n');
+}

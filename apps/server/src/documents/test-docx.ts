@@ -1,0 +1,249 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+import PizZip from 'pizzip';
+
+/**
+ * A paragraph of a test document: plain text, or the runs Word would split it into (Word often
+ * cuts a tag like `{nome}` across several `<w:r>` when the editor typed or corrected it).
+ */
+export type TestParagraph = string | string[];
+
+export type TestDocxOptions = {
+  /** Word-like paragraph and run properties (justified, Times 12): realistic XML weight. */
+  styled?: boolean;
+  /** Paragraphs of a header, to check that headers are templated and linted too. */
+  header?: TestParagraph[];
+  /** Extra or replacing zip entries, e.g. to build malformed or malicious files. */
+  entries?: Record<string, string | Buffer>;
+  /** Replaces the whole `[Content_Types].xml`. */
+  contentTypes?: string;
+};
+
+export const WORD_MAIN_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+
+const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const OFFICE_DOC_REL =
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
+const HEADER_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/header';
+
+/** Word writes `"` and `'` as they are in text; only the markup characters are escaped. */
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+const STYLED_PARAGRAPH =
+  '<w:p w:rsidR="00A1B2C3" w:rsidRDefault="00A1B2C3"><w:pPr><w:spacing w:after="120" w:line="276" w:lineRule="auto"/><w:jc w:val="both"/></w:pPr>';
+const STYLED_RUN =
+  '<w:r w:rsidRPr="00D4E5F6"><w:rPr><w:rFonts w:ascii="Times New Roman" w:hAnsi="Times New Roman" w:cs="Times New Roman"/><w:sz w:val="24"/><w:szCs w:val="24"/></w:rPr>';
+
+function paragraphXml(paragraph: TestParagraph, styled = false): string {
+  const runs = typeof paragraph === 'string' ? [paragraph] : paragraph;
+  const runsXml = runs
+    .map(
+      (text) =>
+        `${styled ? STYLED_RUN : '<w:r>'}<w:t xml:space="preserve">${escapeText(text)}</w:t></w:r>`,
+    )
+    .join('');
+  return `${styled ? STYLED_PARAGRAPH : '<w:p>'}${runsXml}</w:p>`;
+}
+
+function contentTypesXml(withHeader: boolean): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    `<Override PartName="/word/document.xml" ContentType="${WORD_MAIN_CONTENT_TYPE}"/>` +
+    (withHeader
+      ? '<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>'
+      : '') +
+    '</Types>'
+  );
+}
+
+/**
+ * A real, minimal .docx (WordprocessingML) with the given paragraphs: opens in Word and
+ * LibreOffice, and is what docxtemplater sees in an editor's master.
+ */
+export function buildDocx(paragraphs: TestParagraph[], options: TestDocxOptions = {}): Buffer {
+  const withHeader = options.header !== undefined;
+  const zip = new PizZip();
+  zip.file('[Content_Types].xml', options.contentTypes ?? contentTypesXml(withHeader));
+  zip.file(
+    '_rels/.rels',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${OFFICE_DOC_REL}" Target="word/document.xml"/></Relationships>`,
+  );
+  zip.file(
+    'word/_rels/document.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${REL_NS}">${
+      withHeader ? `<Relationship Id="rId1" Type="${HEADER_REL}" Target="header1.xml"/>` : ''
+    }</Relationships>`,
+  );
+  const sectionXml = withHeader
+    ? '<w:sectPr><w:headerReference w:type="default" r:id="rId1"/></w:sectPr>'
+    : '<w:sectPr/>';
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W_NS}" xmlns:r="${R_NS}"><w:body>${paragraphs
+      .map((paragraph) => paragraphXml(paragraph, options.styled))
+      .join('')}${sectionXml}</w:body></w:document>`,
+  );
+  if (withHeader) {
+    zip.file(
+      'word/header1.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr xmlns:w="${W_NS}" xmlns:r="${R_NS}">${(
+        options.header ?? []
+      )
+        .map((paragraph) => paragraphXml(paragraph))
+        .join('')}</w:hdr>`,
+    );
+  }
+  for (const [name, content] of Object.entries(options.entries ?? {})) zip.file(name, content);
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** The questions of the sample contract: a lease or a sale, with services to pick. */
+export const SAMPLE_QUESTIONS = [
+  {
+    variable: 'nome_cliente',
+    question: 'Chi è il cliente?',
+    options: ['Mario Rossi', 'Anna Bianchi'],
+    required_answers: [],
+    is_multiple_selection: false,
+  },
+  {
+    variable: 'tipo',
+    question: 'Che contratto è?',
+    options: ['Vendita', 'Locazione'],
+    required_answers: [],
+    is_multiple_selection: false,
+  },
+  {
+    variable: 'deposito',
+    question: 'È previsto un deposito cauzionale?',
+    options: ['Sì', 'No'],
+    required_answers: [{ tipo: 'Locazione' }],
+    is_multiple_selection: false,
+  },
+  {
+    variable: 'servizi',
+    question: 'Quali servizi sono inclusi?',
+    options: ['Pulizie', 'Portineria', 'Giardino'],
+    required_answers: [],
+    is_multiple_selection: true,
+  },
+];
+
+export const SAMPLE_ANSWERS = {
+  nome_cliente: 'Mario Rossi',
+  tipo: 'Locazione',
+  deposito: 'Sì',
+  servizi: ['Pulizie', 'Giardino'],
+};
+
+const FILLER =
+  'Le parti convengono che il presente contratto è regolato dalla legge italiana e che ogni controversia relativa alla sua interpretazione, esecuzione o risoluzione sarà devoluta alla competenza esclusiva del Foro del luogo in cui ha sede il locatore, fatta salva ogni diversa disposizione inderogabile di legge.';
+
+/**
+ * A realistic contract of about `pages` pages (20 paragraphs a page, Word-like XML) using every
+ * construct of the authoring language: insertions, sections, inverse sections, `contiene`.
+ */
+export function buildSampleContract(pages = 24, options: TestDocxOptions = {}): Buffer {
+  const paragraphs: TestParagraph[] = ['CONTRATTO', 'Tra {nome_cliente} e la controparte.'];
+  for (let article = 1; paragraphs.length < pages * 20; article += 1) {
+    paragraphs.push(`Art. ${article} – Disposizioni`);
+    if (article % 5 === 1) {
+      paragraphs.push('{#tipo == "Locazione"}', `Il conduttore {nome_cliente} ${FILLER}`, '{/}');
+    }
+    if (article % 5 === 2)
+      paragraphs.push('{^tipo == "Locazione"}', `Il venditore ${FILLER}`, '{/}');
+    if (article % 5 === 3) {
+      paragraphs.push(
+        '{#tipo == "Locazione" and deposito == "Sì"}',
+        `Il deposito cauzionale ${FILLER}`,
+        '{/}',
+      );
+    }
+    if (article % 5 === 4) {
+      paragraphs.push(
+        `Servizi inclusi: {servizi}.`,
+        '{#servizi | contiene:"Giardino"}',
+        FILLER,
+        '{/}',
+      );
+    }
+    paragraphs.push(FILLER, FILLER, FILLER);
+  }
+  return buildDocx(paragraphs, { styled: true, ...options });
+}
+
+export type RawZipEntry = {
+  name: string;
+  /** The content; deflated unless `stored`, or replaced by `deflated`. */
+  data?: Buffer | string;
+  stored?: boolean;
+  /** Prebuilt DEFLATE data (a bomb), with the CRC and size of what it unpacks to. */
+  deflated?: { data: Buffer; crc: number; size: number };
+  /** The uncompressed size written in the headers, to build a zip that lies. */
+  declaredSize?: number;
+};
+
+/**
+ * A zip written byte by byte, for files no zip library would produce: bombs, lying headers,
+ * thousands of entries.
+ */
+export function buildZip(entries: RawZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const raw = Buffer.from(entry.data ?? '');
+    const compressed = entry.deflated?.data ?? (entry.stored ? raw : deflateRawSync(raw));
+    const crc = entry.deflated?.crc ?? crc32(raw);
+    const size = entry.declaredSize ?? entry.deflated?.size ?? raw.length;
+    const method = entry.stored && !entry.deflated ? 0 : 8;
+    const name = Buffer.from(entry.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(size >>> 0, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(size >>> 0, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    centrals.push(central, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 8);
+  end.writeUInt16LE(Math.min(entries.length, 0xffff), 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The entries of a minimal valid .docx, to combine with malicious ones. */
+export function docxEntries(paragraphs: TestParagraph[] = ['Testo']): RawZipEntry[] {
+  const zip = new PizZip(buildDocx(paragraphs));
+  return Object.values(zip.files).map((file) => ({
+    name: file.name,
+    data: Buffer.from(file.asUint8Array()),
+  }));
+}

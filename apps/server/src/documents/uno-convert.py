@@ -1,0 +1,91 @@
+"""Bridge between the PDF pool (pdf-pool.ts) and one warm LibreOffice listener.
+
+Run with Debian's /usr/bin/python3 (python3-uno): uno-convert.py <uno-connection>, for example
+"pipe,name=lexpath_1". Connects (waiting for the listener to come up), prints {"ready": true},
+then converts one document per line of stdin, {"input": ".docx path", "output": ".pdf path"},
+answering {"ok": true} or {"ok": false, "error": "..."}. Exits when the listener is gone, so the
+pool restarts both; when stdin closes (the server stopped, even killed) it also stops the
+listener, so no LibreOffice outlives the server.
+"""
+
+import json
+import sys
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+from com.sun.star.lang import DisposedException
+
+CONNECT_TIMEOUT_SECONDS = 60
+
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name = name
+    p.Value = value
+    return p
+
+
+def connect(connection):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext(
+        "com.sun.star.bridge.UnoUrlResolver", local
+    )
+    deadline = time.monotonic() + CONNECT_TIMEOUT_SECONDS
+    while True:
+        try:
+            context = resolver.resolve(f"uno:{connection};urp;StarOffice.ComponentContext")
+            return context.ServiceManager.createInstanceWithContext(
+                "com.sun.star.frame.Desktop", context
+            )
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+def convert(desktop, source, target):
+    # Never run macros nor fetch linked content: the documents come from uploads.
+    document = desktop.loadComponentFromURL(
+        uno.systemPathToFileUrl(source),
+        "_blank",
+        0,
+        (prop("Hidden", True), prop("ReadOnly", True), prop("MacroExecutionMode", 0),
+         prop("UpdateDocMode", 0)),
+    )
+    if document is None:
+        raise RuntimeError("LibreOffice could not open the document")
+    try:
+        document.storeToURL(
+            uno.systemPathToFileUrl(target), (prop("FilterName", "writer_pdf_Export"),)
+        )
+    finally:
+        document.close(True)
+
+
+def reply(message):
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    desktop = connect(sys.argv[1])
+    reply({"ready": True})
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            convert(desktop, request["input"], request["output"])
+            reply({"ok": True})
+        except DisposedException as error:
+            reply({"ok": False, "error": f"listener gone: {error}"})
+            sys.exit(1)
+        except Exception as error:  # reported to the pool, which decides what to do
+            reply({"ok": False, "error": str(error)})
+    try:
+        desktop.terminate()
+    except Exception:
+        pass  # already gone
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,447 @@
+import fc from 'fast-check';
+import { describe, expect, it as test } from 'vitest';
+import { it } from './messages/it.ts';
+import {
+  computeQuestionRange,
+  findNextQuestion,
+  formatAnswer,
+  isVisible,
+  normalizeVariableKey,
+  pruneAnswers,
+  type QuestionRules,
+  questionListProblems,
+  validateAnswers,
+} from './questionnaire.ts';
+import {
+  type TAnswers,
+  type TAnswerValue,
+  ZAnswers,
+  ZQuestion,
+  ZQuestions,
+} from './schemas/questions.ts';
+
+function question(
+  variable: string,
+  options: string[],
+  required_answers: QuestionRules['required_answers'] = [],
+  is_multiple_selection = false,
+): QuestionRules {
+  return {
+    variable,
+    question: `Domanda ${variable}?`,
+    options,
+    required_answers,
+    is_multiple_selection,
+  };
+}
+
+/** A lease contract: the deposit question only for a lease, the guarantor only without deposit. */
+const lease = [
+  question('tipo', ['Vendita', 'Locazione']),
+  question('deposito', ['Sì', 'No'], [{ tipo: 'Locazione' }]),
+  question('garante', ['Sì', 'No'], [{ tipo: 'Locazione', deposito: 'No' }]),
+  question('servizi', ['Pulizie', 'Portineria', 'Giardino'], [], true),
+  question('giardiniere', ['Interno', 'Esterno'], [{ servizi: 'Giardino' }, { tipo: 'Vendita' }]),
+];
+
+describe('visibility', () => {
+  test('shows a question without conditions', () => {
+    expect(isVisible(lease[0] as QuestionRules, {})).toBe(true);
+  });
+
+  test('shows a question when all pairs of one condition hold', () => {
+    const garante = lease[2] as QuestionRules;
+    expect(isVisible(garante, { tipo: 'Locazione', deposito: 'No' })).toBe(true);
+    expect(isVisible(garante, { tipo: 'Locazione', deposito: 'Sì' })).toBe(false);
+    expect(isVisible(garante, { tipo: 'Locazione' })).toBe(false);
+  });
+
+  test('treats several conditions as alternatives', () => {
+    const giardiniere = lease[4] as QuestionRules;
+    expect(isVisible(giardiniere, { tipo: 'Vendita' })).toBe(true);
+    expect(isVisible(giardiniere, { tipo: 'Locazione', servizi: ['Pulizie', 'Giardino'] })).toBe(
+      true,
+    );
+    expect(isVisible(giardiniere, { tipo: 'Locazione', servizi: ['Pulizie'] })).toBe(false);
+  });
+
+  test('matches when a given list and an expected list share a value', () => {
+    const q = question('x', ['a', 'b'], [{ servizi: ['Giardino', 'Portineria'] }]);
+    expect(isVisible(q, { servizi: ['Portineria'] })).toBe(true);
+    expect(isVisible(q, { servizi: 'Giardino' })).toBe(true);
+    expect(isVisible(q, { servizi: ['Pulizie'] })).toBe(false);
+  });
+});
+
+describe('next question', () => {
+  test('walks the lease questionnaire and ends with null', () => {
+    let answers: TAnswers = {};
+    const asked: string[] = [];
+    const choices: Record<string, TAnswerValue> = {
+      tipo: 'Locazione',
+      deposito: 'No',
+      garante: 'Sì',
+      servizi: ['Giardino'],
+      giardiniere: 'Esterno',
+    };
+    for (
+      let next = findNextQuestion(lease, answers);
+      next;
+      next = findNextQuestion(lease, answers)
+    ) {
+      asked.push(next.variable);
+      answers = { ...answers, [next.variable]: choices[next.variable] as TAnswerValue };
+    }
+    expect(asked).toEqual(['tipo', 'deposito', 'garante', 'servizi', 'giardiniere']);
+  });
+
+  test('skips questions whose conditions do not hold', () => {
+    expect(findNextQuestion(lease, { tipo: 'Vendita' })?.variable).toBe('servizi');
+  });
+
+  test('ignores a stale answer that would make a later question visible', () => {
+    // deposito was answered for a lease, then tipo changed: garante must not be asked.
+    const next = findNextQuestion(lease, { tipo: 'Vendita', deposito: 'No' });
+    expect(next?.variable).toBe('servizi');
+  });
+});
+
+describe('pruning answers', () => {
+  test('drops answers of hidden questions, and of questions they hid in turn', () => {
+    expect(
+      pruneAnswers(lease, { tipo: 'Vendita', deposito: 'No', garante: 'Sì', servizi: ['Pulizie'] }),
+    ).toEqual({ tipo: 'Vendita', servizi: ['Pulizie'] });
+  });
+
+  test('drops answers to keys that are not questions', () => {
+    expect(pruneAnswers(lease, { tipo: 'Vendita', ignota: 'x' })).toEqual({ tipo: 'Vendita' });
+  });
+
+  test('reaches a fixed point even when a condition names a later question', () => {
+    const backwards = [
+      question('a', ['1', '2'], [{ b: '1' }]),
+      question('b', ['1', '2'], [{ c: '1' }]),
+      question('c', ['1', '2']),
+    ];
+    // c is not answered, so b is hidden, so a is hidden.
+    expect(pruneAnswers(backwards, { a: '1', b: '1' })).toEqual({});
+  });
+});
+
+describe('answer validation', () => {
+  test('accepts a complete, consistent set of answers', () => {
+    expect(
+      validateAnswers(lease, { tipo: 'Vendita', servizi: ['Pulizie'], giardiniere: 'Interno' }),
+    ).toEqual([]);
+  });
+
+  test('names every problem in Italian', () => {
+    const problems = validateAnswers(lease, {
+      tipo: 'Affitto',
+      deposito: 'Sì',
+      servizi: 'Pulizie',
+      ignota: 'x',
+    });
+    expect(problems).toEqual([
+      it.questions.answerNotAnOption('Domanda tipo?', 'Affitto'),
+      it.questions.answerNotVisible('Domanda deposito?'),
+      it.questions.answerListExpected('Domanda servizi?'),
+      it.questions.answerUnknownQuestion('ignota'),
+    ]);
+  });
+
+  test('refuses an empty list, a list for a single answer and repeated options', () => {
+    expect(validateAnswers(lease, { servizi: [] })).toEqual([
+      it.questions.answerListExpected('Domanda servizi?'),
+    ]);
+    expect(validateAnswers(lease, { tipo: ['Vendita'] })).toEqual([
+      it.questions.answerSingleExpected('Domanda tipo?'),
+    ]);
+    expect(validateAnswers(lease, { servizi: ['Pulizie', 'Pulizie'] })).toEqual([
+      it.questions.answerRepeated('Domanda servizi?', 'Pulizie'),
+    ]);
+  });
+});
+
+describe('question list problems', () => {
+  test('finds duplicate keys and conditions on later, unknown questions or unknown options', () => {
+    const problems = questionListProblems([
+      question('a', ['1', '2'], [{ b: '1' }]),
+      question('b', ['1', '2'], [{ a: '3', z: '1' }]),
+      question('a', ['1', '2']),
+    ]);
+    expect(problems).toEqual([
+      it.questions.keyDuplicate('a'),
+      it.questions.conditionLaterQuestion('Domanda a?', 'b'),
+      it.questions.conditionUnknownOption('Domanda b?', 'a', '3'),
+      it.questions.conditionUnknownQuestion('Domanda b?', 'z'),
+    ]);
+  });
+
+  test('normalizes keys: spaces become _', () => {
+    expect(normalizeVariableKey('  nome   del cliente ')).toBe('nome_del_cliente');
+  });
+});
+
+describe('question range', () => {
+  test('counts the shortest and longest walk of the lease questionnaire', () => {
+    // Vendita: tipo, servizi, giardiniere (3). Locazione, No deposit, Giardino: all 5.
+    // Locazione with a deposit and no garden: tipo, deposito, servizi (3).
+    expect(computeQuestionRange(lease)).toEqual({ min: 3, max: 5 });
+  });
+
+  test('is empty for an empty list and n for unconditional questions', () => {
+    expect(computeQuestionRange([])).toEqual({ min: 0, max: 0 });
+    expect(computeQuestionRange([question('a', ['1', '2']), question('b', ['1', '2'])])).toEqual({
+      min: 2,
+      max: 2,
+    });
+  });
+
+  test('counts a question reachable only through a multiple selection of two options', () => {
+    const list = [
+      question('s', ['a', 'b', 'c'], [], true),
+      question('x', ['1', '2'], [{ s: 'a' }]),
+      question('y', ['1', '2'], [{ s: 'b', x: '1' }]),
+    ];
+    expect(computeQuestionRange(list)).toEqual({ min: 1, max: 3 });
+  });
+});
+
+test('formats lists as Italian enumerations', () => {
+  expect(formatAnswer(['a', 'b', 'c'])).toBe('a, b e c');
+  expect(formatAnswer(['a', 'b'])).toBe('a e b');
+  expect(formatAnswer(['a'])).toBe('a');
+  expect(formatAnswer('x')).toBe('x');
+  expect(formatAnswer(undefined)).toBe('');
+});
+
+// ---- Property-based checks on random questionnaires -------------------------------------------
+
+/**
+ * Random lists whose conditions name earlier questions with some of their options; with
+ * `branchEvery`, only every k-th question is named, as real questionnaires branch on a few.
+ */
+function arbitraryQuestionList(maxLength: number, maxOptions = 4, minLength = 0, branchEvery = 1) {
+  return fc
+    .array(
+      fc.record({
+        optionCount: fc.integer({ min: 2, max: maxOptions }),
+        multiple: fc.boolean(),
+        conditions: fc.array(
+          fc.array(
+            fc.record({
+              target: fc.nat(),
+              picks: fc.array(fc.nat(), { minLength: 1, maxLength: 2 }),
+            }),
+            {
+              minLength: 1,
+              maxLength: 2,
+            },
+          ),
+          { maxLength: 2 },
+        ),
+      }),
+      { minLength, maxLength },
+    )
+    .map((specs) =>
+      specs.map((spec, index): QuestionRules => {
+        const options = Array.from({ length: spec.optionCount }, (_, o) => `o${o}`);
+        const required_answers =
+          index === 0
+            ? []
+            : spec.conditions.map((pairs) => {
+                const condition: Record<string, TAnswerValue> = {};
+                for (const pair of pairs) {
+                  const target = (pair.target % Math.ceil(index / branchEvery)) * branchEvery;
+                  const targetOptions = specs[target]?.optionCount ?? 2;
+                  const picked = pair.picks.map((p) => `o${p % targetOptions}`);
+                  condition[`q${target}`] = picked.length === 1 ? (picked[0] as string) : picked;
+                }
+                return condition;
+              });
+        return question(`q${index}`, options, required_answers, spec.multiple);
+      }),
+    );
+}
+
+/** Answers a question the way a lawyer could: one option, or a non-empty set of options. */
+function pickAnswer(q: QuestionRules, seed: number): TAnswerValue {
+  if (!q.is_multiple_selection) return q.options[seed % q.options.length] as string;
+  const mask = (seed % (2 ** q.options.length - 1)) + 1;
+  return q.options.filter((_, index) => mask & (1 << index));
+}
+
+function randomWalk(questions: QuestionRules[], seeds: number[]) {
+  let answers: TAnswers = {};
+  let steps = 0;
+  for (
+    let next = findNextQuestion(questions, answers);
+    next;
+    next = findNextQuestion(questions, answers)
+  ) {
+    const before = Object.keys(answers).length;
+    expect(answers[next.variable]).toBeUndefined();
+    expect(isVisible(next, answers)).toBe(true);
+    answers = {
+      ...answers,
+      [next.variable]: pickAnswer(next, seeds[steps % seeds.length] ?? steps),
+    };
+    expect(Object.keys(answers).length).toBe(before + 1);
+    steps += 1;
+    expect(steps).toBeLessThanOrEqual(questions.length);
+  }
+  return { answers, steps };
+}
+
+/** Every walk's length, by trying every answer of every visible question. */
+function allWalkLengths(
+  questions: QuestionRules[],
+  answers: TAnswers = {},
+  lengths = new Set<number>(),
+) {
+  const next = findNextQuestion(questions, answers);
+  if (!next) {
+    lengths.add(Object.keys(answers).length);
+    return lengths;
+  }
+  const count = next.is_multiple_selection ? 2 ** next.options.length - 1 : next.options.length;
+  for (let seed = 0; seed < count; seed += 1) {
+    allWalkLengths(questions, { ...answers, [next.variable]: pickAnswer(next, seed) }, lengths);
+  }
+  return lengths;
+}
+
+describe('random questionnaires', () => {
+  test('the next question is visible and unanswered, and answering it advances to the end', () => {
+    fc.assert(
+      fc.property(
+        arbitraryQuestionList(20),
+        fc.array(fc.nat(), { minLength: 1 }),
+        (questions, seeds) => {
+          const { answers, steps } = randomWalk(questions, seeds);
+          expect(validateAnswers(questions, answers)).toEqual([]);
+          const range = computeQuestionRange(questions);
+          expect(range.min).toBeLessThanOrEqual(steps);
+          expect(steps).toBeLessThanOrEqual(range.max);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('never offers an answered or hidden question, whatever stale answers are stored', () => {
+    fc.assert(
+      fc.property(
+        arbitraryQuestionList(12),
+        fc.dictionary(
+          fc.constantFrom('q0', 'q1', 'q2', 'q3', 'q4', 'q5', 'x'),
+          fc.constantFrom<TAnswerValue>('o0', 'o1', ['o1', 'o2']),
+        ),
+        (questions, answers) => {
+          const next = findNextQuestion(questions, answers);
+          const counted = pruneAnswers(questions, answers);
+          if (next) {
+            expect(counted[next.variable]).toBeUndefined();
+            expect(isVisible(next, counted)).toBe(true);
+          }
+          for (const q of questions) {
+            if (q.variable in counted) expect(isVisible(q, counted)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('min and max are attained by some walk (brute force up to 8 questions)', () => {
+    fc.assert(
+      fc.property(arbitraryQuestionList(8, 3), (questions) => {
+        const lengths = allWalkLengths(questions);
+        expect(computeQuestionRange(questions)).toEqual({
+          min: Math.min(...lengths),
+          max: Math.max(...lengths),
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('computes the range of 100-question lists that branch on every 5th question', () => {
+    fc.assert(
+      fc.property(
+        arbitraryQuestionList(100, 4, 100, 5),
+        fc.array(fc.nat(), { minLength: 1 }),
+        (questions, seeds) => {
+          const range = computeQuestionRange(questions);
+          const { steps } = randomWalk(questions, seeds);
+          expect(range.min).toBeLessThanOrEqual(steps);
+          expect(steps).toBeLessThanOrEqual(range.max);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+});
+
+describe('question schema', () => {
+  const valid = {
+    variable: 'tipo contratto',
+    question: 'Che contratto è?',
+    options: ['Vendita', 'Locazione'],
+  };
+
+  test('turns spaces into _ and fills the defaults', () => {
+    expect(ZQuestion.parse(valid)).toEqual({
+      ...valid,
+      variable: 'tipo_contratto',
+      required_answers: [],
+      is_multiple_selection: false,
+    });
+  });
+
+  test.each([
+    ['1tipo', it.questions.keyStartsWithDigit],
+    ['tipo-contratto', it.questions.keyInvalidCharacters],
+    ['and', it.questions.keyReserved('and')],
+    ['  ', it.validation.required],
+  ])('refuses the key %j', (variable, message) => {
+    const result = ZQuestion.safeParse({ ...valid, variable });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  test('asks for at least 2 distinct answers', () => {
+    expect(ZQuestion.safeParse({ ...valid, options: ['Sì'] }).error?.issues[0]?.message).toBe(
+      it.questions.optionsMin,
+    );
+    expect(ZQuestion.safeParse({ ...valid, options: ['Sì', 'Sì'] }).error?.issues[0]?.message).toBe(
+      it.questions.optionDuplicate('Sì'),
+    );
+  });
+
+  test('refuses an empty condition and a condition without an expected answer', () => {
+    const messages = (required_answers: unknown) =>
+      ZQuestion.safeParse({ ...valid, required_answers }).error?.issues.map(
+        (issue) => issue.message,
+      );
+    expect(messages([{}])).toEqual([it.questions.conditionEmpty]);
+    expect(messages([{ tipo: [] }])).toEqual([it.questions.conditionAnswerRequired]);
+  });
+
+  test('checks the list: unique keys and conditions on earlier questions', () => {
+    const result = ZQuestions.safeParse([
+      { ...valid, variable: 'a', required_answers: [{ b: 'Vendita' }] },
+      { ...valid, variable: 'b' },
+      { ...valid, variable: 'b' },
+    ]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      it.questions.keyDuplicate('b'),
+      it.questions.conditionLaterQuestion('Che contratto è?', 'b'),
+    ]);
+  });
+
+  test('accepts answers as strings or lists of strings', () => {
+    expect(ZAnswers.safeParse({ a: 'x', b: ['y', 'z'] }).success).toBe(true);
+    expect(ZAnswers.safeParse({ a: 1 }).success).toBe(false);
+  });
+});
