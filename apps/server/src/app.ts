@@ -10,7 +10,11 @@ import type { Database } from './db/client.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
+import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { questionRoutes } from './modules/templates/questions.routes.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { userStatusRoutes } from './modules/users/user-status.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -83,6 +87,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(userStatusRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
+  await app.register(categoryRoutes, { prefix: '/api/category' });
+  await app.register(templateRoutes, { prefix: '/api/template' });
+  await app.register(fileRoutes, { prefix: '/api/template' });
+  await app.register(questionRoutes, { prefix: '/api/contract' });
 
   // Last: the SPA and its history fallback own every path the API does not.
   await app.register(staticSpaPlugin, { distDir: options.config.webDistDir });

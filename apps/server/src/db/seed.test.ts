@@ -1,7 +1,9 @@
+import { readdir } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TEMPLATES_DIR } from '../modules/templates/demo-templates.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { categories, users } from './schema.ts';
+import { categories, templates, users } from './schema.ts';
 import { DEMO_ACCOUNTS, DEMO_CATEGORIES, DEMO_PASSWORD, seedDemoData } from './seed.ts';
 
 let ctx: TestContext;
@@ -37,15 +39,29 @@ describe('seedDemoData (first start of the embedded default)', () => {
 
   it('creates the Italian legal categories', async () => {
     const rows = await ctx.db.select({ name: categories.name }).from(categories);
-    expect(rows.map((row) => row.name).sort()).toEqual([...DEMO_CATEGORIES].sort());
+    // Plus any category a demo template names that the list lacks.
+    expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining([...DEMO_CATEGORIES]));
     expect(rows.length).toBeGreaterThanOrEqual(6);
   });
 
+  it('publishes one template for each folder of apps/server/demo-templates', async () => {
+    const folders = (await readdir(DEMO_TEMPLATES_DIR, { withFileTypes: true }).catch(() => []))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const rows = await ctx.db.select({ status: templates.status }).from(templates);
+    expect(rows).toHaveLength(folders.length);
+    expect(rows.every((row) => row.status === 'PUBLISHED')).toBe(true);
+  });
+
   it('adds nothing when run again', async () => {
+    const [categoriesBefore] = await ctx.db.select({ n: count() }).from(categories);
+    const [templatesBefore] = await ctx.db.select({ n: count() }).from(templates);
     expect(await seedDemoData(ctx.db)).toEqual({ seeded: false });
     const [userCount] = await ctx.db.select({ n: count() }).from(users);
     const [categoryCount] = await ctx.db.select({ n: count() }).from(categories);
+    const [templateCount] = await ctx.db.select({ n: count() }).from(templates);
     expect(userCount?.n).toBe(3);
-    expect(categoryCount?.n).toBe(DEMO_CATEGORIES.length);
+    expect(categoryCount?.n).toBe(categoriesBefore?.n);
+    expect(templateCount?.n).toBe(templatesBefore?.n);
   });
 });

@@ -6,8 +6,17 @@ export const AUDIT_ACTIONS = {
   userStatusChanged: 'user.status-changed',
   editorCreated: 'user.editor-created',
   userUpdated: 'user.updated',
+  categoryCreated: 'category.created',
+  categoryUpdated: 'category.updated',
+  categoryDeleted: 'category.deleted',
+  templateCreated: 'template.created',
+  templateUpdated: 'template.updated',
+  templatePublished: 'template.published',
+  templateSuspended: 'template.suspended',
+  templateDeleted: 'template.deleted',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+export type AuditTargetType = 'user' | 'category' | 'template';
 
 /**
  * Records who did what to whom. Call it in the transaction of the action itself: an action
@@ -18,7 +27,7 @@ export async function recordAudit(
   entry: {
     actorId: string | null;
     action: AuditAction;
-    target: { type: 'user'; id: string };
+    target: { type: AuditTargetType; id: string };
     details?: Record<string, unknown>;
   },
 ): Promise<void> {

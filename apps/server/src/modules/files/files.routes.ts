@@ -1,0 +1,161 @@
+import multipart from '@fastify/multipart';
+import { it, ROLES } from '@lexpath/shared';
+import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import { ZDeleteMaster, ZUploadMasterResult } from '@lexpath/shared/schemas/templates';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DOCX_LIMITS } from '../../documents/docx-guard.ts';
+import { authenticate, requireRole } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { deleteUnusedFile } from './files.service.ts';
+import {
+  aboutFile,
+  type FileRole,
+  type UploadMasterInput,
+  uploadMaster,
+} from './upload-master.service.ts';
+
+/**
+ * The multipart limits of upload-master: two .docx of at most 10 MB each (DESIGN §6), and a few
+ * small text fields (the question list is the largest: 1 MB, the JSON body limit).
+ */
+export const UPLOAD_LIMITS = {
+  fileSize: DOCX_LIMITS.maxBytes,
+  files: 2,
+  fields: 8,
+  fieldSize: 1024 * 1024,
+  parts: 10,
+  fieldNameSize: 100,
+  headerPairs: 20,
+};
+
+function isFileRole(name: string): name is FileRole {
+  return name === 'master' || name === 'preview';
+}
+
+/** The name the browser sent, without any folder part a client may have added. */
+function cleanFileName(name: string | undefined): string {
+  return (name ?? '').split(/[\\/]/).pop()?.trim().slice(-255) ?? '';
+}
+
+/** @fastify/multipart and busboy errors, as the Italian answers of DESIGN §3. */
+function toUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, part } = error as { code?: string; part?: { fieldname?: string } };
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE': {
+      const field = part?.fieldname ?? '';
+      return new AppError(
+        413,
+        isFileRole(field)
+          ? aboutFile(field, it.documents.upload.tooLarge)
+          : it.documents.upload.tooLarge,
+        { cause: error },
+      );
+    }
+    case 'FST_FILES_LIMIT':
+      return new AppError(413, it.templates.tooManyFiles, { cause: error });
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError(413, it.errors.payloadTooLarge, { cause: error });
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, it.templates.multipartExpected, { cause: error });
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new AppError(400, it.templates.questionsNotJson, { cause: error });
+    default:
+      // Malformed multipart (busboy): the request, not the server, is at fault.
+      return new AppError(400, it.errors.badRequest, { cause: error });
+  }
+}
+
+/**
+ * Reads the multipart request whole (it is small: two files of at most 10 MB): `questions`,
+ * `master`, `preview`, `file_name`, `preview_name`. Other text fields are ignored; another file
+ * is refused. An empty file input (no file chosen) counts as absent.
+ */
+async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterInput> {
+  const input: UploadMasterInput = { questions: undefined };
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (!isFileRole(part.fieldname)) {
+          throw new AppError(400, it.templates.unexpectedField(part.fieldname));
+        }
+        const name = cleanFileName(part.filename);
+        if (name === '' && bytes.length === 0) continue;
+        input[part.fieldname] = { name, bytes };
+        continue;
+      }
+      if (part.valueTruncated) throw new AppError(413, it.errors.payloadTooLarge);
+      const value = part.value;
+      const text = typeof value === 'string' ? value.trim() : undefined;
+      if (part.fieldname === 'questions') input.questions = value;
+      else if (part.fieldname === 'file_name') input.fileName = text || undefined;
+      else if (part.fieldname === 'preview_name') input.previewName = text || undefined;
+    }
+  } catch (error) {
+    throw toUploadError(error);
+  }
+  return input;
+}
+
+/** /api/template/upload-master and /api/template/delete-master (admins and editors). */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, not app-wide: only upload-master accepts multipart bodies.
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+  // onRequest: who may call is settled before the body is read or validated, so a lawyer
+  // gets 403 whatever the body holds, and a visitor's upload is never parsed.
+  const staffOnly = [authenticate, requireRole(ROLES.admin, ROLES.editor)];
+
+  app.post(
+    '/upload-master',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['templates'],
+        summary: 'Check, lint and store the master and preview .docx (admins and editors)',
+        description:
+          'multipart/form-data: `questions` (the JSON question list), `master` and `preview` (.docx, at most 10 MB each; either may be omitted when unchanged, then `file_name` / `preview_name` name the stored file to lint against). Lint errors: 422 with the list of messages, nothing stored. Answers the stored names (`<sha256>.docx`) to put in the template, and the lint warnings.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: dataOf(ZUploadMasterResult),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          413: ZApiError,
+          415: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => ({ data: await uploadMaster(app.db, await readUploadMaster(request)) }),
+  );
+
+  app.post(
+    '/delete-master',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['templates'],
+        summary: 'Delete an uploaded file that no template version uses (admins and editors)',
+        security: [{ bearerAuth: [] }],
+        body: ZDeleteMaster,
+        response: {
+          200: dataOf(z.object({ file_name: z.string() })),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+        },
+      },
+    },
+    async (request) => {
+      await deleteUnusedFile(app.db, request.body.file_name);
+      return { data: { file_name: request.body.file_name } };
+    },
+  );
+};

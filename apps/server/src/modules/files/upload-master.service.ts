@@ -1,0 +1,129 @@
+import { it, type TQuestion } from '@lexpath/shared';
+import { type TUploadMasterResult, ZQuestionList } from '@lexpath/shared/schemas/templates';
+import type { Database } from '../../db/client.ts';
+import { assertSafeDocx } from '../../documents/docx-guard.ts';
+import { lintTemplate } from '../../documents/lint.ts';
+import { AppError } from '../../plugins/errors.ts';
+import {
+  findFiles,
+  sha256Of,
+  sha256OfStoredName,
+  storedFileName,
+  storeFile,
+} from './files.service.ts';
+
+export type UploadedDocx = { name: string; bytes: Buffer };
+
+export type FileRole = 'master' | 'preview';
+
+/** What the multipart request carried, already read: the route knows HTTP, this does not. */
+export type UploadMasterInput = {
+  /** The `questions` field: the JSON text of the question list. */
+  questions: unknown;
+  master?: UploadedDocx;
+  preview?: UploadedDocx;
+  /** Stored names of files the editor did not change, to lint the new ones against. */
+  fileName?: string;
+  previewName?: string;
+};
+
+const LABELS: Record<FileRole, string> = it.documents.fileNames;
+
+/** "Master: il file …", as the docx guard words its own refusals. */
+export function aboutFile(role: FileRole, text: string): string {
+  return `${LABELS[role]}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}
+
+/** One message as a string, several as the list the master screen shows in red boxes. */
+export function oneOrList(messages: string[]): string | string[] {
+  return messages.length === 1 ? (messages[0] as string) : messages;
+}
+
+/** The question list of an upload or a save; 400 with every problem, each naming its question. */
+export function parseQuestionList(raw: unknown): TQuestion[] {
+  const parsed = ZQuestionList.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+  throw new AppError(400, oneOrList(messages));
+}
+
+function sameTitle(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase('it') === b.trim().toLocaleLowerCase('it');
+}
+
+type Candidate = { name: string; bytes: Buffer; sha256: string; uploaded: boolean };
+
+/** An uploaded file: a .docx by name and by content (DESIGN §6), or a refusal naming it. */
+async function checkUpload(role: FileRole, file: UploadedDocx): Promise<Candidate> {
+  if (!/\.docx$/i.test(file.name)) {
+    throw new AppError(422, aboutFile(role, it.templates.docxRequired));
+  }
+  await assertSafeDocx(file.bytes, { fileName: LABELS[role] });
+  return { ...file, sha256: sha256Of(file.bytes), uploaded: true };
+}
+
+/**
+ * The master and the preview must be two different documents: the preview is what a lawyer sees
+ * before paying, so the master itself must never be it.
+ */
+export function assertDistinctFiles(
+  master: { name: string; sha256: string } | undefined,
+  preview: { name: string; sha256: string } | undefined,
+): void {
+  if (!master || !preview) return;
+  if (sameTitle(master.name, preview.name)) throw new AppError(422, it.templates.sameTitles);
+  if (master.sha256 === preview.sha256) throw new AppError(422, it.templates.sameContent);
+}
+
+/**
+ * POST /template/upload-master: checks each uploaded file (a real, safe .docx), then lints the
+ * master and the preview against the questions (DESIGN §6). Any error: 422 with the list of
+ * Italian messages, and nothing is stored. Otherwise the new files are stored (once per content)
+ * and their names come back with the lint's warnings.
+ */
+export async function uploadMaster(
+  db: Database,
+  input: UploadMasterInput,
+): Promise<TUploadMasterResult> {
+  const questions = parseQuestionList(input.questions);
+
+  const uploaded: Partial<Record<FileRole, Candidate>> = {};
+  if (input.master) uploaded.master = await checkUpload('master', input.master);
+  if (input.preview) uploaded.preview = await checkUpload('preview', input.preview);
+
+  const named: Partial<Record<FileRole, string>> = {};
+  const roles: [FileRole, string | undefined][] = [
+    ['master', input.fileName],
+    ['preview', input.previewName],
+  ];
+  for (const [role, name] of roles) {
+    if (uploaded[role] || !name) continue;
+    const sha256 = sha256OfStoredName(name);
+    if (!sha256) throw new AppError(422, aboutFile(role, it.templates.fileNameInvalid));
+    named[role] = sha256;
+  }
+  const stored = await findFiles(db, Object.values(named));
+  const files: Partial<Record<FileRole, Candidate>> = { ...uploaded };
+  for (const [role, sha256] of Object.entries(named) as [FileRole, string][]) {
+    const file = stored.get(sha256);
+    if (!file) throw new AppError(422, it.templates.fileNotFound(LABELS[role]));
+    files[role] = { ...file, uploaded: false };
+  }
+
+  assertDistinctFiles(files.master, files.preview);
+  const { errors, warnings } = lintTemplate({
+    master: files.master?.bytes,
+    preview: files.preview?.bytes,
+    questions,
+  });
+  if (errors.length > 0) throw new AppError(422, errors);
+
+  await db.transaction(async (tx) => {
+    for (const file of Object.values(uploaded)) await storeFile(tx, file);
+  });
+  return {
+    file_name: files.master ? storedFileName(files.master.sha256) : null,
+    preview_name: files.preview ? storedFileName(files.preview.sha256) : null,
+    warnings,
+  };
+}

@@ -1,0 +1,187 @@
+import {
+  findNextQuestion,
+  isStaff,
+  it,
+  pruneAnswers,
+  type TQuestion,
+  validateAnswers,
+} from '@lexpath/shared';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import { TEMPLATE_STATUS, type TNextQuestion } from '@lexpath/shared/schemas/templates';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { files, templates, templateVersions } from '../../db/schema.ts';
+import { LruCache } from '../../documents/lru-cache.ts';
+import { renderDocx } from '../../documents/render.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { oneOrList } from '../files/upload-master.service.ts';
+import type { Viewer } from './templates.service.ts';
+
+const notFound = () => new AppError(404, it.errors.notFound);
+
+/**
+ * Parsed question lists by version id. A version never changes (a trigger refuses UPDATE), so an
+ * entry is never stale; the bound only caps memory. Every questionnaire step reads one.
+ */
+const versionQuestions = new LruCache<string, TQuestion[]>(1000);
+
+/** The questions of a template version, from memory after the first read. */
+export async function loadVersionQuestions(
+  db: DbExecutor,
+  versionId: string,
+): Promise<TQuestion[]> {
+  const cached = versionQuestions.get(versionId);
+  if (cached) return cached;
+  const [row] = await db
+    .select({ jsonQuestions: templateVersions.jsonQuestions })
+    .from(templateVersions)
+    .where(eq(templateVersions.id, versionId));
+  if (!row) throw notFound();
+  // Validated by ZQuestions when the version was saved.
+  const questions = row.jsonQuestions as TQuestion[];
+  versionQuestions.set(versionId, questions);
+  return questions;
+}
+
+export type CurrentVersion = {
+  templateId: string;
+  name: string;
+  versionId: string;
+  masterSha256: string;
+  masterName: string;
+};
+
+/**
+ * The template's current version as `viewer` may use it: customers only reach published
+ * templates; admins and editors every template that is not deleted (the test flow). 404 else.
+ */
+export async function findCurrentVersion(
+  db: DbExecutor,
+  viewer: Viewer,
+  templateId: string,
+): Promise<CurrentVersion> {
+  if (!isUuid(templateId)) throw notFound();
+  const [row] = await db
+    .select({
+      templateId: templates.id,
+      name: templates.name,
+      status: templates.status,
+      versionId: templateVersions.id,
+      masterSha256: templateVersions.masterSha256,
+      masterName: templateVersions.masterName,
+    })
+    .from(templates)
+    .innerJoin(templateVersions, eq(templateVersions.id, templates.currentVersionId))
+    .where(and(eq(templates.id, templateId), isNull(templates.deletedAt)));
+  if (!row) throw notFound();
+  if (!isStaff(viewer.role) && row.status !== TEMPLATE_STATUS.published) throw notFound();
+  const { status: _status, ...version } = row;
+  return version;
+}
+
+function labelOf(question: TQuestion): string {
+  return question.question.trim() || question.variable;
+}
+
+function isAnswerValue(value: unknown): value is string | string[] {
+  return (
+    typeof value === 'string' ||
+    (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+  );
+}
+
+/**
+ * The answers, accepted only as the questionnaire allows them (DESIGN §5): known keys, visible
+ * questions, values among the options, one value or a non-empty list as the question says.
+ * 422 with the Italian reasons otherwise.
+ */
+export function checkAnswers(
+  questions: readonly TQuestion[],
+  raw: Record<string, unknown>,
+): TAnswers {
+  const byVariable = new Map(questions.map((question) => [question.variable, question]));
+  const shapeProblems = Object.entries(raw)
+    .filter(([, value]) => !isAnswerValue(value))
+    .map(([variable]) => {
+      const question = byVariable.get(variable);
+      if (!question) return it.questions.answerUnknownQuestion(variable);
+      return question.is_multiple_selection
+        ? it.questions.answerListExpected(labelOf(question))
+        : it.questions.answerSingleExpected(labelOf(question));
+    });
+  if (shapeProblems.length > 0) throw new AppError(422, oneOrList(shapeProblems));
+  const answers = raw as TAnswers;
+  const problems = validateAnswers(questions, answers);
+  if (problems.length > 0) throw new AppError(422, oneOrList(problems));
+  return answers;
+}
+
+/**
+ * POST /contract/questions?type={templateId}: the next question after the given answers, or
+ * null when the questionnaire is finished.
+ */
+export async function findNextTemplateQuestion(
+  db: DbExecutor,
+  viewer: Viewer,
+  templateId: string,
+  raw: Record<string, unknown>,
+): Promise<TNextQuestion | null> {
+  const version = await findCurrentVersion(db, viewer, templateId);
+  const questions = await loadVersionQuestions(db, version.versionId);
+  const answers = checkAnswers(questions, raw);
+  const next = findNextQuestion(questions, answers);
+  if (!next) return null;
+  return {
+    description: next.description ?? null,
+    question: next.question,
+    variable: next.variable,
+    options: next.options,
+    is_multiple_selection: next.is_multiple_selection,
+  };
+}
+
+export type DocxDownload = { bytes: Buffer; fileName: string };
+
+async function readFileBytes(db: DbExecutor, sha256: string): Promise<Buffer> {
+  const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.sha256, sha256));
+  if (!row) throw new Error(`stored file ${sha256} is missing`);
+  return row.bytes;
+}
+
+function withDocxExtension(name: string): string {
+  return /\.docx$/i.test(name) ? name : `${name}.docx`;
+}
+
+/** GET /template/download/{id} (admins and editors): the current master as uploaded. */
+export async function downloadTemplateMaster(
+  db: DbExecutor,
+  viewer: Viewer,
+  templateId: string,
+): Promise<DocxDownload> {
+  const version = await findCurrentVersion(db, viewer, templateId);
+  return {
+    bytes: await readFileBytes(db, version.masterSha256),
+    fileName: withDocxExtension(version.masterName || version.name),
+  };
+}
+
+/**
+ * PUT /template/{id}/download-test (admins and editors): the current master rendered with the
+ * answers, checked as the questionnaire checks them. Named "<title> - prova - <date>.docx".
+ */
+export async function renderTestDocument(
+  db: DbExecutor,
+  viewer: Viewer,
+  templateId: string,
+  raw: Record<string, unknown>,
+  now: Date = new Date(),
+): Promise<DocxDownload> {
+  const version = await findCurrentVersion(db, viewer, templateId);
+  const questions = await loadVersionQuestions(db, version.versionId);
+  const answers = pruneAnswers(questions, checkAnswers(questions, raw));
+  const master = await readFileBytes(db, version.masterSha256);
+  const bytes = renderDocx(master, answers, { cacheKey: version.masterSha256 });
+  const date = now.toISOString().slice(0, 10);
+  return { bytes, fileName: `${version.name} - prova - ${date}.docx` };
+}

@@ -1,0 +1,538 @@
+import { computeQuestionRange, isStaff, it, type TQuestion, type TRole } from '@lexpath/shared';
+import { countPages } from '@lexpath/shared/schemas/pagination';
+import {
+  TEMPLATE_STATUS,
+  type TTemplateCard,
+  type TTemplateCreate,
+  type TTemplateDetail,
+  type TTemplateStatus,
+  type TTemplatesFilter,
+  type TTemplateUpdate,
+} from '@lexpath/shared/schemas/templates';
+import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { categories, templates, templateVersions, users } from '../../db/schema.ts';
+import { lintTemplate } from '../../documents/lint.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
+import { findFiles, sha256OfStoredName, storedFileName } from '../files/files.service.ts';
+import { assertDistinctFiles } from '../files/upload-master.service.ts';
+
+export type Viewer = { id: string; role: TRole };
+type Actor = { id: string };
+
+/**
+ * Completion time offered when the editor gives none: about a minute per question, the pace of
+ * a lawyer reading each question and its options once.
+ */
+export const MINUTES_PER_QUESTION = 1;
+
+const notFound = () => new AppError(404, it.errors.notFound);
+
+/** Escapes LIKE wildcards, so a search for "50%" finds "50%" and not everything. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** JSON with object keys sorted: jsonb reorders keys, so this is how two lists compare. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : item,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const cardColumns = {
+  id: templates.id,
+  name: templates.name,
+  description: templates.description,
+  priceCents: templates.priceCents,
+  categoryId: templates.categoryId,
+  categoryName: categories.name,
+  status: templates.status,
+  minTime: templates.minTime,
+  maxTime: templates.maxTime,
+  minQuestions: templates.minQuestions,
+  maxQuestions: templates.maxQuestions,
+  stripeUrl: templates.stripeUrl,
+  createdAt: templates.createdAt,
+  updatedAt: templates.updatedAt,
+  creatorName: users.name,
+  creatorSurname: users.surname,
+  versionCreatedAt: templateVersions.createdAt,
+};
+
+type CardRow = {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  categoryId: string | null;
+  categoryName: string | null;
+  status: TTemplateStatus;
+  minTime: number | null;
+  maxTime: number | null;
+  minQuestions: number | null;
+  maxQuestions: number | null;
+  stripeUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  creatorName: string;
+  creatorSurname: string;
+  versionCreatedAt: Date;
+};
+
+function toCard(row: CardRow, viewer: Viewer): TTemplateCard {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.priceCents / 100,
+    price_cents: row.priceCents,
+    categoryId:
+      row.categoryId && row.categoryName !== null
+        ? { id: row.categoryId, name: row.categoryName }
+        : null,
+    status: row.status,
+    min_time: row.minTime,
+    max_time: row.maxTime,
+    min_questions: row.minQuestions,
+    max_questions: row.maxQuestions,
+    // The payment link is configuration: the cart gets it with the contract, not from lists.
+    ...(isStaff(viewer.role) ? { stripe_url: row.stripeUrl } : {}),
+    userId: { name: row.creatorName, surname: row.creatorSurname },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    latestVersionAt: row.versionCreatedAt.toISOString(),
+  };
+}
+
+/** Templates with their creator, category and current version, as the cards need them. */
+function selectCards(db: DbExecutor) {
+  return db
+    .select(cardColumns)
+    .from(templates)
+    .innerJoin(users, eq(users.id, templates.createdBy))
+    .innerJoin(templateVersions, eq(templateVersions.id, templates.currentVersionId))
+    .leftJoin(categories, eq(categories.id, templates.categoryId));
+}
+
+/**
+ * GET /template: newest first. Customers see published templates only (whatever they ask);
+ * admins and editors see every template that is not deleted, and may filter by status.
+ */
+export async function listTemplates(
+  db: DbExecutor,
+  viewer: Viewer,
+  query: TTemplatesFilter,
+): Promise<{ results: TTemplateCard[]; page: number; totalPages: number }> {
+  const filters: SQL[] = [isNull(templates.deletedAt), isNotNull(templates.currentVersionId)];
+  const status = isStaff(viewer.role) ? query.status : TEMPLATE_STATUS.published;
+  if (status) filters.push(eq(templates.status, status));
+  if (query.name) filters.push(ilike(templates.name, likePattern(query.name)));
+  if (query.categoryId) {
+    // A malformed id matches nothing, like an unknown one.
+    if (!isUuid(query.categoryId)) {
+      return { results: [], page: query.page, totalPages: 1 };
+    }
+    filters.push(eq(templates.categoryId, query.categoryId));
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    selectCards(db)
+      .where(where)
+      .orderBy(desc(templates.createdAt), desc(templates.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(templates).where(where),
+  ]);
+  return {
+    results: rows.map((row) => toCard(row, viewer)),
+    page: query.page,
+    totalPages: countPages(total?.n ?? 0, query.limit),
+  };
+}
+
+/** GET /template/{id} (admins and editors): the card plus questions, files and version. */
+export async function getTemplateDetail(
+  db: DbExecutor,
+  viewer: Viewer,
+  id: string,
+): Promise<TTemplateDetail> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      versionId: templateVersions.id,
+      jsonQuestions: templateVersions.jsonQuestions,
+      masterSha256: templateVersions.masterSha256,
+      previewSha256: templateVersions.previewSha256,
+      masterName: templateVersions.masterName,
+      previewName: templateVersions.previewName,
+      // Compared in SQL: JavaScript dates would drop the microseconds.
+      versionNumber:
+        sql<number>`(select count(*) from ${templateVersions} v where v.template_id = ${templates.id} and v.created_at <= ${templateVersions.createdAt})`.mapWith(
+          Number,
+        ),
+    })
+    .from(templates)
+    .innerJoin(users, eq(users.id, templates.createdBy))
+    .innerJoin(templateVersions, eq(templateVersions.id, templates.currentVersionId))
+    .leftJoin(categories, eq(categories.id, templates.categoryId))
+    .where(and(eq(templates.id, id), isNull(templates.deletedAt)));
+  if (!row) throw notFound();
+  return {
+    ...toCard(row, viewer),
+    stripe_url: row.stripeUrl,
+    json_questions: row.jsonQuestions as TQuestion[],
+    file_name: storedFileName(row.masterSha256),
+    preview_name: storedFileName(row.previewSha256),
+    file_title: row.masterName,
+    preview_title: row.previewName,
+    version: {
+      id: row.versionId,
+      number: row.versionNumber,
+      createdAt: row.versionCreatedAt.toISOString(),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+type PreparedVersion = {
+  master: { sha256: string; name: string };
+  preview: { sha256: string; name: string };
+  questions: TQuestion[];
+};
+
+const FILE_LABELS = it.documents.fileNames;
+
+/**
+ * The content of a new version, checked as on upload (DESIGN §6): both files stored (and locked
+ * against delete-master until the transaction ends), two different documents, and a clean lint
+ * of both against the questions. 422 with the list of problems otherwise.
+ */
+async function prepareVersion(
+  tx: DbExecutor,
+  input: { fileName: string; previewName: string; questions: TQuestion[] },
+): Promise<PreparedVersion> {
+  const masterSha = sha256OfStoredName(input.fileName);
+  const previewSha = sha256OfStoredName(input.previewName);
+  if (!masterSha) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.master));
+  if (!previewSha) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.preview));
+  const stored = await findFiles(tx, [masterSha, previewSha], { lock: true });
+  const master = stored.get(masterSha);
+  const preview = stored.get(previewSha);
+  if (!master) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.master));
+  if (!preview) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.preview));
+  assertDistinctFiles(master, preview);
+  const { errors } = lintTemplate({
+    master: master.bytes,
+    preview: preview.bytes,
+    questions: input.questions,
+  });
+  if (errors.length > 0) throw new AppError(422, errors);
+  return {
+    master: { sha256: master.sha256, name: master.name },
+    preview: { sha256: preview.sha256, name: preview.name },
+    questions: input.questions,
+  };
+}
+
+async function assertCategoryExists(tx: DbExecutor, categoryId: string): Promise<void> {
+  const [row] = isUuid(categoryId)
+    ? await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, categoryId))
+        .for('key share')
+    : [];
+  if (!row) throw new AppError(422, it.templates.categoryNotFound);
+}
+
+type Counts = {
+  minTime: number | null;
+  maxTime: number | null;
+  minQuestions: number | null;
+  maxQuestions: number | null;
+};
+
+type CountsInput = {
+  min_time?: number | null;
+  max_time?: number | null;
+  min_questions?: number | null;
+  max_questions?: number | null;
+};
+
+/**
+ * min/max questions and time: the editor's number when given; computed when null or empty (and,
+ * on an update, when omitted and the questions changed); the current value otherwise.
+ */
+function resolveCounts(
+  input: CountsInput,
+  questions: readonly TQuestion[],
+  current: Counts | null,
+  questionsChanged: boolean,
+): Counts {
+  const recompute = (value: number | null | undefined) =>
+    value === null || (value === undefined && (current === null || questionsChanged));
+  const range = computeQuestionRange(questions);
+  const pick = (
+    value: number | null | undefined,
+    currentValue: number | null | undefined,
+    computed: number,
+  ) => (typeof value === 'number' ? value : recompute(value) ? computed : (currentValue ?? null));
+  const minQuestions = pick(input.min_questions, current?.minQuestions, range.min);
+  const maxQuestions = pick(input.max_questions, current?.maxQuestions, range.max);
+  const minTime = pick(
+    input.min_time,
+    current?.minTime,
+    Math.max(1, (minQuestions ?? range.min) * MINUTES_PER_QUESTION),
+  );
+  const maxTime = pick(
+    input.max_time,
+    current?.maxTime,
+    Math.max(minTime ?? 1, (maxQuestions ?? range.max) * MINUTES_PER_QUESTION),
+  );
+  if (minQuestions !== null && maxQuestions !== null && minQuestions > maxQuestions) {
+    throw new AppError(400, it.templates.questionRangeInverted);
+  }
+  if (minTime !== null && maxTime !== null && minTime > maxTime) {
+    throw new AppError(400, it.templates.timeRangeInverted);
+  }
+  return { minTime, maxTime, minQuestions, maxQuestions };
+}
+
+/** Appends an immutable version and points the template at it. */
+async function addVersion(
+  tx: DbExecutor,
+  templateId: string,
+  version: PreparedVersion,
+  createdBy: string,
+): Promise<string> {
+  const [row] = await tx
+    .insert(templateVersions)
+    .values({
+      templateId,
+      masterSha256: version.master.sha256,
+      previewSha256: version.preview.sha256,
+      masterName: version.master.name,
+      previewName: version.preview.name,
+      jsonQuestions: version.questions,
+      createdBy,
+    })
+    .returning({ id: templateVersions.id });
+  if (!row) throw new Error('insert returned no row');
+  await tx.update(templates).set({ currentVersionId: row.id }).where(eq(templates.id, templateId));
+  return row.id;
+}
+
+export type NewTemplate = {
+  name: string;
+  description: string;
+  categoryId: string;
+  priceCents: number;
+  stripeUrl: string | null;
+  status: TTemplateStatus;
+  createdBy: string;
+  counts: CountsInput;
+  fileName: string;
+  previewName: string;
+  questions: TQuestion[];
+};
+
+/**
+ * A template and its first version, in the caller's transaction: the checks of a save (category,
+ * files, lint), shared by POST /template and the demo seed.
+ */
+export async function insertTemplate(
+  tx: DbExecutor,
+  input: NewTemplate,
+): Promise<{ id: string; versionId: string }> {
+  await assertCategoryExists(tx, input.categoryId);
+  const version = await prepareVersion(tx, input);
+  const counts = resolveCounts(input.counts, input.questions, null, true);
+  const [row] = await tx
+    .insert(templates)
+    .values({
+      name: input.name,
+      description: input.description,
+      categoryId: input.categoryId,
+      priceCents: input.priceCents,
+      stripeUrl: input.stripeUrl,
+      status: input.status,
+      createdBy: input.createdBy,
+      ...counts,
+    })
+    .returning({ id: templates.id });
+  if (!row) throw new Error('insert returned no row');
+  const versionId = await addVersion(tx, row.id, version, input.createdBy);
+  return { id: row.id, versionId };
+}
+
+/** POST /template: a new template, SUSPENDED until someone publishes it, with version 1. */
+export async function createTemplate(
+  db: Database,
+  actor: Viewer,
+  input: TTemplateCreate,
+): Promise<TTemplateDetail> {
+  const id = await db.transaction(async (tx) => {
+    const created = await insertTemplate(tx, {
+      name: input.name,
+      description: input.description,
+      categoryId: input.categoryId,
+      priceCents: input.price_cents,
+      stripeUrl: input.stripe_url,
+      status: TEMPLATE_STATUS.suspended,
+      createdBy: actor.id,
+      counts: input,
+      fileName: input.file_name,
+      previewName: input.preview_name,
+      questions: input.json_questions,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: AUDIT_ACTIONS.templateCreated,
+      target: { type: 'template', id: created.id },
+      details: { name: input.name, versionId: created.versionId },
+    });
+    return created.id;
+  });
+  return getTemplateDetail(db, actor, id);
+}
+
+async function lockTemplate(tx: DbExecutor, id: string) {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await tx
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), isNull(templates.deletedAt)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * PUT /template/{id}. A change of the master, the preview or the questions appends a new
+ * immutable version (checked and linted like the first one) and points the template at it;
+ * versions already used by contracts stay as they are. Other fields only update the template.
+ */
+export async function updateTemplate(
+  db: Database,
+  actor: Viewer,
+  id: string,
+  input: TTemplateUpdate,
+): Promise<TTemplateDetail> {
+  await db.transaction(async (tx) => {
+    const current = await lockTemplate(tx, id);
+    const [version] = current.currentVersionId
+      ? await tx
+          .select()
+          .from(templateVersions)
+          .where(eq(templateVersions.id, current.currentVersionId))
+      : [];
+    if (!version) throw new Error(`template ${id} has no current version`);
+
+    const currentQuestions = version.jsonQuestions as TQuestion[];
+    const fileName = input.file_name ?? storedFileName(version.masterSha256);
+    const previewName = input.preview_name ?? storedFileName(version.previewSha256);
+    const questions = input.json_questions ?? currentQuestions;
+    const questionsChanged = canonicalJson(questions) !== canonicalJson(currentQuestions);
+    const contentChanged =
+      questionsChanged ||
+      fileName !== storedFileName(version.masterSha256) ||
+      previewName !== storedFileName(version.previewSha256);
+
+    if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
+      await assertCategoryExists(tx, input.categoryId);
+    }
+    const counts = resolveCounts(input, questions, current, questionsChanged);
+    const next = {
+      name: input.name ?? current.name,
+      description: input.description ?? current.description,
+      categoryId: input.categoryId ?? current.categoryId,
+      priceCents: input.price_cents ?? current.priceCents,
+      stripeUrl: input.stripe_url ?? current.stripeUrl,
+      ...counts,
+    };
+    const changedFields = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (field) => next[field] !== current[field],
+    );
+
+    let versionId: string | undefined;
+    if (contentChanged) {
+      const prepared = await prepareVersion(tx, { fileName, previewName, questions });
+      versionId = await addVersion(tx, id, prepared, actor.id);
+    }
+    if (changedFields.length > 0) {
+      const patch = Object.fromEntries(changedFields.map((field) => [field, next[field]]));
+      await tx.update(templates).set(patch).where(eq(templates.id, id));
+    } else if (versionId) {
+      // A new version is an edit of the template too: its updatedAt says so.
+      await tx.update(templates).set({ updatedAt: new Date() }).where(eq(templates.id, id));
+    }
+    if (changedFields.length > 0 || versionId) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: AUDIT_ACTIONS.templateUpdated,
+        target: { type: 'template', id },
+        details: { fields: changedFields, ...(versionId ? { versionId } : {}) },
+      });
+    }
+  });
+  return getTemplateDetail(db, actor, id);
+}
+
+/** PUT /template/{id}/status: Pubblica / Sospendi (SPEC §4). Setting the same status is a no-op. */
+export async function changeTemplateStatus(
+  db: Database,
+  actor: Actor,
+  id: string,
+  status: TTemplateStatus,
+): Promise<{ id: string; status: TTemplateStatus }> {
+  return db.transaction(async (tx) => {
+    const current = await lockTemplate(tx, id);
+    if (current.status === status) return { id, status };
+    await tx.update(templates).set({ status }).where(eq(templates.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action:
+        status === TEMPLATE_STATUS.published
+          ? AUDIT_ACTIONS.templatePublished
+          : AUDIT_ACTIONS.templateSuspended,
+      target: { type: 'template', id },
+      details: { from: current.status, to: status },
+    });
+    return { id, status };
+  });
+}
+
+/**
+ * DELETE /template/{id}: hides the template from every list and call; its versions stay, so
+ * documents already started or bought keep their content (DESIGN §4).
+ */
+export async function deleteTemplate(db: Database, actor: Actor, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(templates)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(templates.id, id), isNull(templates.deletedAt)))
+      .returning({ name: templates.name });
+    if (!row) throw notFound();
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: AUDIT_ACTIONS.templateDeleted,
+      target: { type: 'template', id },
+      details: { name: row.name },
+    });
+  });
+}

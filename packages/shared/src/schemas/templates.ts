@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { it } from '../messages/it.ts';
+import { parseEuroToCents } from '../money.ts';
+import { ZCategory } from './categories.ts';
+import { ZPageQuery } from './pagination.ts';
+import { type TQuestion, type TQuestionInput, ZQuestions } from './questions.ts';
+
+/** Template status (SPEC §4): only PUBLISHED templates are listed to customers. */
+export const TEMPLATE_STATUS = { published: 'PUBLISHED', suspended: 'SUSPENDED' } as const;
+export type TTemplateStatus = (typeof TEMPLATE_STATUS)[keyof typeof TEMPLATE_STATUS];
+export const TEMPLATE_STATUS_VALUES = [
+  TEMPLATE_STATUS.published,
+  TEMPLATE_STATUS.suspended,
+] as const;
+
+/**
+ * Uploaded files are content-addressed: the name the API hands out (and the template payload
+ * carries as `file_name` / `preview_name`) is `<sha256 of the bytes, hex>.docx`.
+ */
+export const STORED_FILE_NAME_PATTERN = /^[0-9a-f]{64}\.docx$/;
+
+export const ZStoredFileName = z
+  .string({ error: it.validation.required })
+  .trim()
+  .min(1, { error: it.validation.required, abort: true })
+  .regex(STORED_FILE_NAME_PATTERN, it.templates.fileNameInvalid);
+
+/** 1,000,000 € in cents: far above any contract, far below the integer column's limit. */
+export const MAX_PRICE_CENTS = 100_000_000;
+
+/** Euros as the editor types them ("49", "49,90", 49.9) to integer cents. */
+export const ZPrice = z
+  .union([z.string(), z.number()], { error: it.validation.required })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: it.validation.required });
+      return z.NEVER;
+    }
+    const cents = parseEuroToCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: it.validation.notANumber });
+      return z.NEVER;
+    }
+    if (cents > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: it.templates.priceTooHigh });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/**
+ * min/max time and questions: digits, optional. A number is kept; null or an empty field means
+ * "compute it" (questions from the conditions, time from the questions); omitted means "leave
+ * as it is" on an update.
+ */
+export const ZOptionalCount = z
+  .union([z.number(), z.string(), z.null()], { error: it.validation.notANumber })
+  .optional()
+  .transform((value, ctx): number | null | undefined => {
+    if (value === undefined || value === null) return value;
+    const text = String(value).trim();
+    if (text === '') return null;
+    if (!/^\d{1,5}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: it.validation.notANumber });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+const QUESTION_FIELDS: Readonly<Record<string, string>> = it.templates.questionFields;
+
+/**
+ * The question list of a template: the list itself or its JSON text (the multipart upload sends
+ * text). Each problem names the question it is about ("Domanda 2 (risposte): …").
+ */
+export const ZQuestionList = z
+  .custom<TQuestionInput[] | string>(() => true)
+  .transform((value, ctx): TQuestion[] => {
+    let list: unknown = value;
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({ code: 'custom', message: it.templates.questionsRequired });
+      return z.NEVER;
+    }
+    if (typeof value === 'string') {
+      try {
+        list = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: it.templates.questionsNotJson });
+        return z.NEVER;
+      }
+    }
+    if (!Array.isArray(list)) {
+      ctx.addIssue({ code: 'custom', message: it.templates.questionsNotList });
+      return z.NEVER;
+    }
+    if (list.length === 0) {
+      ctx.addIssue({ code: 'custom', message: it.templates.questionsEmpty });
+      return z.NEVER;
+    }
+    const parsed = ZQuestions.safeParse(list);
+    if (parsed.success) return parsed.data;
+    const messages = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const [position, field] = issue.path;
+      messages.add(
+        typeof position === 'number'
+          ? it.templates.questionIssue(
+              position + 1,
+              issue.message,
+              typeof field === 'string' ? QUESTION_FIELDS[field] : undefined,
+            )
+          : issue.message,
+      );
+    }
+    for (const message of messages) ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+
+/** SPEC §3: the category as an id, or as the object `{ id, name }` the lists carry. */
+const ZCategoryRef = z
+  .union([z.string(), z.object({ id: z.string() })], { error: it.validation.required })
+  .transform((value) => (typeof value === 'string' ? value : value.id).trim())
+  .pipe(z.string().min(1, it.validation.required));
+
+const ZStripeUrl = z
+  .string({ error: it.validation.required })
+  .trim()
+  .min(1, { error: it.validation.required, abort: true })
+  .max(2000, it.validation.url)
+  .pipe(z.url({ protocol: /^https?$/, error: it.validation.url }));
+
+const templateFields = {
+  name: z
+    .string({ error: it.validation.required })
+    .trim()
+    .min(1, it.validation.required)
+    .max(200, it.validation.invalid),
+  description: z
+    .string({ error: it.validation.required })
+    .trim()
+    .min(1, it.validation.required)
+    .max(5000, it.validation.invalid),
+  categoryId: ZCategoryRef,
+  price: ZPrice,
+  file_name: ZStoredFileName,
+  preview_name: ZStoredFileName,
+  stripe_url: ZStripeUrl,
+  json_questions: ZQuestionList,
+  min_time: ZOptionalCount,
+  max_time: ZOptionalCount,
+  min_questions: ZOptionalCount,
+  max_questions: ZOptionalCount,
+};
+
+type Ranges = {
+  min_time?: number | null;
+  max_time?: number | null;
+  min_questions?: number | null;
+  max_questions?: number | null;
+};
+
+function checkRanges(value: Ranges, ctx: z.RefinementCtx): void {
+  const inverted = (min?: number | null, max?: number | null) =>
+    typeof min === 'number' && typeof max === 'number' && min > max;
+  if (inverted(value.min_time, value.max_time)) {
+    ctx.addIssue({ code: 'custom', path: ['min_time'], message: it.templates.timeRangeInverted });
+  }
+  if (inverted(value.min_questions, value.max_questions)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['min_questions'],
+      message: it.templates.questionRangeInverted,
+    });
+  }
+}
+
+/** The price leaves the schema as integer cents, under a name that says so. */
+function priceToCents<T extends { price?: number }>({ price, ...rest }: T) {
+  return { ...rest, price_cents: price as T['price'] };
+}
+
+/**
+ * POST /template (SPEC §7). `price` is euros as typed (→ `price_cents`); `file_name` and
+ * `preview_name` are the names upload-master answered; optional counts are computed when absent.
+ */
+export const ZTemplateCreate = z
+  .object(templateFields)
+  .superRefine(checkRanges)
+  .transform(priceToCents);
+export type TTemplateCreateInput = z.input<typeof ZTemplateCreate>;
+export type TTemplateCreate = z.output<typeof ZTemplateCreate>;
+
+/** PUT /template/{id}: the same fields, each optional; an omitted field keeps its value. */
+export const ZTemplateUpdate = z
+  .object(templateFields)
+  .partial()
+  .superRefine(checkRanges)
+  .transform(priceToCents);
+export type TTemplateUpdateInput = z.input<typeof ZTemplateUpdate>;
+export type TTemplateUpdate = z.output<typeof ZTemplateUpdate>;
+
+/** Query values the web may send empty ("?name=&categoryId="): empty means no filter. */
+function emptyAsUndefined<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+}
+
+/** GET /template: page, limit, title search, category; customers always get PUBLISHED only. */
+export const ZTemplatesQuery = ZPageQuery.extend({
+  name: emptyAsUndefined(z.string().trim().max(200, it.validation.invalid)),
+  categoryId: emptyAsUndefined(z.string().trim()),
+  status: emptyAsUndefined(z.enum(TEMPLATE_STATUS_VALUES, { error: it.validation.invalid })),
+});
+export type TTemplatesQuery = z.input<typeof ZTemplatesQuery>;
+export type TTemplatesFilter = z.output<typeof ZTemplatesQuery>;
+
+/** PUT /template/{id}/status: Pubblica or Sospendi. */
+export const ZTemplateStatusChange = z.object({
+  status: z.enum(TEMPLATE_STATUS_VALUES, { error: it.validation.invalid }),
+});
+export type TTemplateStatusChange = z.input<typeof ZTemplateStatusChange>;
+
+export const ZTemplateStatusChanged = z.object({
+  id: z.string(),
+  status: z.enum(TEMPLATE_STATUS_VALUES),
+});
+
+/** A question as the API returns it (the stored, already validated list). */
+export const ZQuestionOutput = z.object({
+  variable: z.string(),
+  question: z.string(),
+  description: z.string().optional(),
+  options: z.array(z.string()),
+  required_answers: z.array(z.record(z.string(), z.union([z.string(), z.array(z.string())]))),
+  is_multiple_selection: z.boolean(),
+});
+
+/**
+ * A template card of the lists (SPEC §3): `price` in euros, `price_cents` exact; `stripe_url`
+ * only for admins and editors; `latestVersionAt` is when the files or questions last changed.
+ */
+export const ZTemplateCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  categoryId: ZCategory.nullable(),
+  status: z.enum(TEMPLATE_STATUS_VALUES),
+  min_time: z.number().int().nullable(),
+  max_time: z.number().int().nullable(),
+  min_questions: z.number().int().nullable(),
+  max_questions: z.number().int().nullable(),
+  stripe_url: z.string().nullable().optional(),
+  userId: z.object({ name: z.string(), surname: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  latestVersionAt: z.string(),
+});
+export type TTemplateCard = z.infer<typeof ZTemplateCard>;
+
+/**
+ * GET /template/{id} (admins and editors): the card plus what the master form edits. `file_name`
+ * and `preview_name` are the stored names; `file_title` and `preview_title` the names the files
+ * were uploaded with.
+ */
+export const ZTemplateDetail = ZTemplateCard.extend({
+  stripe_url: z.string().nullable(),
+  json_questions: z.array(ZQuestionOutput),
+  file_name: z.string(),
+  preview_name: z.string(),
+  file_title: z.string(),
+  preview_title: z.string(),
+  version: z.object({ id: z.string(), number: z.number().int(), createdAt: z.string() }),
+});
+export type TTemplateDetail = z.infer<typeof ZTemplateDetail>;
+
+/**
+ * POST /template/upload-master answers the stored names to put in the template (null for a file
+ * neither sent nor named) and the lint warnings (questions the master never uses).
+ */
+export const ZUploadMasterResult = z.object({
+  file_name: z.string().nullable(),
+  preview_name: z.string().nullable(),
+  warnings: z.array(z.string()),
+});
+export type TUploadMasterResult = z.infer<typeof ZUploadMasterResult>;
+
+/** POST /template/delete-master. */
+export const ZDeleteMaster = z.object({ file_name: ZStoredFileName });
+export type TDeleteMaster = z.input<typeof ZDeleteMaster>;
+
+/**
+ * Answers as the client sends them, before the questionnaire engine checks them against the
+ * template (its messages name the question, which a schema cannot). A missing body is no answer.
+ */
+export const ZAnswersPayload = z.preprocess(
+  (value) => value ?? {},
+  z.record(z.string(), z.unknown(), { error: it.errors.badRequest }),
+);
+
+/** PUT /template/{id}/download-test: the answers of the admin test flow. */
+export const ZDownloadTest = z.object({ answers: ZAnswersPayload });
+export type TDownloadTest = z.input<typeof ZDownloadTest>;
+
+/** POST /contract/questions?type={templateId}. */
+export const ZNextQuestionQuery = z.object({
+  type: z.string({ error: it.validation.required }).trim().min(1, it.validation.required),
+});
+
+/** The next question to ask (SPEC §3); `data: null` when the questionnaire is finished. */
+export const ZNextQuestion = z.object({
+  description: z.string().nullable(),
+  question: z.string(),
+  variable: z.string(),
+  options: z.array(z.string()),
+  is_multiple_selection: z.boolean(),
+});
+export type TNextQuestion = z.infer<typeof ZNextQuestion>;
