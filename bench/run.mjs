@@ -1,15 +1,20 @@
-// Runs every benchmark of this folder in turn and prints one JSON object with their results.
+// Runs every benchmark of this folder in turn and prints one JSON object with their results:
+// `*.bench.mjs` with node, `*.bench.ts` (they import the TypeScript engine) with tsx.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const tsx = join(here, '..', 'node_modules', '.bin', 'tsx');
 const results = {};
 for (const file of readdirSync(here)
-  .filter((f) => f.endsWith('.bench.mjs'))
+  .filter((f) => f.endsWith('.bench.mjs') || f.endsWith('.bench.ts'))
   .sort()) {
-  const run = spawnSync(process.execPath, [join(here, file)], {
+  const [command, args] = file.endsWith('.ts')
+    ? [tsx, [join(here, file)]]
+    : [process.execPath, [join(here, file)]];
+  const run = spawnSync(command, args, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });

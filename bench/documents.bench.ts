@@ -1,0 +1,260 @@
+// The document engine: render overhead over plain docxtemplater, lint, PDF conversion (warm pool
+// vs a cold soffice per request) and cached previews. Run through tsx; prints one JSON object.
+// Local processes only; every loop is bounded in count and time.
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { QuestionRules } from '@lexpath/shared';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import Docxtemplater from 'docxtemplater';
+import PizZip from 'pizzip';
+import { lintTemplate } from '../apps/server/src/documents/lint.ts';
+import { createPdfPool, findSoffice } from '../apps/server/src/documents/pdf-pool.ts';
+import { renderDocx } from '../apps/server/src/documents/render.ts';
+import { TEMPLATER_OPTIONS } from '../apps/server/src/documents/template-language.ts';
+import {
+  buildSampleContract,
+  SAMPLE_ANSWERS,
+  SAMPLE_QUESTIONS,
+} from '../apps/server/src/documents/test-docx.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const demoRoot = join(repoRoot, 'apps/server/demo-templates');
+const log = (message: string) => process.stderr.write(`[documents.bench] ${message}\n`);
+
+type Stats = { runs: number; p50_ms: number; p95_ms: number; max_ms: number };
+
+function stats(times: number[], digits = 1): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const round = (ms: number) => Number(ms.toFixed(digits));
+  return {
+    runs: sorted.length,
+    p50_ms: round(at(0.5)),
+    p95_ms: round(at(0.95)),
+    max_ms: round(sorted[sorted.length - 1]),
+  };
+}
+
+/** `runs` timed calls after `warmup` untimed ones, stopping early after `budgetMs`. */
+function timeSync(fn: () => unknown, runs: number, warmup: number, budgetMs: number): number[] {
+  for (let i = 0; i < warmup; i += 1) fn();
+  const times: number[] = [];
+  const deadline = performance.now() + budgetMs;
+  for (let i = 0; i < runs && performance.now() < deadline; i += 1) {
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+type Subject = {
+  source: string;
+  master: Buffer;
+  preview: Buffer;
+  questions: QuestionRules[];
+  answers: TAnswers;
+};
+
+/** Every question answered with its first option: the whole master is exercised. */
+function firstOptionAnswers(questions: QuestionRules[]): TAnswers {
+  return Object.fromEntries(
+    questions.map((q) => [q.variable, q.is_multiple_selection ? [q.options[0]] : q.options[0]]),
+  ) as TAnswers;
+}
+
+/** The largest demo master, with its preview and questions; else the 24-page sample contract. */
+function pickSubject(): Subject {
+  const candidates = existsSync(demoRoot)
+    ? readdirSync(demoRoot, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => join(demoRoot, entry.name))
+        .filter((dir) =>
+          ['master.docx', 'preview.docx', 'questions.json'].every((f) => existsSync(join(dir, f))),
+        )
+    : [];
+  candidates.sort(
+    (a, b) => statSync(join(b, 'master.docx')).size - statSync(join(a, 'master.docx')).size,
+  );
+  const dir = candidates[0];
+  if (dir) {
+    const questions = JSON.parse(
+      readFileSync(join(dir, 'questions.json'), 'utf8'),
+    ) as QuestionRules[];
+    return {
+      source: `demo-templates/${dir.slice(demoRoot.length + 1)}`,
+      master: readFileSync(join(dir, 'master.docx')),
+      preview: readFileSync(join(dir, 'preview.docx')),
+      questions,
+      answers: firstOptionAnswers(questions),
+    };
+  }
+  const sample = buildSampleContract(24);
+  return {
+    source: 'buildSampleContract(24)',
+    master: sample,
+    preview: sample,
+    questions: SAMPLE_QUESTIONS,
+    answers: SAMPLE_ANSWERS,
+  };
+}
+
+/** The same work as renderDocx with nothing of the engine: fresh zip, same parser options. */
+function renderPlain(bytes: Buffer, answers: TAnswers): Buffer {
+  const doc = new Docxtemplater(new PizZip(bytes), TEMPLATER_OPTIONS);
+  doc.render(answers);
+  return doc.toBuffer({ compression: 'DEFLATE' });
+}
+
+function benchRender(subject: Subject) {
+  log(`render: ${subject.source} (${subject.master.length} bytes)`);
+  const key = `bench-${subject.master.length}`;
+  // Interleaved rounds, so neither side profits from a later, hotter JIT.
+  const engine: number[] = [];
+  const plain: number[] = [];
+  timeSync(() => renderDocx(subject.master, subject.answers, { cacheKey: key }), 0, 5, 10_000);
+  timeSync(() => renderPlain(subject.master, subject.answers), 0, 5, 10_000);
+  for (let round = 0; round < 3; round += 1) {
+    engine.push(
+      ...timeSync(
+        () => renderDocx(subject.master, subject.answers, { cacheKey: key }),
+        10,
+        0,
+        20_000,
+      ),
+    );
+    plain.push(...timeSync(() => renderPlain(subject.master, subject.answers), 10, 0, 20_000));
+  }
+  const e = stats(engine);
+  const p = stats(plain);
+  return {
+    source: subject.source,
+    master_bytes: subject.master.length,
+    engine: e,
+    plain_docxtemplater: p,
+    ratio_engine_over_plain_p50: Number((e.p50_ms / p.p50_ms).toFixed(2)),
+  };
+}
+
+function benchLint(subject: Subject) {
+  log('lint: master + preview');
+  const times = timeSync(
+    () =>
+      lintTemplate({
+        master: subject.master,
+        preview: subject.preview,
+        questions: subject.questions,
+      }),
+    20,
+    3,
+    30_000,
+  );
+  const result = lintTemplate({
+    master: subject.master,
+    preview: subject.preview,
+    questions: subject.questions,
+  });
+  return {
+    source: subject.source,
+    ...stats(times),
+    errors: result.errors.length,
+    warnings: result.warnings.length,
+  };
+}
+
+/** One `soffice --headless --convert-to pdf` with a fresh profile: what a request would pay. */
+function convertCold(soffice: string, docx: Buffer): number {
+  const dir = mkdtempSync(join(tmpdir(), 'lexpath-bench-cold-'));
+  try {
+    const input = join(dir, 'contract.docx');
+    writeFileSync(input, docx);
+    const t = performance.now();
+    const run = spawnSync(
+      soffice,
+      [
+        `-env:UserInstallation=${pathToFileURL(join(dir, 'profile')).href}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        join(dir, 'out'),
+        input,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 },
+    );
+    const ms = performance.now() - t;
+    if (run.status !== 0 || !existsSync(join(dir, 'out/contract.pdf'))) {
+      throw new Error(
+        `cold soffice failed (${run.status}): ${run.stderr?.toString().slice(0, 300)}`,
+      );
+    }
+    return ms;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchPdf() {
+  const soffice = findSoffice(process.env.SOFFICE_PATH);
+  if (!soffice) return { skipped: 'soffice not found' };
+  const docx = renderDocx(buildSampleContract(24), SAMPLE_ANSWERS);
+  const pool = createPdfPool({ sofficePath: soffice, size: 1, timeoutMs: 60_000 });
+  try {
+    log('pdf: starting the warm pool');
+    const startT = performance.now();
+    await pool.warmUp();
+    const startMs = Math.round(performance.now() - startT);
+    await pool.convertDocxToPdf(docx, 'bench-warmup'); // first conversion loads the filters
+    const warm: number[] = [];
+    const deadline = performance.now() + 60_000;
+    for (let i = 0; i < 10 && performance.now() < deadline; i += 1) {
+      const t = performance.now();
+      const pdf = await pool.convertDocxToPdf(docx, `bench-warm-${i}`);
+      warm.push(performance.now() - t);
+      if (i === 0) log(`pdf: ${pdf.length} bytes`);
+    }
+    log('pdf: cached previews');
+    const cached: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const t = performance.now();
+      await pool.convertDocxToPdf(docx, 'bench-warm-0');
+      cached.push(performance.now() - t);
+    }
+    log('pdf: cold soffice per request');
+    const cold: number[] = [];
+    const coldDeadline = performance.now() + 120_000;
+    for (let i = 0; i < 4 && performance.now() < coldDeadline; i += 1) {
+      cold.push(convertCold(soffice, docx));
+    }
+    const w = stats(warm, 0);
+    const c = stats(cold, 0);
+    return {
+      docx_bytes: docx.length,
+      pool_start_ms: startMs,
+      warm_pool: w,
+      cold_soffice: c,
+      ratio_cold_over_warm_p50: Number((c.p50_ms / w.p50_ms).toFixed(2)),
+      cached_preview: stats(cached, 3),
+    };
+  } finally {
+    await pool.close();
+  }
+}
+
+const subject = pickSubject();
+const render = benchRender(subject);
+const lint = benchLint(subject);
+const pdf = await benchPdf();
+console.log(JSON.stringify({ render, lint, pdf }));

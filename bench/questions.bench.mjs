@@ -1,0 +1,252 @@
+// Next-question throughput of the real server against a Fastify hello-world measured the same
+// way. Prints JSON. Targets 127.0.0.1 only; every loop is bounded.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataRoot = join(repoRoot, '.test-data');
+mkdirSync(dataRoot, { recursive: true });
+chmodSync(dataRoot, 0o755);
+const dataDir = join(dataRoot, `bench-questions-${process.pid}`);
+const LOAD = { connections: 10, duration: 5 };
+
+function freePort() {
+  return new Promise((ok) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function waitHealthy(child, url) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${url} did not answer in 60 s`);
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startServer(port) {
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitHealthy(child, `http://127.0.0.1:${port}/api/health`);
+  return child;
+}
+
+/** A bare Fastify answering `{ hello: 'world' }` to a POST, in its own process like the server. */
+async function startHello(port) {
+  const source = `
+    import Fastify from 'fastify';
+    const app = Fastify({ logger: false });
+    app.get('/', async () => ({ hello: 'world' }));
+    app.post('/', async () => ({ hello: 'world' }));
+    await app.listen({ port: ${port}, host: '127.0.0.1' });
+    process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitHealthy(child, `http://127.0.0.1:${port}/`);
+  return child;
+}
+
+async function api(base, path, { token, body, method = 'POST' } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** The access token, which the login answers in its Authorization header (`Bearer <jwt>`). */
+async function signIn(base, pec = 'avvocato@pec.demo.it') {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pec, password: 'Demo2026!' }),
+  });
+  const header = res.headers.get('authorization') ?? '';
+  if (res.status !== 200 || !header.startsWith('Bearer ')) {
+    throw new Error(`login answered ${res.status} without a token`);
+  }
+  return header.slice('Bearer '.length);
+}
+
+/**
+ * Without a demo template: the editor uploads the 24-page sample contract (and a 2-page one as the preview: test-docx.ts, built
+ * through tsx) with its questions, creates the template and publishes it, as the admin UI would.
+ */
+async function publishSampleTemplate(base) {
+  const built = spawnSync(
+    join(repoRoot, 'node_modules/.bin/tsx'),
+    [
+      '-e',
+      "import { buildSampleContract, SAMPLE_QUESTIONS } from './apps/server/src/documents/test-docx.ts';" +
+        "process.stdout.write(JSON.stringify({ docx: buildSampleContract(24).toString('base64'), preview: buildSampleContract(2).toString('base64'), questions: SAMPLE_QUESTIONS }));",
+    ],
+    { cwd: repoRoot, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (built.status !== 0) throw new Error(`building the sample contract failed: ${built.stderr}`);
+  const { docx, preview, questions } = JSON.parse(built.stdout);
+  const token = await signIn(base, 'editor@pec.demo.it');
+  const form = new FormData();
+  form.append('questions', JSON.stringify(questions));
+  const asFile = (base64) =>
+    new Blob([Buffer.from(base64, 'base64')], {
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+  form.append('master', asFile(docx), 'contratto.docx');
+  form.append('preview', asFile(preview), 'anteprima.docx');
+  const uploadRes = await fetch(`${base}/api/template/upload-master`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const upload = await uploadRes.json();
+  if (!uploadRes.ok)
+    throw new Error(`upload-master answered ${uploadRes.status}: ${JSON.stringify(upload)}`);
+  const categories = await api(base, '/api/category', { token, method: 'GET' });
+  const created = await api(base, '/api/template', {
+    token,
+    body: {
+      name: 'Contratto di prova (benchmark)',
+      description: 'Il contratto di 24 pagine dei test, per il benchmark.',
+      categoryId: categories.results[0].id,
+      price: '49',
+      stripe_url: 'https://buy.stripe.com/test_benchmark',
+      file_name: upload.data.file_name,
+      preview_name: upload.data.preview_name,
+      json_questions: questions,
+    },
+  });
+  await api(base, `/api/template/${created.id}/status`, {
+    token,
+    method: 'PUT',
+    body: { status: 'PUBLISHED' },
+  });
+  return { id: created.id, name: `${created.name} [sample, no demo template]` };
+}
+
+/** Answers the questionnaire with each question's first option; the answers halfway through. */
+async function midWalkAnswers(base, token, templateId) {
+  const path = `/api/contract/questions?type=${encodeURIComponent(templateId)}`;
+  const steps = [{}];
+  for (let i = 0; i < 200; i += 1) {
+    const answers = steps[steps.length - 1];
+    const next = await api(base, path, { token, body: answers });
+    if (!next) break;
+    const value = next.is_multiple_selection ? [next.options[0]] : next.options[0];
+    steps.push({ ...answers, [next.variable]: value });
+  }
+  // steps[k] has k answers; the last one is complete, so halfway is steps.length - 1 over 2.
+  const total = steps.length - 1;
+  return { total, answers: steps[Math.floor(total / 2)] };
+}
+
+function summary(result) {
+  return {
+    requests_per_s: Math.round(result.requests.average),
+    latency_p50_ms: result.latency.p50,
+    latency_p99_ms: result.latency.p99,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const serverPort = await freePort();
+const base = `http://127.0.0.1:${serverPort}`;
+rmSync(dataDir, { recursive: true, force: true });
+let server;
+let hello;
+try {
+  server = await startServer(serverPort);
+  const token = await signIn(base);
+  const list = await api(base, '/api/template', { token, method: 'GET' });
+  const template = list.results[0] ?? (await publishSampleTemplate(base));
+  let questions;
+  if (template) {
+    const walk = await midWalkAnswers(base, token, template.id);
+    process.stderr.write(
+      `[questions.bench] ${template.name}: ${walk.total} questions, ${Object.keys(walk.answers).length} answered\n`,
+    );
+    const run = await autocannon({
+      ...LOAD,
+      url: `${base}/api/contract/questions?type=${encodeURIComponent(template.id)}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(walk.answers),
+    });
+    questions = {
+      template: template.name,
+      questions_in_walk: walk.total,
+      answers_in_body: Object.keys(walk.answers).length,
+      ...summary(run),
+    };
+  } else {
+    questions = { skipped: 'no published demo template' };
+  }
+  await stop(server);
+  server = undefined;
+
+  const helloPort = await freePort();
+  hello = await startHello(helloPort);
+  const helloRun = await autocannon({
+    ...LOAD,
+    url: `http://127.0.0.1:${helloPort}/`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const helloWorld = summary(helloRun);
+  console.log(
+    JSON.stringify({
+      load: LOAD,
+      questions,
+      hello_world: helloWorld,
+      ratio_questions_over_hello:
+        questions.requests_per_s === undefined
+          ? null
+          : Number((questions.requests_per_s / helloWorld.requests_per_s).toFixed(3)),
+    }),
+  );
+} finally {
+  if (server) await stop(server);
+  if (hello) await stop(hello);
+  rmSync(dataDir, { recursive: true, force: true });
+}
