@@ -7,12 +7,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { questionRoutes } from './modules/templates/questions.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { userStatusRoutes } from './modules/users/user-status.routes.ts';
@@ -37,6 +40,11 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
   /** Per-route request budgets; tests shrink or widen them. */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * The LibreOffice pool for PDF previews; the caller owns it (starts, warms and closes it).
+   * When omitted the app makes a lazy one from the config and closes it with itself.
+   */
+  pdfPool?: PdfPool;
 };
 
 export type RateLimits = {
@@ -91,6 +99,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(templateRoutes, { prefix: '/api/template' });
   await app.register(fileRoutes, { prefix: '/api/template' });
   await app.register(questionRoutes, { prefix: '/api/contract' });
+  let pdfPool = options.pdfPool;
+  if (!pdfPool) {
+    const ownPool = createPdfPool({
+      sofficePath: options.config.sofficePath,
+      size: options.config.pdfPoolSize,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    app.addHook('onClose', () => ownPool.close());
+    pdfPool = ownPool;
+  }
+  await app.register(contractRoutes, { prefix: '/api/contract', pdfPool });
+  await app.register(paymentRoutes, { prefix: '/api/payment' });
 
   // Last: the SPA and its history fallback own every path the API does not.
   await app.register(staticSpaPlugin, { distDir: options.config.webDistDir });

@@ -4,6 +4,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { type OpenDatabase, openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
+import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
 import { createLogger } from './logger.ts';
 import { createMailTransport } from './modules/mail/mail.transport.ts';
 import { type OutboxWorker, startOutboxWorker } from './modules/mail/mail.worker.ts';
@@ -29,6 +30,7 @@ const logger = createLogger(config);
 let database: OpenDatabase | undefined;
 let app: FastifyInstance | undefined;
 let outboxWorker: OutboxWorker | undefined;
+let pdfPool: PdfPool | undefined;
 
 async function start(): Promise<void> {
   try {
@@ -43,7 +45,13 @@ async function start(): Promise<void> {
       const accounts = DEMO_ACCOUNTS.map((account) => account.pec).join(', ');
       logger.info(`first start: demo accounts ${accounts} created, password ${DEMO_PASSWORD}`);
     }
-    app = await buildApp({ config, db: database.db, logger });
+    pdfPool = createPdfPool({ sofficePath: config.sofficePath, size: config.pdfPoolSize, logger });
+    // Warm at boot (DESIGN §7), in the background: the server answers meanwhile, and a preview
+    // asked during the warm-up waits for the listener.
+    void pdfPool.warmUp().catch((error: unknown) => {
+      logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
+    });
+    app = await buildApp({ config, db: database.db, logger, pdfPool });
     await app.listen({ port: config.port, host: config.host });
     const transport = createMailTransport(config, logger);
     outboxWorker = startOutboxWorker({ db: database.db, transport, logger });
@@ -52,6 +60,7 @@ async function start(): Promise<void> {
     logger.fatal({ err: error }, 'could not start the server');
     await outboxWorker?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
+    await pdfPool?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(1);
   }
@@ -81,6 +90,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
     await app?.close();
     // Before the pool closes: the mail being sent is recorded as sent (or retried later).
     await outboxWorker?.stop();
+    await pdfPool?.close();
     await database?.close();
     logger.info('stopped');
     process.exit(0);

@@ -278,9 +278,38 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_transaction_id_unique').on(t.transactionId),
-    index('payments_contract_idx').on(t.contractId),
+    // One contract, one purchase: two sessions paid at once for one contract record only one.
+    uniqueIndex('payments_contract_unique').on(t.contractId),
     check('payments_provider_valid', oneOf(t.provider, PAYMENT_PROVIDERS)),
     check('payments_amounts_not_negative', sql`${t.amountCents} >= 0 and ${t.vatCents} >= 0`),
+  ],
+);
+
+export const CHECKOUT_SESSION_STATUS_VALUES = ['open', 'paid'] as const;
+
+/**
+ * Checkout sessions of the local provider (no STRIPE_SECRET_KEY, DESIGN §8): the server's own
+ * record that `POST /payment` verifies, as it would verify a Stripe Checkout Session.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** `local_<random>`: the `session_id` the cart receives and sends back as `transactionId`. */
+    id: text('id').primaryKey(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: CHECKOUT_SESSION_STATUS_VALUES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('checkout_sessions_contract_idx').on(t.contractId),
+    check('checkout_sessions_status_valid', oneOf(t.status, CHECKOUT_SESSION_STATUS_VALUES)),
+    check('checkout_sessions_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
 );
 
@@ -329,3 +358,4 @@ export const auditLog = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type CategoryRow = typeof categories.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;

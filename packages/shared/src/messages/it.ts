@@ -133,6 +133,25 @@ export const it = {
     answerListExpected: (question: string) =>
       `Seleziona almeno una risposta per la domanda «${question}».`,
   },
+  /** The lawyer's documents (contracts) and their purchase. */
+  contracts: {
+    typeRequired: 'Scegli il modello da cui generare il documento.',
+    notFinished: 'Rispondi a tutte le domande prima di andare all’anteprima.',
+    paidLocked:
+      'Il documento è già stato acquistato: le risposte non possono più essere modificate.',
+    paymentRequired: 'Per scaricare il documento è necessario completarne l’acquisto.',
+  },
+  payments: {
+    notCompleted: 'Completa il questionario prima di procedere al pagamento.',
+    alreadyPaid: 'Il documento è già stato acquistato.',
+    priceMismatch: 'L’importo indicato non corrisponde al prezzo del documento (IVA inclusa).',
+    notVerifiable:
+      'Non è stato possibile verificare il pagamento: si prega di effettuare un nuovo tentativo di pagamento.',
+    sessionUsed: 'Questo pagamento è già stato registrato per un altro documento.',
+    localDisabled: 'Il pagamento di prova non è disponibile: i pagamenti passano da Stripe.',
+    providerUnavailable:
+      'La verifica dei pagamenti Stripe non è ancora disponibile. Riprova più tardi o contatta l’assistenza.',
+  },
   /** The document engine: template lint, upload checks, rendering, PDF preview. */
   documents: {
     /** How a message names each uploaded file. */

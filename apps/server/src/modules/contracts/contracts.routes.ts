@@ -1,0 +1,169 @@
+import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import {
+  ZContractCard,
+  ZContractDetail,
+  ZContractSave,
+  ZContractsQuery,
+} from '@lexpath/shared/schemas/contracts';
+import { paginatedOf } from '@lexpath/shared/schemas/pagination';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type PdfPool, PdfPoolBusyError } from '../../documents/pdf-pool.ts';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { attachmentDisposition } from '../files/content-disposition.ts';
+import { DOCX_CONTENT_TYPE } from '../files/files.service.ts';
+import {
+  downloadContract,
+  getContractDetail,
+  listContracts,
+  renderContractPreview,
+  saveContract,
+  startContract,
+} from './contracts.service.ts';
+
+// Any string: a malformed id answers 404 like an unknown one (or another user's).
+const ZContractIdParams = z.object({ id: z.string() });
+const ZSaved = dataOf(z.object({ id: z.string() }));
+
+/** Binary answers bypass the JSON response schemas (those describe the errors only). */
+function sendFile(reply: FastifyReply, contentType: string, bytes: Buffer, fileName?: string) {
+  reply.header('content-type', contentType).header('cache-control', 'private, no-store');
+  if (fileName) reply.header('content-disposition', attachmentDisposition(fileName));
+  return reply.send(bytes);
+}
+
+export type ContractRoutesOptions = { pdfPool: PdfPool };
+
+/**
+ * /api/contract: the lawyer's documents (SPEC §7). Every route answers 404 for another user's
+ * contract; the questionnaire step (POST /questions) lives in the templates module.
+ */
+export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = async (
+  app,
+  { pdfPool },
+) => {
+  const security = [{ bearerAuth: [] }];
+
+  app.put(
+    '/',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['contracts'],
+        summary: 'Start a contract on a template (type = template id), pinning its current version',
+        security,
+        body: ZContractSave,
+        response: { 200: ZSaved, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => ({ data: await startContract(app.db, currentUser(request), request.body) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['contracts'],
+        summary: 'Save the answers and status of an own contract',
+        description:
+          'Answers are checked against the pinned version (422 when not allowed); COMPLETED needs a finished questionnaire (422); a paid contract cannot change (409).',
+        security,
+        params: ZContractIdParams,
+        body: ZContractSave,
+        response: {
+          200: ZSaved,
+          400: ZApiError,
+          401: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await saveContract(app.db, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['contracts'],
+        summary: "The caller's contracts, newest first (admins: everyone's with userActive=true)",
+        security,
+        querystring: ZContractsQuery,
+        response: { 200: dataOf(paginatedOf(ZContractCard)), 400: ZApiError, 401: ZApiError },
+      },
+    },
+    async (request) => ({ data: await listContracts(app.db, currentUser(request), request.query) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['contracts'],
+        summary: 'One contract with its answers in question order (owner or admin)',
+        security,
+        params: ZContractIdParams,
+        response: { 200: dataOf(ZContractDetail), 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => ({
+      data: await getContractDetail(app.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/preview/:id',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['contracts'],
+        summary: 'The preview as PDF (application/pdf); 503 with Retry-After when busy or absent',
+        security,
+        params: ZContractIdParams,
+        response: { 401: ZApiError, 404: ZApiError, 422: ZApiError, 503: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const pdf = await renderContractPreview(
+          app.db,
+          pdfPool,
+          currentUser(request),
+          request.params.id,
+        );
+        return sendFile(reply, 'application/pdf', pdf);
+      } catch (error) {
+        if (error instanceof PdfPoolBusyError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/download/:id',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['contracts'],
+        summary: 'The bought document (.docx), named by Content-Disposition; 402 before payment',
+        security,
+        params: ZContractIdParams,
+        response: { 401: ZApiError, 402: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const file = await downloadContract(app.db, currentUser(request), request.params.id);
+      return sendFile(reply, DOCX_CONTENT_TYPE, file.bytes, file.fileName);
+    },
+  );
+};

@@ -1,0 +1,336 @@
+import {
+  centsToDecimal,
+  computeTotal,
+  findNextQuestion,
+  it,
+  pruneAnswers,
+  ROLES,
+  type TQuestion,
+} from '@lexpath/shared';
+import {
+  CONTRACT_STATUS,
+  type TContractCard,
+  type TContractDetail,
+  type TContractSaveParsed,
+  type TContractStatus,
+  type TContractsFilter,
+} from '@lexpath/shared/schemas/contracts';
+import { countPages } from '@lexpath/shared/schemas/pagination';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import { and, count, desc, eq, ilike, isNotNull, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { contracts, files, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
+import { renderDocx } from '../../documents/render.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { oneOrList } from '../files/upload-master.service.ts';
+import {
+  checkAnswers,
+  findCurrentVersion,
+  loadVersionQuestions,
+} from '../templates/questionnaire.service.ts';
+import type { Viewer } from '../templates/templates.service.ts';
+
+const notFound = () => new AppError(404, it.errors.notFound);
+
+const contractColumns = {
+  id: contracts.id,
+  userId: contracts.userId,
+  templateId: contracts.templateId,
+  templateVersionId: contracts.templateVersionId,
+  answers: contracts.answers,
+  status: contracts.status,
+  createdAt: contracts.createdAt,
+  updatedAt: contracts.updatedAt,
+  templateName: templates.name,
+  templateDescription: templates.description,
+  priceCents: templates.priceCents,
+  maxQuestions: templates.maxQuestions,
+  stripeUrl: templates.stripeUrl,
+  previewSha256: templateVersions.previewSha256,
+  masterSha256: templateVersions.masterSha256,
+  ownerName: users.name,
+  ownerSurname: users.surname,
+  paymentId: payments.id,
+  paymentUpdatedAt: payments.updatedAt,
+  paymentAmountCents: payments.amountCents,
+};
+
+type ContractRow = {
+  id: string;
+  userId: string;
+  templateId: string;
+  templateVersionId: string;
+  answers: unknown;
+  status: TContractStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  templateName: string;
+  templateDescription: string;
+  priceCents: number;
+  maxQuestions: number | null;
+  stripeUrl: string | null;
+  previewSha256: string;
+  masterSha256: string;
+  ownerName: string;
+  ownerSurname: string;
+  paymentId: string | null;
+  paymentUpdatedAt: Date | null;
+  paymentAmountCents: number | null;
+};
+
+/** Contracts with their template, pinned version, owner and payment (at most one). */
+function selectContracts(db: DbExecutor) {
+  return db
+    .select(contractColumns)
+    .from(contracts)
+    .innerJoin(templates, eq(templates.id, contracts.templateId))
+    .innerJoin(templateVersions, eq(templateVersions.id, contracts.templateVersionId))
+    .innerJoin(users, eq(users.id, contracts.userId))
+    .leftJoin(payments, eq(payments.contractId, contracts.id));
+}
+
+/**
+ * The contract as `viewer` may reach it: the owner, or an admin when `adminMayRead`. Anyone else
+ * gets 404, so another user's contract is never revealed to exist (DESIGN §3).
+ */
+export async function findContract(
+  db: DbExecutor,
+  viewer: Viewer,
+  id: string,
+  options: { adminMayRead?: boolean; forUpdate?: boolean } = {},
+): Promise<ContractRow> {
+  if (!isUuid(id)) throw notFound();
+  const query = selectContracts(db).where(eq(contracts.id, id));
+  const [row] = options.forUpdate ? await query.for('update', { of: contracts }) : await query;
+  if (!row) throw notFound();
+  const mayRead =
+    row.userId === viewer.id || (options.adminMayRead === true && viewer.role === ROLES.admin);
+  if (!mayRead) throw notFound();
+  return row;
+}
+
+function answersOf(row: Pick<ContractRow, 'answers'>): TAnswers {
+  return (row.answers ?? {}) as TAnswers;
+}
+
+export function totalCentsOf(priceCents: number): number {
+  return computeTotal(priceCents).totalCents;
+}
+
+function toCard(row: ContractRow): TContractCard {
+  const answers = answersOf(row);
+  return {
+    id: row.id,
+    name: row.templateName,
+    title: row.templateName,
+    description: row.templateDescription,
+    type: row.templateId,
+    status: row.status,
+    answers,
+    answers_count: Object.keys(answers).length,
+    price: centsToDecimal(totalCentsOf(row.priceCents)),
+    paymentId:
+      row.paymentId && row.paymentUpdatedAt && row.paymentAmountCents !== null
+        ? {
+            id: row.paymentId,
+            updatedAt: row.paymentUpdatedAt.toISOString(),
+            price: centsToDecimal(row.paymentAmountCents),
+          }
+        : null,
+    userId: { name: row.ownerName, surname: row.ownerSurname },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** PUT /contract/ (no id): a new contract on the template's current version, which it pins. */
+export async function startContract(
+  db: DbExecutor,
+  viewer: Viewer,
+  input: TContractSaveParsed,
+): Promise<{ id: string }> {
+  if (!input.type) throw new AppError(400, it.contracts.typeRequired);
+  const version = await findCurrentVersion(db, viewer, input.type);
+  const [row] = await db
+    .insert(contracts)
+    .values({
+      userId: viewer.id,
+      templateId: version.templateId,
+      templateVersionId: version.versionId,
+      answers: {},
+      status: CONTRACT_STATUS.toComplete,
+    })
+    .returning({ id: contracts.id });
+  if (!row) throw new Error('contract insert returned nothing');
+  return { id: row.id };
+}
+
+/** JSON with sorted keys: two answer maps compare equal whatever their key order. */
+function canonical(answers: TAnswers): string {
+  return JSON.stringify(
+    Object.fromEntries(Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : 1))),
+  );
+}
+
+/**
+ * The answers kept for a contract: unknown keys are refused, answers that later answers hide
+ * are dropped (the questionnaire's "back" and summary edits), and what remains must be allowed.
+ */
+function acceptAnswers(questions: readonly TQuestion[], raw: Record<string, unknown>): TAnswers {
+  const known = new Set(questions.map((question) => question.variable));
+  const unknown = Object.keys(raw).filter((variable) => !known.has(variable));
+  if (unknown.length > 0) {
+    throw new AppError(422, oneOrList(unknown.map((v) => it.questions.answerUnknownQuestion(v))));
+  }
+  return checkAnswers(questions, pruneAnswers(questions, raw as TAnswers));
+}
+
+/**
+ * PUT /contract/{id} (owner): saves the answers, checked against the pinned version, and the
+ * status. COMPLETED needs a finished questionnaire; a paid contract is locked (409).
+ */
+export async function saveContract(
+  db: DbExecutor,
+  viewer: Viewer,
+  id: string,
+  input: TContractSaveParsed,
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const row = await findContract(tx, viewer, id, { forUpdate: true });
+    const questions = await loadVersionQuestions(tx, row.templateVersionId);
+    const stored = answersOf(row);
+    const answers = input.answers === undefined ? stored : acceptAnswers(questions, input.answers);
+    const requested = input.status ?? row.status;
+    if (row.paymentId) {
+      if (canonical(answers) !== canonical(stored) || requested !== row.status) {
+        throw new AppError(409, it.contracts.paidLocked);
+      }
+      return { id: row.id };
+    }
+    const finished = findNextQuestion(questions, answers) === null;
+    if (input.status === CONTRACT_STATUS.completed && !finished) {
+      throw new AppError(422, it.contracts.notFinished);
+    }
+    // An answer edited from the summary reopens the questionnaire.
+    const status = finished ? requested : CONTRACT_STATUS.toComplete;
+    await tx.update(contracts).set({ answers, status }).where(eq(contracts.id, row.id));
+    return { id: row.id };
+  });
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * GET /contract: the caller's contracts, newest first; an admin asking `userActive=true` sees
+ * everyone's (the users' contracts screen).
+ */
+export async function listContracts(
+  db: DbExecutor,
+  viewer: Viewer,
+  query: TContractsFilter,
+): Promise<{ results: TContractCard[]; page: number; totalPages: number }> {
+  const filters: SQL[] = [];
+  if (!(viewer.role === ROLES.admin && query.userActive === true)) {
+    filters.push(eq(contracts.userId, viewer.id));
+  }
+  if (query.status) filters.push(eq(contracts.status, query.status));
+  if (query.payed === true) filters.push(isNotNull(payments.id));
+  if (query.name) filters.push(ilike(templates.name, likePattern(query.name)));
+  if (query.categoryId) {
+    if (!isUuid(query.categoryId)) return { results: [], page: query.page, totalPages: 1 };
+    filters.push(eq(templates.categoryId, query.categoryId));
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    selectContracts(db)
+      .where(where)
+      .orderBy(desc(contracts.createdAt), desc(contracts.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: count() })
+      .from(contracts)
+      .innerJoin(templates, eq(templates.id, contracts.templateId))
+      .leftJoin(payments, eq(payments.contractId, contracts.id))
+      .where(where),
+  ]);
+  return {
+    results: rows.map(toCard),
+    page: query.page,
+    totalPages: countPages(total?.n ?? 0, query.limit),
+  };
+}
+
+/** GET /contract/{id} (owner or admin): the answers in question order and the cart's data. */
+export async function getContractDetail(
+  db: DbExecutor,
+  viewer: Viewer,
+  id: string,
+): Promise<TContractDetail> {
+  const row = await findContract(db, viewer, id, { adminMayRead: true });
+  const questions = await loadVersionQuestions(db, row.templateVersionId);
+  const answers = answersOf(row);
+  const detailed = questions.flatMap((question) => {
+    const given = answers[question.variable];
+    return given === undefined
+      ? []
+      : [{ variable: question.variable, question: question.question, given_answer: given }];
+  });
+  return {
+    ...toCard(row),
+    detailed_answers: detailed,
+    templateId: {
+      id: row.templateId,
+      price: row.priceCents / 100,
+      price_cents: row.priceCents,
+      total: centsToDecimal(totalCentsOf(row.priceCents)),
+      max_questions: row.maxQuestions,
+      stripe_url: row.stripeUrl,
+    },
+    maxQuestions: row.maxQuestions,
+  };
+}
+
+async function readFileBytes(db: DbExecutor, sha256: string): Promise<Buffer> {
+  const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.sha256, sha256));
+  if (!row) throw new Error(`stored file ${sha256} is missing`);
+  return row.bytes;
+}
+
+/** GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as PDF. */
+export async function renderContractPreview(
+  db: DbExecutor,
+  pdfPool: PdfPool,
+  viewer: Viewer,
+  id: string,
+): Promise<Buffer> {
+  const row = await findContract(db, viewer, id);
+  const answers = answersOf(row);
+  const preview = await readFileBytes(db, row.previewSha256);
+  const docx = renderDocx(preview, answers, { cacheKey: row.previewSha256 });
+  return pdfPool.convertDocxToPdf(docx, previewCacheKey(row.previewSha256, answers));
+}
+
+export type ContractDownload = { bytes: Buffer; fileName: string };
+
+/**
+ * GET /contract/download/{id} (owner, after a verified payment): the pinned master rendered with
+ * the answers, so a bought document downloads the same forever. "<title> - <date>.docx".
+ */
+export async function downloadContract(
+  db: DbExecutor,
+  viewer: Viewer,
+  id: string,
+  now: Date = new Date(),
+): Promise<ContractDownload> {
+  const row = await findContract(db, viewer, id);
+  if (!row.paymentId) throw new AppError(402, it.contracts.paymentRequired);
+  const master = await readFileBytes(db, row.masterSha256);
+  const bytes = renderDocx(master, answersOf(row), { cacheKey: row.masterSha256 });
+  const date = now.toISOString().slice(0, 10);
+  return { bytes, fileName: `${row.templateName} - ${date}.docx` };
+}

@@ -1,0 +1,349 @@
+import { ROLES, it as text } from '@lexpath/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { contracts, templates } from '../../db/schema.ts';
+import { createPdfPool } from '../../documents/pdf-pool.ts';
+import { extractDocumentText } from '../../documents/render.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { buildTestMaster, buildTestPreview, uploadMaster } from '../templates/test-templates.ts';
+import {
+  createPublishedTemplate,
+  FINISHED_ANSWERS,
+  payContract,
+  SAMPLE_TOTAL,
+  startCompletedContract,
+  startContract,
+} from './test-contracts.ts';
+
+let ctx: TestContext;
+let lawyer: TestUser;
+let other: TestUser;
+let admin: TestUser;
+let editor: TestUser;
+let templateId: string;
+let categoryId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [lawyer, other, admin] = await Promise.all([
+    ctx.buildUser({ name: 'Giulia', surname: 'Rossi' }),
+    ctx.buildUser({ name: 'Luca', surname: 'Verdi' }),
+    ctx.buildUser({ role: ROLES.admin }),
+  ]);
+  const created = await createPublishedTemplate(ctx, 'contratti');
+  templateId = created.template.id;
+  categoryId = created.categoryId;
+  editor = created.editor;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+function save(as: TestUser, id: string, payload: object) {
+  return ctx.injectAs(as)({ method: 'PUT', url: `/api/contract/${id}`, payload });
+}
+
+describe('PUT /api/contract/ (start)', () => {
+  it('starts a contract on the current version of a published template, with no answers', async () => {
+    const id = await startContract(ctx, lawyer, templateId);
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    const [template] = await ctx.db.select().from(templates).where(eq(templates.id, templateId));
+    expect(row).toMatchObject({
+      userId: lawyer.id,
+      templateId,
+      templateVersionId: template?.currentVersionId,
+      status: 'TO_COMPLETE',
+      answers: {},
+    });
+  });
+
+  it('refuses a suspended template to a lawyer (404) and a missing type (400)', async () => {
+    await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${templateId}/status`,
+      payload: { status: 'SUSPENDED' },
+    });
+    const suspended = await ctx.injectAs(lawyer)({
+      method: 'PUT',
+      url: '/api/contract',
+      payload: { type: templateId },
+    });
+    await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${templateId}/status`,
+      payload: { status: 'PUBLISHED' },
+    });
+    expect(suspended.statusCode).toBe(404);
+    const missing = await ctx.injectAs(lawyer)({
+      method: 'PUT',
+      url: '/api/contract',
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(text.contracts.typeRequired);
+  });
+});
+
+describe('PUT /api/contract/{id} (answers and status)', () => {
+  it('saves allowed answers and completes the finished questionnaire', async () => {
+    const id = await startContract(ctx, lawyer, templateId);
+    const partial = await save(lawyer, id, { answers: { nome_cliente: 'Mario Rossi' } });
+    expect(partial.statusCode, partial.body).toBe(200);
+    const early = await save(lawyer, id, { status: 'COMPLETED' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe(text.contracts.notFinished);
+    const done = await save(lawyer, id, { answers: FINISHED_ANSWERS, status: 'COMPLETED' });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row).toMatchObject({ status: 'COMPLETED', answers: FINISHED_ANSWERS });
+  });
+
+  it('refuses answers the questionnaire does not allow (422, in Italian)', async () => {
+    const id = await startContract(ctx, lawyer, templateId);
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { nome_cliente: 'Chiunque' },
+        text.questions.answerNotAnOption('Chi è il cliente?', 'Chiunque'),
+      ],
+      [{ inventata: 'Sì' }, text.questions.answerUnknownQuestion('inventata')],
+      [{ servizi: 'Pulizie' }, text.questions.answerListExpected('Quali servizi sono inclusi?')],
+    ];
+    for (const [answers, message] of cases) {
+      const response = await save(lawyer, id, { answers });
+      expect(response.statusCode, JSON.stringify(answers)).toBe(422);
+      expect(response.json().message).toBe(message);
+    }
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row?.answers).toEqual({});
+  });
+
+  it('drops answers that earlier answers now hide (a sale has no deposit)', async () => {
+    const id = await startContract(ctx, lawyer, templateId);
+    const response = await save(lawyer, id, {
+      answers: { ...FINISHED_ANSWERS, tipo: 'Vendita' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row?.answers).toEqual({
+      nome_cliente: 'Mario Rossi',
+      tipo: 'Vendita',
+      servizi: ['Pulizie', 'Giardino'],
+    });
+  });
+});
+
+describe('GET /api/contract and /api/contract/{id}', () => {
+  it("lists the caller's own contracts, newest first, with total price and owner", async () => {
+    const first = await startCompletedContract(ctx, other, templateId);
+    const second = await startContract(ctx, other, templateId);
+    const response = await ctx.injectAs(other)({ method: 'GET', url: '/api/contract' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { results, page, totalPages } = response.json().data;
+    expect(results.map((card: { id: string }) => card.id)).toEqual([second, first]);
+    expect(page).toBe(1);
+    expect(totalPages).toBe(1);
+    expect(results[1]).toMatchObject({
+      name: 'Contratto contratti',
+      title: 'Contratto contratti',
+      type: templateId,
+      status: 'COMPLETED',
+      answers_count: 4,
+      price: SAMPLE_TOTAL,
+      paymentId: null,
+      userId: { name: 'Luca', surname: 'Verdi' },
+    });
+    const completed = await ctx.injectAs(other)({
+      method: 'GET',
+      url: `/api/contract?status=COMPLETED&name=CONTRATTI&categoryId=${categoryId}`,
+    });
+    expect(completed.json().data.results.map((card: { id: string }) => card.id)).toEqual([first]);
+    const noMatch = await ctx.injectAs(other)({ method: 'GET', url: '/api/contract?name=zzz' });
+    expect(noMatch.json().data.results).toEqual([]);
+  });
+
+  it("shows admins everyone's contracts with userActive=true", async () => {
+    const id = await startContract(ctx, other, templateId);
+    const own = await ctx.injectAs(admin)({ method: 'GET', url: '/api/contract' });
+    expect(own.json().data.results).toEqual([]);
+    const all = await ctx.injectAs(admin)({
+      method: 'GET',
+      url: '/api/contract?userActive=true&limit=1000',
+    });
+    expect(all.json().data.results.map((card: { id: string }) => card.id)).toContain(id);
+    const detail = await ctx.injectAs(admin)({ method: 'GET', url: `/api/contract/${id}` });
+    expect(detail.statusCode).toBe(200);
+  });
+
+  it('details the answers in question order with the price the cart shows', async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    const response = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.detailed_answers).toEqual([
+      { variable: 'nome_cliente', question: 'Chi è il cliente?', given_answer: 'Mario Rossi' },
+      { variable: 'tipo', question: 'Che contratto è?', given_answer: 'Locazione' },
+      {
+        variable: 'deposito',
+        question: 'È previsto un deposito cauzionale?',
+        given_answer: 'Sì',
+      },
+      {
+        variable: 'servizi',
+        question: 'Quali servizi sono inclusi?',
+        given_answer: ['Pulizie', 'Giardino'],
+      },
+    ]);
+    expect(data.templateId).toMatchObject({ id: templateId, price: 49.9, total: SAMPLE_TOTAL });
+    expect(data.paymentId).toBeNull();
+    expect(data.title).toBe('Contratto contratti');
+  });
+});
+
+describe('another user', () => {
+  it("gets 404 on every route of someone else's contract", async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    const { paymentId } = await payContract(ctx, lawyer, id);
+    const as = ctx.injectAs(other);
+    const responses = await Promise.all([
+      as({ method: 'GET', url: `/api/contract/${id}` }),
+      as({ method: 'PUT', url: `/api/contract/${id}`, payload: { answers: {} } }),
+      as({ method: 'GET', url: `/api/contract/preview/${id}` }),
+      as({ method: 'GET', url: `/api/contract/download/${id}` }),
+      as({ method: 'POST', url: '/api/payment/local-checkout', payload: { contractId: id } }),
+      as({
+        method: 'POST',
+        url: '/api/payment',
+        payload: { transactionId: 'local_x', price: SAMPLE_TOTAL, contractId: id },
+      }),
+      as({ method: 'GET', url: `/api/payment/${paymentId}` }),
+      as({ method: 'GET', url: '/api/contract/not-a-uuid' }),
+    ]);
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json().message).toBe(text.errors.notFound);
+    }
+    const list = await as({ method: 'GET', url: '/api/contract?limit=1000' });
+    expect(list.json().data.results.map((card: { id: string }) => card.id)).not.toContain(id);
+  });
+});
+
+describe('the purchase', () => {
+  it('goes from answers to a paid download holding the answers', async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    const before = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}`,
+    });
+    expect(before.statusCode).toBe(402);
+    expect(before.json().message).toBe(text.contracts.paymentRequired);
+
+    const { paymentId, sessionId } = await payContract(ctx, lawyer, id);
+    const payment = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/payment/${paymentId}` });
+    expect(payment.json().data).toMatchObject({
+      id: paymentId,
+      price: SAMPLE_TOTAL,
+      transactionId: sessionId,
+      contractId: id,
+    });
+    const detail = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
+    expect(detail.json().data.paymentId).toMatchObject({ id: paymentId, price: SAMPLE_TOTAL });
+    const payed = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: '/api/contract?payed=true&limit=1000',
+    });
+    const payedCards: { id: string; paymentId: unknown }[] = payed.json().data.results;
+    expect(payedCards.map((card) => card.id)).toContain(id);
+    expect(payedCards.every((card) => card.paymentId !== null)).toBe(true);
+    const all = await ctx.injectAs(lawyer)({ method: 'GET', url: '/api/contract?limit=1000' });
+    expect(all.json().data.results.length).toBeGreaterThan(payedCards.length);
+
+    const download = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}`,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.headers['content-type']).toContain('wordprocessingml');
+    const date = new Date().toISOString().slice(0, 10);
+    expect(download.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`Contratto contratti - ${date}.docx`)}`,
+    );
+    const documentText = extractDocumentText(download.rawPayload);
+    expect(documentText).toContain('Tra Mario Rossi e la controparte.');
+    expect(documentText).toContain('Deposito cauzionale: Sì.');
+    expect(documentText).toContain('Servizi inclusi: Pulizie e Giardino.');
+  });
+
+  it('locks the answers of a paid contract (409)', async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    await payContract(ctx, lawyer, id);
+    const changed = await save(lawyer, id, {
+      answers: { ...FINISHED_ANSWERS, nome_cliente: 'Anna Bianchi' },
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toBe(text.contracts.paidLocked);
+    const reopened = await save(lawyer, id, { status: 'TO_COMPLETE' });
+    expect(reopened.statusCode).toBe(409);
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row).toMatchObject({ status: 'COMPLETED', answers: FINISHED_ANSWERS });
+  });
+
+  it('downloads byte-identical after the template is edited', async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    await payContract(ctx, lawyer, id);
+    const download = () =>
+      ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/download/${id}` });
+    const before = await download();
+    const upload = await uploadMaster(ctx, editor, {
+      master: { filename: 'Nuovo master.docx', content: buildTestMaster('MODIFICATO') },
+      preview: { filename: 'Nuova anteprima.docx', content: buildTestPreview('MODIFICATO') },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const edited = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${templateId}`,
+      payload: upload.json().data,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await download();
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
+    expect(extractDocumentText(after.rawPayload)).not.toContain('MODIFICATO');
+  });
+});
+
+describe('GET /api/contract/preview/{id}', () => {
+  it('answers 503 with an Italian message when LibreOffice is missing', async () => {
+    const pdfPool = createPdfPool({ sofficePath: '/nonexistent/soffice' });
+    const app = await buildApp({ config: ctx.config, db: ctx.db, pdfPool });
+    try {
+      const id = await startCompletedContract(ctx, lawyer, templateId);
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/contract/preview/${id}`,
+        headers: await ctx.authHeaders(lawyer),
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe(text.documents.previewUnavailable);
+    } finally {
+      await app.close();
+      await pdfPool.close();
+    }
+  });
+
+  it('renders the pinned preview as PDF with the real LibreOffice', {
+    timeout: 90_000,
+  }, async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    const response = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/preview/${id}`,
+    });
+    // LibreOffice is a required test component (scripts/install-system-deps.sh installs it).
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  });
+});

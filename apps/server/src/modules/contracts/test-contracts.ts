@@ -1,0 +1,87 @@
+/** Test helpers for contracts: a published template, and a contract answered to the end. */
+import { ROLES } from '@lexpath/shared';
+import { expect } from 'vitest';
+import { categories } from '../../db/schema.ts';
+import { SAMPLE_ANSWERS } from '../../documents/test-docx.ts';
+import type { TestContext } from '../../test/context.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { type CreatedTemplate, createTemplateViaApi } from '../templates/test-templates.ts';
+
+/** 49,90 € + 22 % VAT (10,98 €). */
+export const SAMPLE_TOTAL = '60.88';
+export const FINISHED_ANSWERS = SAMPLE_ANSWERS;
+
+export async function createPublishedTemplate(
+  ctx: TestContext,
+  marker?: string,
+): Promise<{ template: CreatedTemplate; editor: TestUser; categoryId: string }> {
+  const editor = await ctx.buildUser({ role: ROLES.editor });
+  const [category] = await ctx.db
+    .insert(categories)
+    .values({ name: `Categoria ${Math.random().toString(36).slice(2)}` })
+    .returning();
+  const categoryId = category?.id ?? '';
+  const template = await createTemplateViaApi(ctx, editor, {
+    categoryId,
+    ...(marker ? { marker } : {}),
+  });
+  const published = await ctx.injectAs(editor)({
+    method: 'PUT',
+    url: `/api/template/${template.id}/status`,
+    payload: { status: 'PUBLISHED' },
+  });
+  expect(published.statusCode, published.body).toBe(200);
+  return { template, editor, categoryId };
+}
+
+export async function startContract(
+  ctx: TestContext,
+  as: TestUser,
+  templateId: string,
+): Promise<string> {
+  const response = await ctx.injectAs(as)({
+    method: 'PUT',
+    url: '/api/contract/',
+    payload: { type: templateId, answers: {}, status: 'TO_COMPLETE' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.id;
+}
+
+/** A contract answered to the end and marked COMPLETED, as 'Vai all'anteprima' leaves it. */
+export async function startCompletedContract(
+  ctx: TestContext,
+  as: TestUser,
+  templateId: string,
+): Promise<string> {
+  const id = await startContract(ctx, as, templateId);
+  const response = await ctx.injectAs(as)({
+    method: 'PUT',
+    url: `/api/contract/${id}`,
+    payload: { answers: FINISHED_ANSWERS, status: 'COMPLETED' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return id;
+}
+
+/** The local provider's purchase: checkout, then POST /payment with the session id. */
+export async function payContract(
+  ctx: TestContext,
+  as: TestUser,
+  contractId: string,
+): Promise<{ paymentId: string; sessionId: string }> {
+  const checkout = await ctx.injectAs(as)({
+    method: 'POST',
+    url: '/api/payment/local-checkout',
+    payload: { contractId },
+  });
+  expect(checkout.statusCode, checkout.body).toBe(200);
+  const sessionId: string = checkout.json().data.session_id;
+  const payment = await ctx.injectAs(as)({
+    method: 'POST',
+    url: '/api/payment',
+    payload: { transactionId: sessionId, price: SAMPLE_TOTAL, contractId },
+  });
+  expect(payment.statusCode, payment.body).toBe(200);
+  return { paymentId: payment.json().data.id, sessionId };
+}

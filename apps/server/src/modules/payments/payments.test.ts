@@ -1,0 +1,206 @@
+import { ROLES, it as text } from '@lexpath/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, payments } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import type { TestUser } from '../../test/factories.ts';
+import {
+  createPublishedTemplate,
+  payContract,
+  SAMPLE_TOTAL,
+  startCompletedContract,
+  startContract,
+} from '../contracts/test-contracts.ts';
+
+let ctx: TestContext;
+let lawyer: TestUser;
+let admin: TestUser;
+let templateId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  [lawyer, admin] = await Promise.all([ctx.buildUser(), ctx.buildUser({ role: ROLES.admin })]);
+  templateId = (await createPublishedTemplate(ctx, 'pagamenti')).template.id;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+function checkout(contractId: string, as: TestUser = lawyer) {
+  return ctx.injectAs(as)({
+    method: 'POST',
+    url: '/api/payment/local-checkout',
+    payload: { contractId },
+  });
+}
+
+function pay(payload: object, as: TestUser = lawyer) {
+  return ctx.injectAs(as)({ method: 'POST', url: '/api/payment', payload });
+}
+
+async function sessionFor(contractId: string): Promise<string> {
+  const response = await checkout(contractId);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.session_id;
+}
+
+describe('POST /api/payment/local-checkout', () => {
+  it("records a paid local session for the contract's total with VAT", async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const sessionId = await sessionFor(contractId);
+    expect(sessionId).toMatch(/^local_[\w-]+$/);
+    const [row] = await ctx.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, sessionId));
+    expect(row).toMatchObject({ contractId, userId: lawyer.id, amountCents: 6088, status: 'paid' });
+  });
+
+  it('refuses a contract whose questionnaire is not completed (422)', async () => {
+    const contractId = await startContract(ctx, lawyer, templateId);
+    const response = await checkout(contractId);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(text.payments.notCompleted);
+  });
+
+  it('refuses a contract already paid (409)', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    await payContract(ctx, lawyer, contractId);
+    const response = await checkout(contractId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(text.payments.alreadyPaid);
+  });
+});
+
+describe('POST /api/payment', () => {
+  it('records the payment in integer cents, with VAT', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const transactionId = await sessionFor(contractId);
+    const response = await pay({ transactionId, price: SAMPLE_TOTAL, contractId });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.transactionId, transactionId));
+    expect(row).toMatchObject({
+      id: response.json().data.id,
+      contractId,
+      provider: 'local',
+      amountCents: 6088,
+      vatCents: 1098,
+    });
+  });
+
+  it('refuses a price that is not the total with VAT (422) and records nothing', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const transactionId = await sessionFor(contractId);
+    for (const price of ['49.90', '60.87', 'sessanta', 60.89]) {
+      const response = await pay({ transactionId, price, contractId });
+      expect(response.statusCode, String(price)).toBe(422);
+      expect(response.json().message).toBe(text.payments.priceMismatch);
+    }
+    const rows = await ctx.db.select().from(payments).where(eq(payments.contractId, contractId));
+    expect(rows).toEqual([]);
+    // The number form of the right total is accepted.
+    const accepted = await pay({ transactionId, price: 60.88, contractId });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('refuses a session whose amount is not the current total (price changed): 422', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const transactionId = await sessionFor(contractId);
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ amountCents: 100 })
+      .where(eq(checkoutSessions.id, transactionId));
+    const response = await pay({ transactionId, price: SAMPLE_TOTAL, contractId });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(text.payments.notVerifiable);
+  });
+
+  it('refuses a session that does not exist or is not paid (422)', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const unknown = await pay({
+      transactionId: 'local_inventata',
+      price: SAMPLE_TOTAL,
+      contractId,
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe(text.payments.notVerifiable);
+    const transactionId = await sessionFor(contractId);
+    await ctx.db
+      .update(checkoutSessions)
+      .set({ status: 'open' })
+      .where(eq(checkoutSessions.id, transactionId));
+    const open = await pay({ transactionId, price: SAMPLE_TOTAL, contractId });
+    expect(open.statusCode).toBe(422);
+  });
+
+  it('answers a replay with the same payment, recording one row', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const transactionId = await sessionFor(contractId);
+    const body = { transactionId, price: SAMPLE_TOTAL, contractId };
+    const first = await pay(body);
+    const [second, third] = await Promise.all([pay(body), pay(body)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.json().data.id).toBe(first.json().data.id);
+    expect(third.json().data.id).toBe(first.json().data.id);
+    const rows = await ctx.db.select().from(payments).where(eq(payments.contractId, contractId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a session used for another contract (409)', async () => {
+    const paidContract = await startCompletedContract(ctx, lawyer, templateId);
+    const { sessionId } = await payContract(ctx, lawyer, paidContract);
+    const otherContract = await startCompletedContract(ctx, lawyer, templateId);
+    const reused = await pay({
+      transactionId: sessionId,
+      price: SAMPLE_TOTAL,
+      contractId: otherContract,
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(text.payments.sessionUsed);
+
+    const unusedSession = await sessionFor(otherContract);
+    const thirdContract = await startCompletedContract(ctx, lawyer, templateId);
+    const crossed = await pay({
+      transactionId: unusedSession,
+      price: SAMPLE_TOTAL,
+      contractId: thirdContract,
+    });
+    expect(crossed.statusCode).toBe(409);
+    const rows = await ctx.db.select().from(payments).where(eq(payments.contractId, otherContract));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a second payment of a paid contract (409)', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const firstSession = await sessionFor(contractId);
+    const secondSession = await sessionFor(contractId);
+    expect(
+      (await pay({ transactionId: firstSession, price: SAMPLE_TOTAL, contractId })).statusCode,
+    ).toBe(200);
+    const second = await pay({ transactionId: secondSession, price: SAMPLE_TOTAL, contractId });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(text.payments.alreadyPaid);
+  });
+});
+
+describe('GET /api/payment/{id}', () => {
+  it('shows the payment to its owner and to admins', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const { paymentId, sessionId } = await payContract(ctx, lawyer, contractId);
+    for (const as of [lawyer, admin]) {
+      const response = await ctx.injectAs(as)({ method: 'GET', url: `/api/payment/${paymentId}` });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toEqual({
+        id: paymentId,
+        updatedAt: expect.any(String),
+        price: SAMPLE_TOTAL,
+        transactionId: sessionId,
+        contractId,
+      });
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { it } from '../messages/it.ts';
+import { ZPageQuery } from './pagination.ts';
+import { ZAnswersPayload } from './templates.ts';
+
+/** Contract status (SPEC §4): TO_COMPLETE during the questionnaire, COMPLETED at the preview. */
+export const CONTRACT_STATUS = { toComplete: 'TO_COMPLETE', completed: 'COMPLETED' } as const;
+export type TContractStatus = (typeof CONTRACT_STATUS)[keyof typeof CONTRACT_STATUS];
+export const CONTRACT_STATUS_VALUES = [
+  CONTRACT_STATUS.toComplete,
+  CONTRACT_STATUS.completed,
+] as const;
+
+const ZContractStatus = z.enum(CONTRACT_STATUS_VALUES, { error: it.validation.invalid });
+
+/**
+ * PUT /contract/ (create: `type` is the template id) and PUT /contract/{id} (save answers and
+ * status). `name` is accepted as the client sends it; the title comes from the template.
+ */
+export const ZContractSave = z.object({
+  name: z.string().optional(),
+  type: z.string().trim().optional(),
+  status: ZContractStatus.optional(),
+  answers: ZAnswersPayload.optional(),
+});
+export type TContractSave = z.input<typeof ZContractSave>;
+export type TContractSaveParsed = z.output<typeof ZContractSave>;
+
+/** Query values the web may send empty: empty means no filter. */
+function emptyAsUndefined<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+}
+
+const ZTrueFlag = emptyAsUndefined(
+  z
+    .enum(['true', 'false'], { error: it.validation.invalid })
+    .transform((value) => value === 'true'),
+);
+
+/** GET /contract: page, limit, status, payed, userActive (admins: everyone's), name, categoryId. */
+export const ZContractsQuery = ZPageQuery.extend({
+  status: emptyAsUndefined(ZContractStatus),
+  payed: ZTrueFlag,
+  userActive: ZTrueFlag,
+  name: emptyAsUndefined(z.string().trim().max(200, it.validation.invalid)),
+  categoryId: emptyAsUndefined(z.string().trim()),
+});
+export type TContractsQuery = z.input<typeof ZContractsQuery>;
+export type TContractsFilter = z.output<typeof ZContractsQuery>;
+
+export const ZAnswerValue = z.union([z.string(), z.array(z.string())]);
+
+/** The payment of a contract as SPEC §3 carries it; `price` is the total paid, "59.78". */
+export const ZContractPayment = z.object({
+  id: z.string(),
+  updatedAt: z.string(),
+  price: z.string(),
+});
+
+/**
+ * A contract of the lists (SPEC §3). `price` is the total with VAT as a decimal string ("59.78"),
+ * `answers_count` the answers given so far.
+ */
+export const ZContractCard = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  type: z.string(),
+  status: ZContractStatus,
+  answers: z.record(z.string(), ZAnswerValue),
+  answers_count: z.number().int(),
+  price: z.string(),
+  paymentId: ZContractPayment.nullable(),
+  userId: z.object({ name: z.string(), surname: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TContractCard = z.infer<typeof ZContractCard>;
+
+/**
+ * GET /contract/{id}: the card plus the answers in question order and what the cart needs:
+ * `templateId.price` is the net price in euros, `templateId.total` the total with VAT.
+ */
+export const ZContractDetail = ZContractCard.extend({
+  detailed_answers: z.array(
+    z.object({ variable: z.string(), question: z.string(), given_answer: ZAnswerValue }),
+  ),
+  templateId: z.object({
+    id: z.string(),
+    price: z.number(),
+    price_cents: z.number().int(),
+    total: z.string(),
+    max_questions: z.number().int().nullable(),
+    stripe_url: z.string().nullable(),
+  }),
+  maxQuestions: z.number().int().nullable(),
+});
+export type TContractDetail = z.infer<typeof ZContractDetail>;
