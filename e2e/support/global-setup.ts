@@ -4,12 +4,15 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startMailbox } from './mailbox.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The captured mails are at `${mailboxURL}/mails` (see support/mailbox.ts). */
+    mailboxURL: string;
   }
 }
 
@@ -39,7 +42,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server not healthy after ${timeoutMs} ms`);
 }
 
-/** Starts the real app (built SPA + API on a fresh embedded PostgreSQL, seeded) once for all e2e files. */
+/**
+ * Starts the real app (built SPA + API on a fresh embedded PostgreSQL, seeded) once for all e2e
+ * files, with its mail going over SMTP to a loopback mailbox the journeys read links from.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the e2e tests');
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
   const dataDir = join(testDataRoot, `e2e-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
 
+  const mailbox = await startMailbox();
   const port = await findFreePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
@@ -63,11 +70,13 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      SMTP_URL: mailbox.smtpUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseURL, child, 90_000);
   project.provide('baseURL', baseURL);
+  project.provide('mailboxURL', mailbox.url);
 
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));
@@ -80,6 +89,7 @@ export default async function setup(project: TestProject) {
       );
       child.kill('SIGKILL');
     }
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

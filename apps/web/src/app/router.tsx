@@ -59,27 +59,93 @@ export const routes: RouteObject[] = [
           Component: (await import('../routes/public/logout.tsx')).LogoutRoute,
         }),
       },
-      { path: PATHS.registration, lazy: placeholder(titles.registration) },
-      { path: PATHS.forgotPassword, lazy: placeholder(titles.forgotPassword) },
-      { path: PATHS.resetPassword, lazy: placeholder(titles.resetPassword) },
-      { path: PATHS.verifyEmail, lazy: placeholder(titles.verifyEmail) },
-      { path: PATHS.testPayment, lazy: placeholder(titles.testPayment) },
+      {
+        path: PATHS.registration,
+        lazy: async () => ({
+          Component: (await import('../routes/public/registration.tsx')).RegistrationRoute,
+        }),
+      },
+      {
+        path: PATHS.forgotPassword,
+        lazy: async () => ({
+          Component: (await import('../routes/public/forgot-password.tsx')).ForgotPasswordRoute,
+        }),
+      },
+      {
+        path: PATHS.resetPassword,
+        lazy: async () => ({
+          Component: (await import('../routes/public/reset-password.tsx')).ResetPasswordRoute,
+        }),
+      },
+      {
+        path: PATHS.verifyEmail,
+        lazy: async () => ({
+          Component: (await import('../routes/public/verify-email.tsx')).VerifyEmailRoute,
+        }),
+      },
+      {
+        path: PATHS.testPayment,
+        lazy: async () => ({
+          Component: (await import('../routes/public/test-payment.tsx')).TestPaymentRoute,
+        }),
+      },
       {
         path: PATHS.userBase,
         children: [
           forwardIndexTo(PATHS.contracts),
-          { path: PATHS.contracts, lazy: placeholder(titles.contracts) },
-          { path: PATHS.archive, lazy: placeholder(titles.archive) },
-          { path: PATHS.archiveDetail, lazy: placeholder(titles.documentDetail) },
-          { path: PATHS.profile, lazy: placeholder(titles.profile) },
+          {
+            path: PATHS.contracts,
+            lazy: async () => ({
+              Component: (await import('../routes/user/contracts.tsx')).ContractsRoute,
+            }),
+          },
+          {
+            path: PATHS.archive,
+            lazy: async () => ({
+              Component: (await import('../routes/user/archive.tsx')).ArchiveRoute,
+            }),
+          },
+          {
+            path: PATHS.archiveDetail,
+            lazy: async () => ({
+              Component: (await import('../routes/user/document-detail.tsx')).DocumentDetailRoute,
+            }),
+          },
+          {
+            path: PATHS.profile,
+            lazy: async () => ({
+              Component: (await import('../routes/user/profile.tsx')).ProfileRoute,
+            }),
+          },
           {
             path: PATHS.newContract,
             children: [
               forwardIndexTo(PATHS.questionnaire),
-              { path: PATHS.questionnaire, lazy: placeholder(titles.questionnaire) },
-              { path: PATHS.summary, lazy: placeholder(titles.summary) },
-              { path: PATHS.preview, lazy: placeholder(titles.preview) },
-              { path: PATHS.cart, lazy: placeholder(titles.cart) },
+              {
+                path: PATHS.questionnaire,
+                lazy: async () => ({
+                  Component: (await import('../routes/user/new-contract-questionnaire.tsx'))
+                    .QuestionnaireRoute,
+                }),
+              },
+              {
+                path: PATHS.summary,
+                lazy: async () => ({
+                  Component: (await import('../routes/user/new-contract-summary.tsx')).SummaryRoute,
+                }),
+              },
+              {
+                path: PATHS.preview,
+                lazy: async () => ({
+                  Component: (await import('../routes/user/new-contract-preview.tsx')).PreviewRoute,
+                }),
+              },
+              {
+                path: PATHS.cart,
+                lazy: async () => ({
+                  Component: (await import('../routes/user/new-contract-cart.tsx')).CartRoute,
+                }),
+              },
             ],
           },
         ],
@@ -90,21 +156,57 @@ export const routes: RouteObject[] = [
           forwardIndexTo(PATHS.usersContracts),
           { path: PATHS.usersContracts, lazy: placeholder(titles.usersContracts) },
           { path: PATHS.usersContractDetail, lazy: placeholder(titles.documentDetail) },
-          { path: PATHS.users, lazy: placeholder(titles.users) },
-          { path: PATHS.newTemplate, lazy: placeholder(titles.newTemplate) },
-          { path: PATHS.uploadQuestions, lazy: placeholder(titles.uploadQuestions) },
+          {
+            path: PATHS.users,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/users.tsx')).UsersRoute,
+            }),
+          },
+          {
+            path: PATHS.newTemplate,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/new-template.tsx')).NewTemplateRoute,
+            }),
+          },
+          {
+            path: PATHS.uploadQuestions,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/upload-questions.tsx'))
+                .UploadQuestionsRoute,
+            }),
+          },
           {
             path: PATHS.templates,
             children: [
-              { index: true, lazy: placeholder(titles.templates) },
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../routes/admin/templates.tsx')).TemplatesRoute,
+                }),
+              },
               { path: PATHS.templateQuestionnaire, lazy: placeholder(titles.questionnaire) },
               { path: PATHS.templateSummary, lazy: placeholder(titles.summary) },
               { path: PATHS.templatePreview, lazy: placeholder(titles.preview) },
             ],
           },
-          { path: PATHS.categories, lazy: placeholder(titles.categories) },
-          { path: PATHS.newCategory, lazy: placeholder(titles.newCategory) },
-          { path: PATHS.createEditor, lazy: placeholder(titles.createEditor) },
+          {
+            path: PATHS.categories,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/categories.tsx')).CategoriesRoute,
+            }),
+          },
+          {
+            path: PATHS.newCategory,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/new-category.tsx')).NewCategoryRoute,
+            }),
+          },
+          {
+            path: PATHS.createEditor,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/create-editor.tsx')).CreateEditorRoute,
+            }),
+          },
         ],
       },
     ],

@@ -52,6 +52,8 @@ describe('brand colours pass WCAG AA for normal text (4.5:1)', () => {
     ['green.900', 'green.50', 'success alert'],
     ['red.700', 'white', 'field error text'],
     ['navy.900', 'white', 'body text'],
+    ['white', 'green.700', 'success toast'],
+    ['white', 'red.700', 'failure toast'],
   ])('%s on %s (%s)', (foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
   });

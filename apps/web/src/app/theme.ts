@@ -1,7 +1,7 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 import { buttonRecipe } from './theme/button.recipe.ts';
 import { rescaleDefaultConfig } from './theme/rem-scale.ts';
-import { alertRecipe, dialogRecipe, progressRecipe } from './theme/slot-recipes.ts';
+import { alertRecipe, dialogRecipe, progressRecipe, toastRecipe } from './theme/slot-recipes.ts';
 import { colors, fonts, SPACING_STEPS, semanticColors } from './theme/tokens.ts';
 
 const appConfig = defineConfig({
@@ -25,7 +25,12 @@ const appConfig = defineConfig({
     tokens: { colors, fonts },
     semanticTokens: { colors: semanticColors },
     recipes: { button: buttonRecipe },
-    slotRecipes: { alert: alertRecipe, dialog: dialogRecipe, progress: progressRecipe },
+    slotRecipes: {
+      alert: alertRecipe,
+      dialog: dialogRecipe,
+      progress: progressRecipe,
+      toast: toastRecipe,
+    },
   },
 });
 

@@ -1,5 +1,5 @@
 import type { TRole } from '@lexpath/shared/roles';
-import type { TSessionUser } from '@lexpath/shared/schemas/auth';
+import type { TSessionUser, TUserPublic } from '@lexpath/shared/schemas/auth';
 import { useSessionStore } from '../lib/storage.ts';
 
 const NAMES: Record<TRole, [string, string]> = {
@@ -26,4 +26,25 @@ export function signInAs(role: TRole, tokens = { token: 'access-0', refreshToken
   const user = buildSessionUser(role);
   useSessionStore.getState().signIn(tokens, user);
   return user;
+}
+
+let nextUserNumber = 1;
+
+/** A user as GET /user answers it (the admin's list, the profile). */
+export function buildPublicUser(overrides: Partial<TUserPublic> = {}): TUserPublic {
+  const number = nextUserNumber++;
+  const pec = overrides.pec ?? `avvocato${number}@pec.it`;
+  return {
+    id: `user-${number}`,
+    name: 'Giulia',
+    surname: 'Bianchi',
+    pec,
+    email: pec,
+    role: 'user',
+    status: 'confermato',
+    email_verified: true,
+    newsletter: false,
+    createdAt: '2026-01-15T10:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { clearClientState } from '../lib/storage.ts';
+import { toaster } from '../lib/toaster.ts';
 
 beforeAll(() => {
   // happy-dom never fires animationend, so Ark would keep a closing drawer or dialog mounted
@@ -15,4 +16,6 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   clearClientState();
+  // The toaster is a module singleton: a 9 s toast must not leak into the next test.
+  toaster.remove();
 });

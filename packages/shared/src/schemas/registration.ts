@@ -28,6 +28,35 @@ export const ZRegister = z.object({
 });
 export type TRegister = z.input<typeof ZRegister>;
 
+/**
+ * The registration form (SPEC §5): the screen's own field names, the API's rules.
+ * `toRegisterPayload` turns it into the POST /auth/register body.
+ */
+export const ZRegistrationForm = z.object({
+  name: ZRequiredText,
+  lastName: ZRequiredText,
+  pec: ZPec,
+  password: ZStrongPassword,
+  termsConditions: ZRequiredConsent,
+  specificTermsConditions: ZRequiredConsent,
+  privacy: ZRequiredConsent,
+  newsletter: z.boolean(),
+});
+export type TRegistrationForm = z.input<typeof ZRegistrationForm>;
+
+export function toRegisterPayload(form: z.output<typeof ZRegistrationForm>): TRegister {
+  return {
+    name: form.name,
+    surname: form.lastName,
+    pec: form.pec,
+    password: form.password,
+    terms_acceptance: form.termsConditions,
+    terms_art_9_10: form.specificTermsConditions,
+    privacy: form.privacy,
+    newsletter: form.newsletter,
+  };
+}
+
 /** POST /auth/forgot-password. */
 export const ZForgotPassword = z.object({ pec: ZPec });
 export type TForgotPassword = z.input<typeof ZForgotPassword>;

@@ -28,3 +28,7 @@ export const ZUpdateUser = z.object({
   newsletter: z.boolean({ error: it.validation.invalid }).optional(),
 });
 export type TUpdateUser = z.input<typeof ZUpdateUser>;
+
+/** The profile form (SPEC §2): the same fields, all present; only the edited ones are sent. */
+export const ZProfileForm = ZUpdateUser.required();
+export type TProfileForm = z.input<typeof ZProfileForm>;

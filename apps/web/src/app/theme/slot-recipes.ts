@@ -1,5 +1,10 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
-import { alertAnatomy, dialogAnatomy, progressAnatomy } from '@chakra-ui/react/anatomy';
+import {
+  alertAnatomy,
+  dialogAnatomy,
+  progressAnatomy,
+  toastAnatomy,
+} from '@chakra-ui/react/anatomy';
 
 /** SPEC §9 alert variants; `role` is set by the component (alert for errors). */
 export const alertRecipe = defineSlotRecipe({
@@ -38,5 +43,20 @@ export const dialogRecipe = defineSlotRecipe({
       md: { content: { maxW: '450px' } },
       xl: { content: { maxW: '1400px' } },
     },
+  },
+});
+
+/**
+ * SPEC §8 toasts in AA contrast: Chakra's success green (600) is too light for white text, and
+ * its descriptions are dimmed to 80 %. The toaster reads the message; it must be legible.
+ */
+export const toastRecipe = defineSlotRecipe({
+  slots: toastAnatomy.keys(),
+  base: {
+    root: {
+      '&[data-type=success]': { bg: 'green.700', color: 'white' },
+      '&[data-type=error]': { bg: 'red.700', color: 'white' },
+    },
+    description: { opacity: '1' },
   },
 });

@@ -4,18 +4,21 @@ export interface TextFieldProps extends InputProps {
   label: string;
   /** The validation message; marks the field invalid and is announced with it. */
   error?: string | undefined;
+  /** A rule the value must follow (the password strength), read with the field. */
+  helperText?: string | undefined;
 }
 
 /** A labelled input with its error text, wired for screen readers by Chakra's Field. The
  * error line keeps its height when empty: with validation on blur, a message vanishing
  * under the pointer would move the submit button between mousedown and mouseup. */
-export function TextField({ label, error, required, ...inputProps }: TextFieldProps) {
+export function TextField({ label, error, helperText, required, ...inputProps }: TextFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label fontWeight="semibold" color="navy.800">
         {label}
       </Field.Label>
       <Input size="lg" bg="white" borderColor="navy.300" {...inputProps} />
+      {helperText ? <Field.HelperText color="navy.700">{helperText}</Field.HelperText> : null}
       <Box minH="20">
         <Field.ErrorText color="red.700">{error}</Field.ErrorText>
       </Box>

@@ -5,6 +5,7 @@ import {
   type IconButtonProps as ChakraIconButtonProps,
   type RecipeVariantProps,
 } from '@chakra-ui/react';
+import type { Ref } from 'react';
 import type { buttonRecipe } from '../../app/theme/button.recipe.ts';
 
 /**
@@ -13,7 +14,11 @@ import type { buttonRecipe } from '../../app/theme/button.recipe.ts';
  */
 type BrandButtonVariants = NonNullable<RecipeVariantProps<typeof buttonRecipe>>;
 
-export type ButtonProps = Omit<ChakraButtonProps, 'variant' | 'size'> & BrandButtonVariants;
+export type ButtonProps = Omit<ChakraButtonProps, 'variant' | 'size'> &
+  BrandButtonVariants & {
+    /** React 19 passes `ref` as a prop: to move focus back to a button. */
+    ref?: Ref<HTMLButtonElement>;
+  };
 export type IconButtonProps = Omit<ChakraIconButtonProps, 'variant' | 'size'> & BrandButtonVariants;
 
 export function Button({ variant, size, ...rest }: ButtonProps) {

@@ -1,0 +1,60 @@
+import { Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import type { ReactNode } from 'react';
+import { Button } from '../ui/button.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel?: string;
+  /** True while the confirmed action runs: the buttons wait. */
+  pending?: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/** SPEC §8 confirmation dialogs: an alert dialog with Annulla and Conferma, focus trapped. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel = it.web.confirm.confirm,
+  pending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW="450px">
+            <Dialog.Header>
+              <Dialog.Title color="navy.800">{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {typeof children === 'string' ? <Text>{children}</Text> : children}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <HStack gap="8">
+                <Button variant="outline" onClick={onClose} disabled={pending}>
+                  {it.web.confirm.cancel}
+                </Button>
+                <Button variant="primary" onClick={onConfirm} loading={pending}>
+                  {confirmLabel}
+                </Button>
+              </HStack>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

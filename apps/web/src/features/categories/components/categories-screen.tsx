@@ -1,0 +1,117 @@
+import { HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { ROLES } from '@lexpath/shared/roles';
+import type { TCategory } from '@lexpath/shared/schemas/categories';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { AppAlert } from '../../../components/feedback/app-alert.tsx';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
+import { PageLoader } from '../../../components/feedback/page-loader.tsx';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { useNewCategoryStore, useSessionStore } from '../../../lib/storage.ts';
+import { categoryQueries, useDeleteCategoryMutation } from '../api.ts';
+
+const texts = it.web.categoriesAdmin;
+
+/** SPEC §2 categories: the list; admins edit and delete, editors only read. */
+export function CategoriesScreen() {
+  const [page, setPage] = useState(1);
+  const [toDelete, setToDelete] = useState<TCategory | null>(null);
+  const categories = useQuery(categoryQueries.list(page));
+  const deletion = useDeleteCategoryMutation();
+  const canWrite = useSessionStore((state) => state.user?.role === ROLES.admin);
+  const setNewCategory = useNewCategoryStore((state) => state.set);
+  const navigate = useNavigate();
+
+  const edit = (category: TCategory) => {
+    setNewCategory({ id: category.id, name: category.name });
+    void navigate(`${PATHS.newCategory}?id=${encodeURIComponent(category.id)}`);
+  };
+
+  let content = <PageLoader />;
+  if (categories.data && categories.data.results.length === 0) {
+    content = <Text color="navy.800">{texts.empty}</Text>;
+  } else if (categories.data) {
+    content = (
+      <>
+        <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row bg="beige.100">
+                <Table.ColumnHeader color="navy.800">{texts.name}</Table.ColumnHeader>
+                {canWrite ? (
+                  <Table.ColumnHeader color="navy.800">{texts.actions}</Table.ColumnHeader>
+                ) : null}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {categories.data.results.map((category) => (
+                <Table.Row key={category.id}>
+                  <Table.Cell>{category.name}</Table.Cell>
+                  {canWrite ? (
+                    <Table.Cell>
+                      <HStack gap="8">
+                        <Button
+                          size="xs"
+                          variant="secondary"
+                          aria-label={`${texts.edit} ${category.name}`}
+                          onClick={() => edit(category)}
+                        >
+                          {texts.edit}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={`${texts.delete} ${category.name}`}
+                          onClick={() => setToDelete(category)}
+                        >
+                          {texts.delete}
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  ) : null}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        <Pager page={page} totalPages={categories.data.totalPages} onPageChange={setPage} />
+      </>
+    );
+  } else if (categories.isError) {
+    content = (
+      <Stack gap="16" align="flex-start">
+        <AppAlert kind="error">{texts.loadFailed}</AppAlert>
+        <Button variant="secondary" onClick={() => void categories.refetch()}>
+          {texts.retry}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>{it.web.titles.categories}</PageTitle>
+      {content}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={texts.deleteTitle}
+        pending={deletion.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          deletion.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+        }}
+      >
+        <Stack gap="8">
+          <Text>{toDelete ? texts.deleteText(toDelete.name) : ''}</Text>
+          <Text fontWeight="semibold">{it.web.confirm.irreversible}</Text>
+        </Stack>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import type { TCategory } from '@lexpath/shared/schemas/categories';
+import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
+import type { TLocalCheckout, TPaymentCreate } from '@lexpath/shared/schemas/payments';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TNextQuestion, TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export interface Page<T> {
+  results: T[];
+  page: number;
+  totalPages: number;
+}
+
+export interface ListFilter {
+  page: number;
+  name: string;
+  categoryId: string;
+}
+
+export const purchaseQueries = {
+  categories: () =>
+    queryOptions({
+      queryKey: ['categories', 'list', { page: 1, limit: 1000 }],
+      queryFn: ({ signal }) =>
+        api.get<Page<TCategory>>('/category', { query: { page: 1, limit: 1000 }, signal }),
+      staleTime: 60_000,
+    }),
+  /** Customers only ever receive PUBLISHED templates (SPEC §4); the status says so anyway. */
+  templates: ({ page, name, categoryId }: ListFilter) =>
+    queryOptions({
+      queryKey: ['templates', 'published', { page, name, categoryId }],
+      queryFn: ({ signal }) =>
+        api.get<Page<TTemplateCard>>('/template', {
+          query: { page, name, categoryId, status: 'PUBLISHED' },
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  /** The archive: completed, paid documents. */
+  archive: ({ page, name, categoryId }: ListFilter) =>
+    queryOptions({
+      queryKey: ['contracts', 'list', { page, name, categoryId, status: 'COMPLETED', payed: true }],
+      queryFn: ({ signal }) =>
+        api.get<Page<TContractCard>>('/contract', {
+          query: { page, name, categoryId, status: 'COMPLETED', payed: true },
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  contract: (id: string) =>
+    queryOptions({
+      queryKey: ['contracts', 'detail', id],
+      queryFn: ({ signal }) => api.get<TContractDetail>(`/contract/${id}`, { signal }),
+      enabled: id !== '',
+    }),
+  /** The next question after `answers`; null when the questionnaire is finished. */
+  nextQuestion: (type: string, answers: TAnswers) =>
+    queryOptions({
+      queryKey: ['contracts', 'next-question', type, answers],
+      queryFn: ({ signal }) =>
+        api.post<TNextQuestion | null>('/contract/questions', answers, {
+          query: { type },
+          signal,
+        }),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  /** The generated PDF, as a blob the preview frame shows through an object URL. */
+  preview: (id: string) =>
+    queryOptions({
+      queryKey: ['contracts', 'preview', id],
+      queryFn: ({ signal }) =>
+        api.get<Blob>(`/contract/preview/${id}`, { responseType: 'blob', signal }),
+      // A 503 (no LibreOffice) will not heal in seconds: the screen offers a retry instead.
+      retry: false,
+      gcTime: 0,
+      meta: { silent: true },
+    }),
+};
+
+/** PUT /contract/ with the template id: a new document with status TO_COMPLETE. */
+export function useStartContractMutation() {
+  return useMutation({
+    mutationFn: (templateId: string) => api.put<{ id: string }>('/contract/', { type: templateId }),
+  });
+}
+
+/** PUT /contract/{id}: the answers so far, or the COMPLETED status. */
+export function useSaveContractMutation(options: { silent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: string;
+      answers?: TAnswers;
+      status?: 'TO_COMPLETE' | 'COMPLETED';
+    }) => api.put<{ id: string }>(`/contract/${id}`, body),
+    onSuccess: ({ id }) => queryClient.invalidateQueries({ queryKey: ['contracts', 'detail', id] }),
+    meta: { silent: options.silent ?? false },
+  });
+}
+
+/** POST /payment/local-checkout: the test provider's session for the contract. */
+export function useLocalCheckoutMutation() {
+  return useMutation({
+    mutationFn: (body: TLocalCheckout) =>
+      api.post<{ session_id: string }>('/payment/local-checkout', body),
+  });
+}
+
+/** POST /payment: registers the checkout session as the contract's payment. */
+export function useRegisterPaymentMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPaymentCreate) => api.post<{ id: string }>('/payment', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }),
+    // The cart shows its own error banner (SPEC §8).
+    meta: { silent: true },
+  });
+}
+
+/** RFC 5987 `filename*=UTF-8''…` first, then a plain `filename="…"`. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed encoding: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** GET /contract/download/{id}: the .docx, saved through a link carrying its file name. */
+export function useDownloadContractMutation() {
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { data, headers } = await api.request<Blob>(`/contract/download/${id}`, {
+        responseType: 'blob',
+      });
+      const name = fileNameFrom(headers.get('content-disposition'), 'documento.docx');
+      const url = URL.createObjectURL(data);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      return name;
+    },
+  });
+}

@@ -1,0 +1,104 @@
+import { Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { formatEuro } from '@lexpath/shared/money';
+import type { TContractCard } from '@lexpath/shared/schemas/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { useCategorySearchStore } from '../../../lib/storage.ts';
+import { purchaseQueries, useDownloadContractMutation } from '../api.ts';
+import { decimalToCents, formatListDate } from '../format.ts';
+import { ListFilters } from './list-filters.tsx';
+import { ListState } from './list-states.tsx';
+
+const texts = it.web.purchase;
+
+function ArchiveCard({ contract }: { contract: TContractCard }) {
+  const navigate = useNavigate();
+  const download = useDownloadContractMutation();
+  const paid = contract.paymentId;
+  return (
+    <Card.Root as="article" bg="white" height="100%">
+      <Card.Body gap="8">
+        <Heading as="h2" textStyle="lg" color="navy.800">
+          {contract.title}
+        </Heading>
+        <Text color="navy.900">{contract.description}</Text>
+        <Stack as="dl" gap="2" textStyle="sm" color="navy.700" mt="auto">
+          {paid ? (
+            <Text>
+              <strong>{texts.pricePaid}:</strong> {formatEuro(decimalToCents(paid.price))}
+            </Text>
+          ) : null}
+          <Text>
+            <strong>{texts.generatedAt}:</strong> {formatListDate(contract.createdAt)}
+          </Text>
+          {paid ? (
+            <Text>
+              <strong>{texts.purchasedAt}:</strong> {formatListDate(paid.updatedAt)}
+            </Text>
+          ) : null}
+        </Stack>
+        <Flex gap="8" mt="8" wrap="wrap">
+          <Button
+            variant="primary"
+            size="sm"
+            aria-label={texts.openDetailOf(contract.title)}
+            onClick={() => navigate(`${PATHS.archiveDetail}?id=${encodeURIComponent(contract.id)}`)}
+          >
+            {texts.openDetail}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={texts.downloadOf(contract.title)}
+            loading={download.isPending}
+            onClick={() => download.mutate(contract.id)}
+          >
+            {texts.download}
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** 'Archivio' (SPEC §2): the completed, paid documents. */
+export function ArchiveScreen() {
+  const search = useCategorySearchStore((state) => state.value);
+  const [page, setPage] = useState(1);
+  const archive = useQuery(
+    purchaseQueries.archive({ page, name: search.value, categoryId: search.category }),
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter values are the trigger
+  useEffect(() => setPage(1), [search.value, search.category]);
+
+  const results = archive.data?.results ?? [];
+  return (
+    <>
+      <PageTitle>{it.web.titles.archive}</PageTitle>
+      <ListFilters />
+      <ListState
+        isPending={archive.isPending}
+        isError={archive.isError}
+        isEmpty={results.length === 0}
+        emptyText={texts.archiveEmpty}
+        errorText={texts.archiveLoadFailed}
+        onRetry={() => void archive.refetch()}
+      />
+      {results.length > 0 ? (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="16">
+          {results.map((contract) => (
+            <ArchiveCard key={contract.id} contract={contract} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <Pager page={page} totalPages={archive.data?.totalPages ?? 1} onPageChange={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { Box, Card, Flex, Grid, Heading, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { centsToDecimal, computeTotal, formatEuro } from '@lexpath/shared/money';
+import type { TContractDetail } from '@lexpath/shared/schemas/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { AppAlert } from '../../../components/feedback/app-alert.tsx';
+import { PageLoader } from '../../../components/feedback/page-loader.tsx';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useNewContractStore } from '../../../lib/storage.ts';
+import { purchaseQueries, useRegisterPaymentMutation } from '../api.ts';
+import { useAllowLeave } from './flow-layout.tsx';
+import { NoContract } from './no-contract.tsx';
+
+const texts = it.web.purchase;
+
+/** The provider's checkout for this contract: the local test page, or the Stripe link. */
+export function checkoutUrl(contract: TContractDetail): string {
+  const stripeUrl = contract.templateId.stripe_url;
+  if (!stripeUrl) return `${PATHS.testPayment}?contract=${encodeURIComponent(contract.id)}`;
+  const url = new URL(stripeUrl);
+  url.searchParams.set('client_reference_id', contract.id);
+  return url.toString();
+}
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <>
+      <Text as="dt" color="navy.800" fontWeight={strong ? 'bold' : 'normal'}>
+        {label}
+      </Text>
+      <Text as="dd" textAlign="right" fontWeight={strong ? 'bold' : 'normal'}>
+        {value}
+      </Text>
+    </>
+  );
+}
+
+/**
+ * The cart (SPEC §2): title, personalisation level, subtotal, VAT and total, then the
+ * provider's checkout. Back from the checkout with ?session_id=, it registers the payment and
+ * opens the document in the archive.
+ */
+export function CartScreen() {
+  const navigate = useNavigate();
+  const allowLeave = useAllowLeave();
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const stored = useNewContractStore((state) => state.value);
+  const resetContract = useNewContractStore((state) => state.reset);
+  const contractId = stored.id || params.get('contract') || '';
+  const detail = useQuery(purchaseQueries.contract(contractId));
+  const register = useRegisterPaymentMutation();
+  const registering = useRef(false);
+
+  const priceCents = detail.data?.templateId.price_cents;
+
+  useEffect(() => {
+    if (!sessionId || priceCents === undefined || registering.current) return;
+    registering.current = true;
+    const { totalCents } = computeTotal(priceCents);
+    register.mutate(
+      { transactionId: sessionId, price: centsToDecimal(totalCents), contractId },
+      {
+        onSuccess: () => {
+          allowLeave();
+          resetContract();
+          navigate(`${PATHS.archiveDetail}?id=${encodeURIComponent(contractId)}`, {
+            replace: true,
+          });
+        },
+      },
+    );
+  }, [sessionId, priceCents, contractId, register, allowLeave, resetContract, navigate]);
+
+  if (contractId === '') return <NoContract title={it.web.titles.cart} />;
+  if (detail.isPending) return <PageLoader />;
+  if (detail.isError || !detail.data) return null;
+
+  const contract = detail.data;
+  const { netCents, vatCents, totalCents } = computeTotal(contract.templateId.price_cents);
+  const answers = contract.detailed_answers.length;
+
+  function buy() {
+    allowLeave();
+    const target = checkoutUrl(contract);
+    if (target.startsWith('/')) navigate(target);
+    else window.location.assign(target);
+  }
+
+  return (
+    <>
+      <PageTitle>{it.web.titles.cart}</PageTitle>
+      {register.isError ? (
+        <Box mb="16">
+          <AppAlert kind="error" title={texts.paymentFailedTitle}>
+            {texts.paymentFailedText}
+          </AppAlert>
+        </Box>
+      ) : null}
+      {sessionId && register.isPending ? (
+        <Text role="status" mb="16">
+          {texts.registeringPayment}
+        </Text>
+      ) : null}
+      <Card.Root bg="white" maxW="560px">
+        <Card.Body gap="16">
+          <div>
+            <Text textStyle="sm" color="navy.700">
+              {texts.document}
+            </Text>
+            <Heading as="h2" textStyle="xl" color="navy.800">
+              {contract.title}
+            </Heading>
+          </div>
+          <Grid as="dl" templateColumns="1fr auto" gap="8">
+            <Line label={texts.personalisation} value={texts.answersCount(answers)} />
+            <Line label={texts.subtotal} value={formatEuro(netCents)} />
+            <Line label={texts.vat} value={formatEuro(vatCents)} />
+            <Line label={texts.total} value={formatEuro(totalCents)} strong />
+          </Grid>
+        </Card.Body>
+      </Card.Root>
+      <Flex gap="8" mt="24" wrap="wrap">
+        <Button variant="outline" onClick={() => navigate(PATHS.preview)}>
+          {texts.backToPreview}
+        </Button>
+        <Button variant="primary" onClick={buy} disabled={register.isPending}>
+          {texts.buy}
+        </Button>
+      </Flex>
+    </>
+  );
+}

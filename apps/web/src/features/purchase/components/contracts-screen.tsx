@@ -1,0 +1,85 @@
+import { SimpleGrid } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import {
+  emptyNewContract,
+  useCategorySearchStore,
+  useNewContractStore,
+} from '../../../lib/storage.ts';
+import { purchaseQueries, useStartContractMutation } from '../api.ts';
+import { ListFilters } from './list-filters.tsx';
+import { ListState } from './list-states.tsx';
+import { TemplateCard } from './template-card.tsx';
+
+const texts = it.web.purchase;
+
+/** 'Nuovo documento' (SPEC §2): the published templates; a card starts a new document. */
+export function ContractsScreen() {
+  const navigate = useNavigate();
+  const search = useCategorySearchStore((state) => state.value);
+  const [page, setPage] = useState(1);
+  const templates = useQuery(
+    purchaseQueries.templates({ page, name: search.value, categoryId: search.category }),
+  );
+  const start = useStartContractMutation();
+  const setContract = useNewContractStore((state) => state.set);
+
+  // A new filter starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter values are the trigger
+  useEffect(() => setPage(1), [search.value, search.category]);
+
+  function startDocument(template: TTemplateCard) {
+    start.mutate(template.id, {
+      onSuccess: ({ id }) => {
+        setContract({
+          ...emptyNewContract,
+          id,
+          type: template.id,
+          title: template.name,
+          maxQuestions: template.max_questions ?? 0,
+        });
+        navigate(PATHS.questionnaire);
+      },
+    });
+  }
+
+  const results = templates.data?.results ?? [];
+  return (
+    <>
+      <PageTitle>{it.web.titles.contracts}</PageTitle>
+      <ListFilters />
+      <ListState
+        isPending={templates.isPending}
+        isError={templates.isError}
+        isEmpty={results.length === 0}
+        emptyText={texts.templatesEmpty}
+        errorText={texts.templatesLoadFailed}
+        onRetry={() => void templates.refetch()}
+      />
+      {results.length > 0 ? (
+        <SimpleGrid
+          as="section"
+          aria-label={it.web.titles.contracts}
+          columns={{ base: 1, md: 2, xl: 3 }}
+          gap="16"
+        >
+          {results.map((template) => (
+            <TemplateCard
+              key={template.id}
+              template={template}
+              disabled={start.isPending}
+              onStart={startDocument}
+            />
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <Pager page={page} totalPages={templates.data?.totalPages ?? 1} onPageChange={setPage} />
+    </>
+  );
+}

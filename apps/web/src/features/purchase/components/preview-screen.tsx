@@ -1,0 +1,77 @@
+import { Box, chakra, Flex } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { AppAlert } from '../../../components/feedback/app-alert.tsx';
+import { PageLoader } from '../../../components/feedback/page-loader.tsx';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useNewContractStore } from '../../../lib/storage.ts';
+import { purchaseQueries } from '../api.ts';
+import { NoContract } from './no-contract.tsx';
+
+const texts = it.web.purchase;
+
+/** An object URL for the blob, revoked when the blob changes or the screen goes. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const created = URL.createObjectURL(blob);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [blob]);
+  return url;
+}
+
+/** The generated PDF (SPEC §2), the cross-reference warning and the way to the cart. */
+export function PreviewScreen() {
+  const navigate = useNavigate();
+  const contract = useNewContractStore((state) => state.value);
+  const preview = useQuery({
+    ...purchaseQueries.preview(contract.id),
+    enabled: contract.id !== '',
+  });
+  const url = useObjectUrl(preview.data);
+
+  if (contract.id === '') return <NoContract title={it.web.titles.preview} />;
+
+  return (
+    <>
+      <PageTitle>{it.web.titles.preview}</PageTitle>
+      <Box mb="16">
+        <AppAlert kind="info">{texts.previewWarning}</AppAlert>
+      </Box>
+      {preview.isPending ? <PageLoader /> : null}
+      {preview.isError ? (
+        <AppAlert kind="error" title={texts.previewLoadFailed}>
+          {errorMessage(preview.error)}
+          <Box mt="8">
+            <Button variant="outline" size="sm" onClick={() => void preview.refetch()}>
+              {texts.retry}
+            </Button>
+          </Box>
+        </AppAlert>
+      ) : null}
+      {url ? (
+        <chakra.iframe
+          title={texts.previewFrame}
+          src={url}
+          width="100%"
+          height="75vh"
+          border="1px solid"
+          borderColor="beige.300"
+          bg="white"
+        />
+      ) : null}
+      <Flex justify="flex-end" mt="16">
+        <Button variant="primary" onClick={() => navigate(PATHS.cart)}>
+          {texts.toCart}
+        </Button>
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { parseEuroToCents } from '@lexpath/shared/money';
+
+const longDate = new Intl.DateTimeFormat('it-IT', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** "3 marzo 2026": day, month name, year (SPEC §9). */
+export function formatLongDate(iso: string): string {
+  return longDate.format(new Date(iso));
+}
+
+/** "03/03/2026 - 14:05": the lists' date and time (SPEC §9). */
+export function formatListDate(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** "10–20", "15", or null when the template gives no range. */
+export function formatRange(min: number | null, max: number | null): string | null {
+  if (min === null && max === null) return null;
+  if (min === null || max === null || min === max) return String(min ?? max);
+  return `${min}–${max}`;
+}
+
+/** A decimal string of the API ("59.78") to cents; 0 when unreadable. */
+export function decimalToCents(value: string): number {
+  return parseEuroToCents(value) ?? 0;
+}
+
+/** An answer as the recap shows it: the options of a multiple choice joined by commas. */
+export function formatAnswer(answer: string | string[]): string {
+  return Array.isArray(answer) ? answer.join(', ') : answer;
+}

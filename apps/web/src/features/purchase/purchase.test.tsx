@@ -1,0 +1,569 @@
+import type { TCategory } from '@lexpath/shared/schemas/categories';
+import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useNewContractStore } from '../../lib/storage.ts';
+import { appConfigRoute } from '../../test/app-config-api.ts';
+import { signInAs } from '../../test/factories.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import {
+  apiError,
+  pointPageAt,
+  startTestApi,
+  type TestApi,
+  type TestHandler,
+} from '../../test/test-api-server.ts';
+import { checkoutUrl } from './components/cart-screen.tsx';
+import { resetFlowTiming, setFlowTiming } from './flow-timing.ts';
+
+let api: TestApi | undefined;
+
+beforeEach(() => {
+  setFlowTiming({ summaryDelayMs: 0, wordDelayMs: 0, loaderMs: () => 0 });
+});
+
+afterEach(async () => {
+  // Unmount first: no query may still be talking to the server being closed.
+  cleanup();
+  resetFlowTiming();
+  await api?.close();
+  api = undefined;
+});
+
+const CATEGORIES: TCategory[] = [
+  { id: 'cat-lavoro', name: 'Lavoro' },
+  { id: 'cat-famiglia', name: 'Famiglia' },
+];
+
+function buildTemplate(overrides: Partial<TTemplateCard> = {}): TTemplateCard {
+  return {
+    id: 'tpl-locazione',
+    name: 'Contratto di locazione',
+    description: 'Locazione ad uso abitativo con canone libero.',
+    price: 49.9,
+    price_cents: 4990,
+    categoryId: CATEGORIES[1] ?? null,
+    status: 'PUBLISHED',
+    min_time: 10,
+    max_time: 20,
+    min_questions: 2,
+    max_questions: 3,
+    userId: { name: 'Marco', surname: 'Rossi' },
+    createdAt: '2026-01-10T10:00:00.000Z',
+    updatedAt: '2026-03-03T10:00:00.000Z',
+    latestVersionAt: '2026-03-03T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const QUESTIONS = [
+  {
+    variable: 'durata',
+    question: 'Quale durata ha il contratto?',
+    description: 'La durata minima di legge è di quattro anni.',
+    options: ['4+4 anni', '3+2 anni'],
+    is_multiple_selection: false,
+  },
+  {
+    variable: 'clausole',
+    question: 'Quali clausole vuoi aggiungere?',
+    description: null,
+    options: ['Cedolare secca', 'Divieto di animali', 'Deposito cauzionale'],
+    is_multiple_selection: true,
+  },
+  {
+    variable: 'foro',
+    question: 'Quale foro è competente?',
+    description: null,
+    options: ['Milano', 'Roma'],
+    is_multiple_selection: false,
+  },
+];
+
+interface ContractRow {
+  id: string;
+  answers: TAnswers;
+  status: 'TO_COMPLETE' | 'COMPLETED';
+  payment: { id: string; updatedAt: string; price: string } | null;
+}
+
+function detailOf(row: ContractRow, template: TTemplateCard, stripeUrl: string | null) {
+  const detailed = QUESTIONS.filter((question) => question.variable in row.answers).map(
+    (question) => ({
+      variable: question.variable,
+      question: question.question,
+      given_answer: row.answers[question.variable] ?? '',
+    }),
+  );
+  const detail: TContractDetail = {
+    id: row.id,
+    name: template.name,
+    title: template.name,
+    description: template.description,
+    type: template.id,
+    status: row.status,
+    answers: row.answers,
+    answers_count: detailed.length,
+    price: '60.88',
+    paymentId: row.payment,
+    userId: { name: 'Giulia', surname: 'Bianchi' },
+    createdAt: '2026-03-04T09:00:00.000Z',
+    updatedAt: '2026-03-04T09:00:00.000Z',
+    detailed_answers: detailed,
+    templateId: {
+      id: template.id,
+      price: template.price,
+      price_cents: template.price_cents,
+      total: '60.88',
+      max_questions: template.max_questions,
+      stripe_url: stripeUrl,
+    },
+    maxQuestions: template.max_questions,
+  };
+  return detail;
+}
+
+/**
+ * The purchase API over one in-memory contract: templates with search and category filters,
+ * the questionnaire asking the first unanswered question, the local payment provider.
+ */
+async function startPurchaseApi(
+  options: {
+    templates?: TTemplateCard[];
+    contract?: Partial<ContractRow>;
+    stripeUrl?: string | null;
+    completeError?: string;
+    paymentFails?: boolean;
+    previewError?: string;
+    archive?: TContractCard[];
+  } = {},
+) {
+  const templates = options.templates ?? [buildTemplate()];
+  const template = templates[0] ?? buildTemplate();
+  const row: ContractRow = {
+    id: 'c-1',
+    answers: {},
+    status: 'TO_COMPLETE',
+    payment: null,
+    ...options.contract,
+  };
+  const query = (url: string | undefined) => new URL(url ?? '', 'http://api').searchParams;
+  const routes: Record<string, TestHandler> = {
+    ...appConfigRoute,
+    'GET /api/category': () => ({
+      body: { data: { results: CATEGORIES, page: 1, totalPages: 1 } },
+    }),
+    'GET /api/template': (request) => {
+      const params = query(request.url);
+      const name = params.get('name')?.toLowerCase() ?? '';
+      const categoryId = params.get('categoryId') ?? '';
+      const results = templates.filter(
+        (item) =>
+          item.name.toLowerCase().includes(name) &&
+          (categoryId === '' || item.categoryId?.id === categoryId),
+      );
+      return { body: { data: { results, page: 1, totalPages: 1 } } };
+    },
+    'PUT /api/contract/': () => ({ body: { data: { id: row.id } } }),
+    [`PUT /api/contract/${row.id}`]: (_request, body) => {
+      const save = body as { answers?: TAnswers; status?: 'COMPLETED' };
+      if (save.status && options.completeError) return apiError(422, options.completeError);
+      if (save.answers) row.answers = save.answers;
+      if (save.status) row.status = save.status;
+      return { body: { data: { id: row.id } } };
+    },
+    'POST /api/contract/questions': (_request, body) => {
+      const answers = (body ?? {}) as TAnswers;
+      const next = QUESTIONS.find((question) => !(question.variable in answers)) ?? null;
+      return { body: { data: next } };
+    },
+    [`GET /api/contract/${row.id}`]: () => ({
+      body: { data: detailOf(row, template, options.stripeUrl ?? null) },
+    }),
+    [`GET /api/contract/preview/${row.id}`]: () =>
+      options.previewError
+        ? apiError(503, options.previewError)
+        : { text: '%PDF-1.4 anteprima', headers: { 'content-type': 'application/pdf' } },
+    'GET /api/contract': () => ({
+      body: { data: { results: options.archive ?? [], page: 1, totalPages: 1 } },
+    }),
+    'POST /api/payment/local-checkout': () => ({
+      body: { data: { session_id: 'local_sessione_1' } },
+    }),
+    'POST /api/payment': (_request, body) => {
+      const payment = body as { transactionId: string; price: string; contractId: string };
+      if (
+        options.paymentFails ||
+        payment.transactionId !== 'local_sessione_1' ||
+        payment.price !== '60.88' ||
+        payment.contractId !== row.id
+      ) {
+        return apiError(402, 'Pagamento non verificabile.');
+      }
+      row.payment = { id: 'pay-1', updatedAt: new Date().toISOString(), price: payment.price };
+      return { body: { data: { id: 'pay-1' } } };
+    },
+  };
+  api = await startTestApi(routes);
+  pointPageAt(api.origin);
+  return row;
+}
+
+/** A document in progress, as starting it from the list leaves it in the session store. */
+function storeContract(answers: TAnswers = {}) {
+  useNewContractStore.getState().set({
+    id: 'c-1',
+    type: 'tpl-locazione',
+    title: 'Contratto di locazione',
+    answers,
+    maxQuestions: 3,
+  });
+}
+
+describe('new document list', () => {
+  it('shows each published template with price, date, time and question ranges', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    renderApp('/user/contratti');
+
+    const card = (await screen.findByRole('button', { name: 'Contratto di locazione' })).closest(
+      'article',
+    );
+    if (!card) throw new Error('no card');
+    const inCard = within(card);
+    expect(inCard.getByText('Locazione ad uso abitativo con canone libero.')).toBeVisible();
+    expect(inCard.getByText('49,90 € + IVA')).toBeVisible();
+    expect(inCard.getByText('Aggiornato il 3 marzo 2026')).toBeVisible();
+    expect(inCard.getByText('Tempo di compilazione: 10–20 minuti')).toBeVisible();
+    expect(inCard.getByText('Numero di domande: 2–3')).toBeVisible();
+  });
+
+  it('filters by the searched title and by category chip', async () => {
+    await startPurchaseApi({
+      templates: [
+        buildTemplate(),
+        buildTemplate({
+          id: 'tpl-lavoro',
+          name: 'Contratto di lavoro subordinato',
+          categoryId: CATEGORIES[0] ?? null,
+        }),
+      ],
+    });
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+    await screen.findByRole('button', { name: 'Contratto di locazione' });
+
+    const box = screen.getByRole('searchbox', { name: 'Cerca per titolo' });
+    await user.type(box, 'lavoro{Enter}');
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Contratto di locazione' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Contratto di lavoro subordinato' })).toBeVisible();
+
+    await user.clear(box);
+    await screen.findByRole('button', { name: 'Contratto di locazione' });
+
+    const chips = screen.getByRole('group', { name: 'Filtra per categoria' });
+    expect(within(chips).getByRole('button', { name: 'Tutti' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(await within(chips).findByRole('button', { name: 'Famiglia' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Contratto di lavoro subordinato' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Contratto di locazione' })).toBeVisible();
+    expect(within(chips).getByRole('button', { name: 'Famiglia' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('says so when no template matches', async () => {
+    await startPurchaseApi({ templates: [] });
+    signInAs('user');
+    renderApp('/user/contratti');
+
+    expect(await screen.findByText('Non ci sono documenti disponibili')).toBeVisible();
+  });
+});
+
+describe('questionnaire', () => {
+  it('walks single and multiple choices, drops the last answer on back, and reaches the summary', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await user.click(await screen.findByRole('button', { name: 'Contratto di locazione' }));
+    await screen.findByText('Quale durata ha il contratto?');
+    const steps = screen.getByRole('list', { name: 'Avanzamento' });
+    expect(
+      within(steps)
+        .getByText(/Questionario/)
+        .closest('li'),
+    ).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('La durata minima di legge è di quattro anni.')).toBeVisible();
+    expect(
+      screen.getByRole('progressbar', { name: 'Completamento del questionario' }),
+    ).toHaveAttribute('aria-valuenow', '0');
+
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(await screen.findByText('Campo obbligatorio.')).toBeVisible();
+
+    await user.click(screen.getByRole('radio', { name: '3+2 anni' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+
+    await screen.findByText('Quali clausole vuoi aggiungere?');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(await screen.findByText('Campo obbligatorio.')).toBeVisible();
+    await user.click(screen.getByRole('checkbox', { name: 'Cedolare secca' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Deposito cauzionale' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+
+    await screen.findByText('Quale foro è competente?');
+    await user.click(screen.getByRole('button', { name: 'Indietro' }));
+    await screen.findByText('Quali clausole vuoi aggiungere?');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    expect(screen.getByRole('checkbox', { name: 'Cedolare secca' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Divieto di animali' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    await user.click(await screen.findByRole('radio', { name: 'Roma' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Riepilogo' })).toBeVisible();
+    const recap = await screen.findByRole('list', { name: 'Risposte date' });
+    await waitFor(() => expect(within(recap).getAllByRole('listitem')).toHaveLength(3));
+    const texts = within(recap)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(texts).toContain('Quale durata ha il contratto?Risposta: 3+2 anniModifica');
+    expect(texts).toContain('Quali clausole vuoi aggiungere?Risposta: Divieto di animaliModifica');
+    expect(texts).toContain('Quale foro è competente?Risposta: RomaModifica');
+  });
+
+  it('asks before leaving the flow and then loses the progress', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    storeContract();
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/questionario');
+
+    await screen.findByText('Quale durata ha il contratto?');
+    await user.click(screen.getByRole('button', { name: 'Abbandona' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Abbandonare la generazione del documento?',
+    });
+    expect(within(dialog).getByText('Tutti i progressi andranno persi.')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    expect(screen.getByText('Quale durata ha il contratto?')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Abbandona' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Abbandona' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuovo documento' })).toBeVisible();
+  });
+});
+
+describe('summary', () => {
+  it('changes an answer only after confirming that later answers must be given again', async () => {
+    await startPurchaseApi({
+      contract: { answers: { durata: '4+4 anni', clausole: ['Cedolare secca'], foro: 'Milano' } },
+    });
+    signInAs('user');
+    storeContract({ durata: '4+4 anni', clausole: ['Cedolare secca'], foro: 'Milano' });
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/riepilogo');
+
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Modifica la risposta a «Quali clausole vuoi aggiungere?»',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Modificare la risposta?' });
+    expect(
+      within(dialog).getByText('Le risposte successive dovranno essere date di nuovo.'),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+
+    expect(await screen.findByRole('checkbox', { name: 'Cedolare secca' })).not.toBeChecked();
+    expect(screen.getByText('Quali clausole vuoi aggiungere?')).toBeVisible();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  });
+
+  it('shows why the document cannot be completed in a red box', async () => {
+    await startPurchaseApi({
+      contract: { answers: { durata: '4+4 anni' } },
+      completeError: 'Rispondi a tutte le domande prima di andare all’anteprima.',
+    });
+    signInAs('user');
+    storeContract({ durata: '4+4 anni' });
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/riepilogo');
+
+    await screen.findByText('Quale durata ha il contratto?');
+    await user.click(screen.getByRole('button', { name: "Vai all'anteprima" }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Rispondi a tutte le domande prima di andare all’anteprima.',
+    );
+  });
+});
+
+describe('preview', () => {
+  const answered = { durata: '4+4 anni', clausole: ['Cedolare secca'], foro: 'Milano' };
+
+  it('completes the document from the summary and shows its PDF with the warning', async () => {
+    await startPurchaseApi({ contract: { answers: answered } });
+    signInAs('user');
+    storeContract(answered);
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/riepilogo');
+
+    await screen.findByText('Quale foro è competente?');
+    await user.click(screen.getByRole('button', { name: "Vai all'anteprima" }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anteprima' })).toBeVisible();
+    expect(await screen.findByTitle('Anteprima del documento generato')).toBeInTheDocument();
+    expect(screen.getByText(/riferimenti incrociati/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Vai al carrello' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carrello' })).toBeVisible();
+  });
+
+  it('explains why the preview is not available', async () => {
+    await startPurchaseApi({
+      contract: { answers: answered, status: 'COMPLETED' },
+      previewError: "Non è stato possibile generare l'anteprima PDF. Riprova tra qualche istante.",
+    });
+    signInAs('user');
+    storeContract(answered);
+    renderApp('/user/nuovo-contratto/anteprima');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Non è stato possibile caricare l'anteprima.");
+    expect(alert).toHaveTextContent(
+      "Non è stato possibile generare l'anteprima PDF. Riprova tra qualche istante.",
+    );
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeVisible();
+  });
+});
+
+describe('cart and payment', () => {
+  const answered = { durata: '4+4 anni', clausole: ['Cedolare secca'], foro: 'Milano' };
+
+  it('shows subtotal, VAT and total, pays on the test page and lands on the paid document', async () => {
+    await startPurchaseApi({ contract: { answers: answered, status: 'COMPLETED' } });
+    signInAs('user');
+    storeContract(answered);
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/carrello');
+
+    expect(await screen.findByRole('heading', { name: 'Contratto di locazione' })).toBeVisible();
+    const summary = screen.getByText('Subtotale').closest('dl');
+    if (!summary) throw new Error('no cart lines');
+    expect(summary).toHaveTextContent('Livello di personalizzazione3 risposte');
+    expect(summary).toHaveTextContent('Subtotale49,90 €');
+    expect(summary).toHaveTextContent('IVA 22 %10,98 €');
+    expect(summary).toHaveTextContent('Totale60,88 €');
+    expect(screen.getByRole('button', { name: "Torna all'anteprima" })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Acquista' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pagamento di prova' }),
+    ).toBeVisible();
+    expect(screen.getByText(/nessun addebito reale/)).toBeVisible();
+    expect(await screen.findByText('Totale: 60,88 €')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Paga' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contratto di locazione' }),
+    ).toBeVisible();
+    expect(await screen.findByText('Pagamento effettuato con successo')).toBeVisible();
+    expect(screen.getByText('60,88 €')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Scarica il documento (.docx)' })).toBeEnabled();
+  });
+
+  it('shows the payment error banner when the payment cannot be registered', async () => {
+    await startPurchaseApi({
+      contract: { answers: answered, status: 'COMPLETED' },
+      paymentFails: true,
+    });
+    signInAs('user');
+    storeContract(answered);
+    renderApp('/user/nuovo-contratto/carrello?session_id=local_sessione_1');
+
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Operazione non uscita.');
+    expect(banner).toHaveTextContent(
+      'L’acquisto non è andato a buon fine: si prega di effettuare un nuovo tentativo di pagamento.',
+    );
+  });
+});
+
+describe('checkout address', () => {
+  it('opens the Stripe link with the contract as client reference, else the test page', () => {
+    const detail = detailOf(
+      { id: 'c-9', answers: {}, status: 'COMPLETED', payment: null },
+      buildTemplate(),
+      'https://buy.stripe.com/test_abc',
+    );
+    expect(checkoutUrl(detail)).toBe('https://buy.stripe.com/test_abc?client_reference_id=c-9');
+    detail.templateId.stripe_url = null;
+    expect(checkoutUrl(detail)).toBe('/pagamento-di-prova?contract=c-9');
+  });
+});
+
+describe('archive', () => {
+  it('lists the paid documents with price paid and dates', async () => {
+    await startPurchaseApi({
+      archive: [
+        detailOf(
+          {
+            id: 'c-1',
+            answers: { durata: '4+4 anni' },
+            status: 'COMPLETED',
+            payment: { id: 'pay-1', updatedAt: '2026-03-05T10:30:00.000Z', price: '60.88' },
+          },
+          buildTemplate(),
+          null,
+        ),
+      ],
+    });
+    signInAs('user');
+    renderApp('/user/archivio');
+
+    const card = (
+      await screen.findByRole('heading', { level: 2, name: 'Contratto di locazione' })
+    ).closest('article');
+    if (!card) throw new Error('no card');
+    expect(card).toHaveTextContent('Prezzo pagato: 60,88 €');
+    expect(card).toHaveTextContent(/Data di generazione: 04\/03\/2026 - \d{2}:00/);
+    expect(card).toHaveTextContent(/Data di acquisto: 05\/03\/2026 - \d{2}:30/);
+    expect(
+      within(card).getByRole('button', { name: 'Apri il dettaglio di «Contratto di locazione»' }),
+    ).toBeVisible();
+    expect(
+      within(card).getByRole('button', {
+        name: 'Scarica «Contratto di locazione» in formato .docx',
+      }),
+    ).toBeVisible();
+  });
+
+  it('says so when no document was bought', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    renderApp('/user/archivio');
+
+    expect(await screen.findByText('Non hai acquistato alcun documento')).toBeVisible();
+  });
+});

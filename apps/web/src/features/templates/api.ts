@@ -1,0 +1,155 @@
+import { it } from '@lexpath/shared/messages/it';
+import type { TCategory } from '@lexpath/shared/schemas/categories';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type {
+  TNextQuestion,
+  TTemplateCard,
+  TTemplateDetail,
+  TTemplateStatus,
+  TUploadMasterResult,
+} from '@lexpath/shared/schemas/templates';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { progressToasts } from '../../lib/progress-toast.ts';
+
+export interface Page<T> {
+  results: T[];
+  page: number;
+  totalPages: number;
+}
+
+export interface TemplatesFilter {
+  page: number;
+  name: string;
+  categoryId: string;
+}
+
+export const templateQueries = {
+  all: ['templates'] as const,
+  lists: () => [...templateQueries.all, 'list'] as const,
+  list: ({ page, name, categoryId }: TemplatesFilter) =>
+    queryOptions({
+      queryKey: [...templateQueries.lists(), { page, name, categoryId }],
+      queryFn: ({ signal }) =>
+        api.get<Page<TTemplateCard>>('/template', {
+          query: { page, name: name || undefined, categoryId: categoryId || undefined },
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...templateQueries.all, 'detail', id],
+      queryFn: ({ signal }) => api.get<TTemplateDetail>(`/template/${id}`, { signal }),
+    }),
+  /** SPEC §9: the selectors load up to 1000 categories. Under the categories key, so any
+   * change to the categories refreshes them. */
+  categoryOptions: () =>
+    queryOptions({
+      queryKey: ['categories', 'options'],
+      queryFn: ({ signal }) =>
+        api.get<Page<TCategory>>('/category', { query: { page: 1, limit: 1000 }, signal }),
+      select: (page) => page.results,
+    }),
+};
+
+const texts = it.web.templatesAdmin;
+
+/** PUT /template/{id}/status: Pubblica or Sospendi, with the SPEC §8 toasts. */
+export function useTemplateStatusMutation() {
+  const queryClient = useQueryClient();
+  const toasts = progressToasts(texts.statusUpdating, texts.statusUpdated);
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: TTemplateStatus }) =>
+      api.put<{ id: string; status: TTemplateStatus }>(`/template/${id}/status`, { status }),
+    ...toasts,
+    onSuccess: (data, variables, context) => {
+      toasts.onSuccess(data, variables, context);
+      void queryClient.invalidateQueries({ queryKey: templateQueries.lists() });
+    },
+  });
+}
+
+export function useDeleteTemplateMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<unknown>(`/template/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateQueries.lists() }),
+  });
+}
+
+/** What POST/PUT /template receive (SPEC §7); counts as typed, '' meaning "compute it". */
+export interface TemplatePayload {
+  name: string;
+  description: string;
+  categoryId: string;
+  price: string;
+  stripe_url: string;
+  file_name: string;
+  preview_name: string;
+  json_questions: unknown[];
+  min_time: string;
+  max_time: string;
+  min_questions: string;
+  max_questions: string;
+}
+
+export interface MasterUpload {
+  questions: unknown[];
+  master: File | null;
+  preview: File | null;
+  fileName: string;
+  previewName: string;
+}
+
+/** POST /template/upload-master: the picked files, or the stored names of unchanged ones. */
+export function uploadMaster({ questions, master, preview, fileName, previewName }: MasterUpload) {
+  const form = new FormData();
+  form.append('questions', JSON.stringify(questions));
+  if (master) form.append('master', master, master.name);
+  else if (fileName) form.append('file_name', fileName);
+  if (preview) form.append('preview', preview, preview.name);
+  else if (previewName) form.append('preview_name', previewName);
+  return api.post<TUploadMasterResult>('/template/upload-master', form);
+}
+
+export function saveTemplate(id: string, payload: TemplatePayload) {
+  return id
+    ? api.put<TTemplateDetail>(`/template/${id}`, payload)
+    : api.post<TTemplateDetail>('/template', payload);
+}
+
+/** POST /contract/questions?type=: the next question, or null when the answers are complete. */
+export function fetchNextQuestion(templateId: string, answers: TAnswers) {
+  return api.post<TNextQuestion | null>('/contract/questions', answers, {
+    query: { type: templateId },
+  });
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+/** PUT /template/{id}/download-test: the .docx built from the try-out answers. */
+export async function downloadTestDocument(templateId: string, answers: TAnswers) {
+  const { data, headers } = await api.request<Blob>(`/template/${templateId}/download-test`, {
+    method: 'PUT',
+    body: { answers },
+    responseType: 'blob',
+  });
+  return {
+    blob: data,
+    fileName: fileNameFrom(headers.get('content-disposition'), 'documento.docx'),
+  };
+}

@@ -1,0 +1,310 @@
+import { Box, Field, Heading, HStack, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import type { TQuestion } from '@lexpath/shared/schemas/questions';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useTemplateDraftStore } from '../../../lib/storage.ts';
+import { keepDraftOnLeave, trackDraftEditor } from '../draft.ts';
+import {
+  type ConditionPair,
+  emptyQuestionForm,
+  hasErrors,
+  type QuestionForm,
+  type QuestionFormErrors,
+  toQuestion,
+  toQuestionForm,
+  validateQuestionForm,
+} from '../question-form.ts';
+
+const texts = it.web.questionEditor;
+
+function PickerField({
+  label,
+  value,
+  placeholder,
+  choices,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  placeholder: string;
+  choices: Array<{ value: string; label: string }>;
+  error?: string | undefined;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label color="navy.800">{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          bg="white"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Box minH="20">
+        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
+      </Box>
+    </Field.Root>
+  );
+}
+
+/** SPEC §2/§5 upload questions: edits one question of the draft, then back to the master. */
+export function QuestionEditorScreen() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const templateId = search.get('id') ?? '';
+  const questions = useTemplateDraftStore((state) => state.value.json_questions) as TQuestion[];
+  const setDraft = useTemplateDraftStore((state) => state.set);
+  const indexParam = search.get('index');
+  const index = indexParam !== null && questions[Number(indexParam)] ? Number(indexParam) : null;
+  const editing = index === null ? undefined : questions[index];
+  const [form, setForm] = useState<QuestionForm>(() =>
+    editing ? toQuestionForm(editing) : emptyQuestionForm,
+  );
+  const [errors, setErrors] = useState<QuestionFormErrors>({});
+  // SPEC §5: conditions may reference only earlier questions.
+  const earlier = index === null ? questions : questions.slice(0, index);
+
+  useEffect(trackDraftEditor, []);
+
+  const backPath = templateId
+    ? `${PATHS.newTemplate}?id=${encodeURIComponent(templateId)}`
+    : PATHS.newTemplate;
+  const goBack = () => {
+    keepDraftOnLeave();
+    void navigate(backPath);
+  };
+
+  const update = (patch: Partial<QuestionForm>) => setForm((current) => ({ ...current, ...patch }));
+  const setPair = (conditionIndex: number, pairIndex: number, patch: Partial<ConditionPair>) =>
+    update({
+      conditions: form.conditions.map((pairs, c) =>
+        c === conditionIndex
+          ? pairs.map((pair, p) => (p === pairIndex ? { ...pair, ...patch } : pair))
+          : pairs,
+      ),
+    });
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    const otherKeys = questions.filter((_, position) => position !== index).map((q) => q.variable);
+    const found = validateQuestionForm(form, otherKeys);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const question = toQuestion(form);
+    const next =
+      index === null
+        ? [...questions, question]
+        : questions.map((current, position) => (position === index ? question : current));
+    setDraft({ json_questions: next });
+    goBack();
+  };
+
+  return (
+    <Box maxW="800px">
+      <Box mb="16">
+        <RouterLink to={backPath} onClick={() => keepDraftOnLeave()}>
+          {texts.back}
+        </RouterLink>
+      </Box>
+      <PageTitle>{it.web.titles.uploadQuestions}</PageTitle>
+      <form noValidate onSubmit={save}>
+        <Stack gap="12">
+          <TextField
+            label={texts.question}
+            required
+            value={form.question}
+            error={errors.question}
+            onChange={(event) => update({ question: event.target.value })}
+          />
+          <TextField
+            label={texts.variable}
+            required
+            value={form.variable}
+            error={errors.variable}
+            onChange={(event) => update({ variable: event.target.value.replace(/\s/g, '_') })}
+          />
+          <TextField
+            label={texts.description}
+            value={form.description}
+            onChange={(event) => update({ description: event.target.value })}
+          />
+          <Box as="fieldset">
+            <Heading as="legend" textStyle="md" color="navy.800" mb="8">
+              {texts.options}
+            </Heading>
+            <Stack gap="4">
+              {form.options.map((option, position) => (
+                <HStack key={`option-${position.toString()}`} align="flex-start">
+                  <TextField
+                    label={texts.option(position + 1)}
+                    value={option}
+                    error={errors.optionItems?.[position]}
+                    onChange={(event) =>
+                      update({
+                        options: form.options.map((current, p) =>
+                          p === position ? event.target.value : current,
+                        ),
+                      })
+                    }
+                  />
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    mt="32"
+                    onClick={() =>
+                      update({ options: form.options.filter((_, p) => p !== position) })
+                    }
+                  >
+                    {texts.removeOption(position + 1)}
+                  </Button>
+                </HStack>
+              ))}
+            </Stack>
+            {errors.options ? (
+              <Text role="alert" color="red.700">
+                {errors.options}
+              </Text>
+            ) : null}
+            <Button
+              size="sm"
+              variant="secondary"
+              mt="8"
+              onClick={() => update({ options: [...form.options, ''] })}
+            >
+              {texts.addOption}
+            </Button>
+          </Box>
+          <Switch.Root
+            checked={form.is_multiple_selection}
+            onCheckedChange={({ checked }) => update({ is_multiple_selection: checked })}
+            colorPalette="navy"
+          >
+            <Switch.HiddenInput />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>{texts.multiple}</Switch.Label>
+          </Switch.Root>
+          <Box as="fieldset">
+            <Heading as="legend" textStyle="md" color="navy.800" mb="8">
+              {texts.conditions}
+            </Heading>
+            <Text color="navy.700" mb="8">
+              {texts.conditionsHelp}
+            </Text>
+            <Stack gap="12">
+              {form.conditions.map((pairs, conditionIndex) => (
+                <Box
+                  key={`condition-${conditionIndex.toString()}`}
+                  role="group"
+                  aria-label={texts.condition(conditionIndex + 1)}
+                  borderWidth="1px"
+                  borderColor="beige.300"
+                  rounded="md"
+                  p="12"
+                >
+                  {conditionIndex > 0 ? (
+                    <Text fontWeight="semibold" color="navy.800" mb="8">
+                      {it.web.masterForm.or}
+                    </Text>
+                  ) : null}
+                  <Stack gap="4">
+                    {pairs.map((pair, pairIndex) => {
+                      const picked = earlier.find((q) => q.variable === pair.variable);
+                      return (
+                        <Box key={`pair-${pairIndex.toString()}`}>
+                          {pairIndex > 0 ? (
+                            <Text color="navy.800">{it.web.masterForm.and}</Text>
+                          ) : null}
+                          <HStack gap="8" align="flex-start">
+                            <PickerField
+                              label={texts.conditionQuestion}
+                              value={pair.variable}
+                              placeholder={texts.selectQuestion}
+                              choices={earlier.map((q) => ({
+                                value: q.variable,
+                                label: q.question,
+                              }))}
+                              onChange={(variable) =>
+                                setPair(conditionIndex, pairIndex, { variable, answer: '' })
+                              }
+                            />
+                            <PickerField
+                              label={texts.conditionAnswer}
+                              value={pair.answer}
+                              placeholder={texts.selectAnswer}
+                              choices={(picked?.options ?? []).map((o) => ({ value: o, label: o }))}
+                              error={errors.pairs?.[`${conditionIndex}.${pairIndex}`]}
+                              onChange={(answer) => setPair(conditionIndex, pairIndex, { answer })}
+                            />
+                          </HStack>
+                        </Box>
+                      );
+                    })}
+                  </Stack>
+                  <HStack gap="8" mt="8">
+                    <Button
+                      size="xs"
+                      variant="secondary"
+                      onClick={() =>
+                        update({
+                          conditions: form.conditions.map((current, c) =>
+                            c === conditionIndex
+                              ? [...current, { variable: '', answer: '' }]
+                              : current,
+                          ),
+                        })
+                      }
+                    >
+                      {texts.addPair}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={() =>
+                        update({
+                          conditions: form.conditions.filter((_, c) => c !== conditionIndex),
+                        })
+                      }
+                    >
+                      {texts.removeCondition}
+                    </Button>
+                  </HStack>
+                </Box>
+              ))}
+            </Stack>
+            <Button
+              size="sm"
+              variant="secondary"
+              mt="8"
+              disabled={earlier.length === 0}
+              onClick={() =>
+                update({ conditions: [...form.conditions, [{ variable: '', answer: '' }]] })
+              }
+            >
+              {texts.addCondition}
+            </Button>
+          </Box>
+          <Box>
+            <Button type="submit">{texts.save}</Button>
+          </Box>
+        </Stack>
+      </form>
+    </Box>
+  );
+}

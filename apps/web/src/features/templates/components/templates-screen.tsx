@@ -1,0 +1,214 @@
+import { Box, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { TEMPLATE_STATUS, type TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { AppAlert } from '../../../components/feedback/app-alert.tsx';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
+import { PageLoader } from '../../../components/feedback/page-loader.tsx';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
+import { notifyFailure } from '../../../lib/toaster.ts';
+import { templateQueries, useDeleteTemplateMutation, useTemplateStatusMutation } from '../api.ts';
+import { loadTemplateIntoDraft } from '../draft.ts';
+
+const texts = it.web.templatesAdmin;
+
+/** SPEC §9: lists show DD/MM/YYYY - HH:mm. */
+export function formatListDate(iso: string): string {
+  return dayjs(iso).locale('it').format('DD/MM/YYYY - HH:mm');
+}
+
+/** SPEC §2 templates created: search, category filter, the table and its row actions. */
+export function TemplatesScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [typed, setTyped] = useState('');
+  const [name, setName] = useState('');
+  const [categoryId, setCategoryId] = useState('');
+  const [toDelete, setToDelete] = useState<TTemplateCard | null>(null);
+  const templates = useQuery(templateQueries.list({ page, name, categoryId }));
+  const categories = useQuery(templateQueries.categoryOptions());
+  const statusChange = useTemplateStatusMutation();
+  const deletion = useDeleteTemplateMutation();
+  const setContract = useNewContractStore((state) => state.set);
+
+  const applySearch = (value: string) => {
+    setName(value.trim());
+    setPage(1);
+  };
+
+  const tryOut = (template: TTemplateCard) => {
+    setContract({
+      ...emptyNewContract,
+      type: template.id,
+      title: template.name,
+      maxQuestions: template.max_questions ?? 0,
+    });
+    void navigate(`${PATHS.templateQuestionnaire}?id=${encodeURIComponent(template.id)}`);
+  };
+
+  const edit = async (template: TTemplateCard) => {
+    try {
+      const detail = await queryClient.fetchQuery(templateQueries.detail(template.id));
+      loadTemplateIntoDraft(detail);
+      void navigate(`${PATHS.newTemplate}?id=${encodeURIComponent(template.id)}`);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+
+  let content = <PageLoader />;
+  if (templates.data && templates.data.results.length === 0) {
+    content = <Text color="navy.800">{texts.empty}</Text>;
+  } else if (templates.data) {
+    content = (
+      <>
+        <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row bg="beige.100">
+                <Table.ColumnHeader color="navy.800">{texts.title}</Table.ColumnHeader>
+                <Table.ColumnHeader color="navy.800">{texts.editor}</Table.ColumnHeader>
+                <Table.ColumnHeader color="navy.800">{texts.createdAt}</Table.ColumnHeader>
+                <Table.ColumnHeader color="navy.800">{texts.actions}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {templates.data.results.map((template) => {
+                const published = template.status === TEMPLATE_STATUS.published;
+                const pending =
+                  statusChange.isPending && statusChange.variables?.id === template.id;
+                return (
+                  <Table.Row key={template.id}>
+                    <Table.Cell>{template.name}</Table.Cell>
+                    <Table.Cell>{`${template.userId.name} ${template.userId.surname}`}</Table.Cell>
+                    <Table.Cell>{formatListDate(template.createdAt)}</Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="8" wrap="wrap">
+                        <Button
+                          size="xs"
+                          variant={published ? 'outline' : 'primary'}
+                          disabled={pending}
+                          onClick={() =>
+                            statusChange.mutate({
+                              id: template.id,
+                              status: published
+                                ? TEMPLATE_STATUS.suspended
+                                : TEMPLATE_STATUS.published,
+                            })
+                          }
+                        >
+                          {published ? texts.suspend : texts.publish}
+                        </Button>
+                        <Button size="xs" variant="secondary" onClick={() => tryOut(template)}>
+                          {texts.tryOut}
+                        </Button>
+                        <Button size="xs" variant="secondary" onClick={() => void edit(template)}>
+                          {texts.edit}
+                        </Button>
+                        <Button size="xs" variant="outline" onClick={() => setToDelete(template)}>
+                          {texts.delete}
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        <Pager page={page} totalPages={templates.data.totalPages} onPageChange={setPage} />
+      </>
+    );
+  } else if (templates.isError) {
+    content = (
+      <Stack gap="16" align="flex-start">
+        <AppAlert kind="error">{texts.loadFailed}</AppAlert>
+        <Button variant="secondary" onClick={() => void templates.refetch()}>
+          {texts.retry}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>{it.web.titles.templates}</PageTitle>
+      <HStack gap="12" mb="24" wrap="wrap" align="flex-end">
+        <HStack
+          as="form"
+          role="search"
+          gap="8"
+          onSubmit={(event) => {
+            event.preventDefault();
+            applySearch(typed);
+          }}
+        >
+          <Input
+            aria-label={texts.search}
+            placeholder={texts.search}
+            type="search"
+            w="320px"
+            bg="white"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              if (event.target.value === '') applySearch('');
+            }}
+          />
+          <Button type="submit" variant="secondary">
+            {texts.searchButton}
+          </Button>
+        </HStack>
+        <Box w="260px">
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              aria-label={texts.category}
+              bg="white"
+              value={categoryId}
+              onChange={(event) => {
+                setCategoryId(event.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{texts.selectCategory}</option>
+              {(categories.data ?? []).map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+        <Button variant="primary" onClick={() => void navigate(PATHS.newTemplate)}>
+          {texts.newTemplate}
+        </Button>
+      </HStack>
+      {content}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={texts.deleteTitle}
+        pending={deletion.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          deletion.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+        }}
+      >
+        <Stack gap="8">
+          <Text>{toDelete ? texts.deleteText(toDelete.name) : ''}</Text>
+          <Text fontWeight="semibold">{it.web.confirm.irreversible}</Text>
+        </Stack>
+      </ConfirmDialog>
+    </>
+  );
+}

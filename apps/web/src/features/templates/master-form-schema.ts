@@ -1,0 +1,52 @@
+import { it } from '@lexpath/shared/messages/it';
+import { z } from 'zod';
+
+const required = z.string().trim().min(1, it.validation.required);
+const optionalDigits = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^\d+$/.test(value), it.validation.notANumber);
+
+/** SPEC §5 master form: what the editor types; files are checked apart (see checkMasterFiles). */
+export const ZMasterForm = z.object({
+  name: required,
+  description: required,
+  categoryId: required,
+  price: required.pipe(z.string().regex(/^\d+$/, it.validation.notANumber)),
+  stripe_url: required.pipe(z.url({ protocol: /^https?$/, error: it.validation.url })),
+  min_questions: optionalDigits,
+  max_questions: optionalDigits,
+  min_time: optionalDigits,
+  max_time: optionalDigits,
+});
+export type TMasterForm = z.input<typeof ZMasterForm>;
+
+export interface MasterFileErrors {
+  master?: string;
+  preview?: string;
+}
+
+const isDocx = (file: File) => file.name.toLowerCase().endsWith('.docx');
+
+/**
+ * SPEC §5: each file is required when creating (nothing stored yet) or when a new one was picked,
+ * and must be .docx; the preview's name must differ from the master's.
+ */
+export function checkMasterFiles(
+  master: File | null,
+  preview: File | null,
+  stored: { file_name: string; preview_name: string },
+): MasterFileErrors {
+  const errors: MasterFileErrors = {};
+  if (master ? !isDocx(master) : !stored.file_name) errors.master = it.templates.docxRequired;
+  if (preview ? !isDocx(preview) : !stored.preview_name) errors.preview = it.templates.docxRequired;
+  if (!errors.preview && master && preview && master.name === preview.name) {
+    errors.preview = it.templates.sameTitles;
+  }
+  return errors;
+}
+
+/** SPEC §9: the size in KB with 2 decimals. */
+export function formatKb(bytes: number): string {
+  return (bytes / 1024).toFixed(2);
+}

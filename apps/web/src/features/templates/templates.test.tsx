@@ -1,0 +1,268 @@
+import type { TQuestion } from '@lexpath/shared/schemas/questions';
+import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useTemplateDraftStore } from '../../lib/storage.ts';
+import { appConfigRoute } from '../../test/app-config-api.ts';
+import { signInAs } from '../../test/factories.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import {
+  pointPageAt,
+  startTestApi,
+  type TestApi,
+  type TestHandler,
+} from '../../test/test-api-server.ts';
+
+let api: TestApi | undefined;
+
+afterEach(async () => {
+  await api?.close();
+});
+
+function buildCard(overrides: Partial<TTemplateCard>): TTemplateCard {
+  return {
+    id: 'tpl-1',
+    name: 'Contratto di locazione',
+    description: 'Locazione abitativa',
+    price: 49,
+    price_cents: 4900,
+    categoryId: { id: 'cat-1', name: 'Immobiliare' },
+    status: 'PUBLISHED',
+    min_time: 5,
+    max_time: 10,
+    min_questions: 2,
+    max_questions: 3,
+    stripe_url: 'https://pay.example/x',
+    userId: { name: 'Marco', surname: 'Rossi' },
+    createdAt: '2026-03-05T09:07:00',
+    updatedAt: '2026-03-05T09:07:00',
+    latestVersionAt: '2026-03-05T09:07:00',
+    ...overrides,
+  };
+}
+
+const categoriesRoute: Record<string, TestHandler> = {
+  'GET /api/category': () => ({
+    body: { data: { results: [{ id: 'cat-1', name: 'Immobiliare' }], page: 1, totalPages: 1 } },
+  }),
+};
+
+async function startTemplatesApi(table: TTemplateCard[], extra: Record<string, TestHandler> = {}) {
+  const routes: Record<string, TestHandler> = {
+    ...appConfigRoute,
+    ...categoriesRoute,
+    'GET /api/template': (request) => {
+      const query = new URL(request.url ?? '', 'http://api').searchParams;
+      const name = query.get('name') ?? '';
+      const results = table.filter((t) => t.name.toLowerCase().includes(name.toLowerCase()));
+      return { body: { data: { results, page: 1, totalPages: 1 } } };
+    },
+    ...extra,
+  };
+  for (const template of table) {
+    routes[`PUT /api/template/${template.id}/status`] = (_request, body) => {
+      template.status = (body as { status: TTemplateCard['status'] }).status;
+      return { body: { data: { id: template.id, status: template.status } }, delayMs: 150 };
+    };
+  }
+  api = await startTestApi(routes);
+  pointPageAt(api.origin);
+}
+
+function rowOf(name: string): HTMLElement {
+  const row = screen.getByRole('cell', { name }).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+}
+
+describe('templates created', () => {
+  it('says when there are no masters', async () => {
+    await startTemplatesApi([]);
+    signInAs('editor');
+    renderApp('/admin/master-inseriti');
+    expect(await screen.findByText('Non ci sono dei Master inseriti')).toBeVisible();
+  });
+
+  it('lists title, editor, creation date and the actions each status allows', async () => {
+    await startTemplatesApi([
+      buildCard({ id: 'tpl-1', name: 'Locazione', status: 'PUBLISHED' }),
+      buildCard({ id: 'tpl-2', name: 'Comodato', status: 'SUSPENDED' }),
+    ]);
+    signInAs('admin');
+    renderApp('/admin/master-inseriti');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Titolo', 'Editor', 'Data e ora di creazione', 'Azioni']);
+    const buttons = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(buttons('Locazione')).toEqual(['Sospendi', 'Prova', 'Modifica', 'Elimina']);
+    expect(buttons('Comodato')).toEqual(['Pubblica', 'Prova', 'Modifica', 'Elimina']);
+    expect(within(rowOf('Locazione')).getByRole('cell', { name: 'Marco Rossi' })).toBeVisible();
+    expect(
+      within(rowOf('Locazione')).getByRole('cell', { name: '05/03/2026 - 09:07' }),
+    ).toBeVisible();
+  });
+
+  it('publishes a suspended master with the status toasts', async () => {
+    await startTemplatesApi([buildCard({ id: 'tpl-2', name: 'Comodato', status: 'SUSPENDED' })]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Comodato')).getByRole('button', { name: 'Pubblica' }));
+    expect(await screen.findByText('Aggiorno lo stato del template...')).toBeVisible();
+    expect(await screen.findByText('Stato del template aggiornato')).toBeVisible();
+    expect(
+      await within(rowOf('Comodato')).findByRole('button', { name: 'Sospendi' }),
+    ).toBeVisible();
+  });
+
+  it('searches by name', async () => {
+    await startTemplatesApi([
+      buildCard({ id: 'tpl-1', name: 'Locazione' }),
+      buildCard({ id: 'tpl-2', name: 'Comodato' }),
+    ]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('searchbox', { name: 'Cerca per nome' }), 'comod{Enter}');
+    await expect.poll(() => screen.queryByRole('cell', { name: 'Locazione' })).toBeNull();
+    expect(screen.getByRole('cell', { name: 'Comodato' })).toBeVisible();
+  });
+});
+
+describe('master editor', () => {
+  it('offers to go to the questions while the master has none', async () => {
+    await startTemplatesApi([]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    await user.click(await screen.findByRole('button', { name: 'Salva e vai alle domande' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Caricamento domande' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Torna alla schermata precedente' })).toBeVisible();
+  });
+
+  it('shows the form messages on Salva e concludi', async () => {
+    await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set({
+      json_questions: [question('tipo', ['A', 'B'])],
+      price: '12,5',
+      stripe_url: 'non-un-url',
+      min_questions: 'due',
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    expect(await screen.findByRole('button', { name: 'Salva temporanemente' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+    expect(await screen.findAllByText('Deve essere un numero')).toHaveLength(2);
+    expect(screen.getByText('Inserisci un URL valido')).toBeVisible();
+    expect(screen.getAllByText('Campo obbligatorio.').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('requires .docx files with different titles', async () => {
+    await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set({
+      name: 'Locazione',
+      description: 'Locazione abitativa',
+      categoryId: 'cat-1',
+      price: '49',
+      stripe_url: 'https://pay.example/x',
+      json_questions: [question('tipo', ['A', 'B'])],
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    await screen.findByRole('option', { name: 'Immobiliare' });
+    await user.click(await screen.findByRole('button', { name: 'Salva e concludi' }));
+    expect(await screen.findAllByText('È necessario inserire un file .docx')).toHaveLength(2);
+
+    const docx = (name: string) => new File(['x'.repeat(2048)], name);
+    await user.upload(screen.getByLabelText(/^Master/), docx('contratto.docx'));
+    await user.upload(screen.getByLabelText(/^Anteprima/), docx('contratto.docx'));
+    expect(screen.getAllByText('contratto.docx (2.00 KB)')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+    expect(
+      await screen.findByText("Il master e l'anteprima devono avere titoli diversi."),
+    ).toBeVisible();
+  });
+});
+
+function question(
+  variable: string,
+  options: string[],
+  required_answers: TQuestion['required_answers'] = [],
+): TQuestion {
+  return {
+    variable,
+    question: `Domanda ${variable}`,
+    options,
+    required_answers,
+    is_multiple_selection: false,
+  };
+}
+
+describe('question editor', () => {
+  it('checks the text, the key and the answers', async () => {
+    await startTemplatesApi([]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento/caricamento-domande');
+    await user.click(await screen.findByRole('button', { name: 'Salva domanda' }));
+    expect(await screen.findAllByText('Campo obbligatorio.')).toHaveLength(2);
+    expect(screen.getByText('Inserisci almeno 2 risposte')).toBeVisible();
+
+    await user.type(screen.getByLabelText(/^Chiave/), '1 parte');
+    expect(screen.getByLabelText(/^Chiave/)).toHaveValue('1_parte');
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
+    expect(await screen.findByText('La chiave non può iniziare con un numero')).toBeVisible();
+  });
+
+  it('offers only earlier questions in the conditions and requires their answer', async () => {
+    await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set({
+      json_questions: [
+        question('primo', ['Sì', 'No']),
+        question('secondo', ['A', 'B']),
+        question('terzo', ['X', 'Y']),
+      ],
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento/caricamento-domande?index=1');
+    expect(await screen.findByLabelText(/^Chiave/)).toHaveValue('secondo');
+    await user.click(screen.getByRole('button', { name: 'Aggiungi condizione (oppure)' }));
+    const condition = screen.getByRole('group', { name: 'Condizione 1' });
+    const questionPicker = within(condition).getByLabelText('Domanda precedente');
+    expect(
+      within(questionPicker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Seleziona domanda', 'Domanda primo']);
+    await user.selectOptions(questionPicker, 'primo');
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
+    expect(await within(condition).findByText('Campo obbligatorio.')).toBeVisible();
+
+    const answerPicker = within(condition).getByLabelText('Risposta');
+    expect(
+      within(answerPicker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Seleziona risposta', 'Sì', 'No']);
+    await user.selectOptions(answerPicker, 'Sì');
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inserimento nuovo master' }),
+    ).toBeVisible();
+    expect(screen.getByText('Mostrata se: primo = Sì')).toBeVisible();
+  });
+});

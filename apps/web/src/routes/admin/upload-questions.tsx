@@ -1,0 +1,5 @@
+import { QuestionEditorScreen } from '../../features/templates/components/question-editor-screen.tsx';
+
+export function UploadQuestionsRoute() {
+  return <QuestionEditorScreen />;
+}

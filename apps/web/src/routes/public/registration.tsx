@@ -1,0 +1,5 @@
+import { RegistrationScreen } from '../../features/auth/components/registration-screen.tsx';
+
+export function RegistrationRoute() {
+  return <RegistrationScreen />;
+}

@@ -1,0 +1,5 @@
+import { TestPaymentScreen } from '../../features/purchase/components/test-payment-screen.tsx';
+
+export function TestPaymentRoute() {
+  return <TestPaymentScreen />;
+}

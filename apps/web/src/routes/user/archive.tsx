@@ -1,0 +1,5 @@
+import { ArchiveScreen } from '../../features/purchase/components/archive-screen.tsx';
+
+export function ArchiveRoute() {
+  return <ArchiveScreen />;
+}

@@ -1,0 +1,5 @@
+import { ProfileScreen } from '../../features/account/components/profile-screen.tsx';
+
+export function ProfileRoute() {
+  return <ProfileScreen />;
+}
