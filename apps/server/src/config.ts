@@ -59,6 +59,8 @@ const ZEnvironment = z.object({
   PRIVACY_URL: optional(absoluteUrl),
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  /** For tests only: the Stripe API at another address (a fake Stripe on loopback). */
+  STRIPE_API_BASE: optional(absoluteUrl),
   SOFFICE_PATH: optional(z.string()),
   PDF_POOL_SIZE: optional(integerBetween(1, 16)),
   LEXMIND_USERS: optional(z.string()),
@@ -86,6 +88,8 @@ export type AppConfig = {
   privacyUrl: string;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** For tests only (STRIPE_API_BASE): where the Stripe SDK sends its requests. */
+  stripeApiBase: string | undefined;
   sofficePath: string | undefined;
   pdfPoolSize: number;
   /** Lowercased PECs that see the generation-mode dialog. */
@@ -163,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     privacyUrl: vars.PRIVACY_URL ?? 'https://www.example.it/privacy',
     stripeSecretKey: vars.STRIPE_SECRET_KEY,
     stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: vars.STRIPE_API_BASE,
     sofficePath: vars.SOFFICE_PATH,
     pdfPoolSize: vars.PDF_POOL_SIZE ?? 2,
     lexmindUsers: (vars.LEXMIND_USERS ?? '')

@@ -1,4 +1,3 @@
-import { it } from '@lexpath/shared/messages/it';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -12,22 +11,12 @@ import { useSessionStore } from '../lib/storage.ts';
 import { resolveGuardRedirect } from './guards.ts';
 import { PATHS } from './paths.ts';
 
-const titles = it.web.titles;
-
 /** Runs the SPEC §2 guard before any screen of the app is shown or loaded. */
 function guardLoader({ request }: LoaderFunctionArgs) {
   const { token, user } = useSessionStore.getState();
   const pathname = new URL(request.url).pathname;
   const target = resolveGuardRedirect(pathname, { token, role: user?.role ?? null });
   return target ? redirect(target) : null;
-}
-
-/** A screen of a later issue: its own chunk, only the title for now. */
-function placeholder(title: string) {
-  return async () => {
-    const { PlaceholderPage } = await import('../routes/placeholder-page.tsx');
-    return { element: <PlaceholderPage title={title} /> };
-  };
 }
 
 /** An area's base URL, which only forwards to its first screen (SPEC §2). */
@@ -154,8 +143,19 @@ export const routes: RouteObject[] = [
         path: PATHS.adminBase,
         children: [
           forwardIndexTo(PATHS.usersContracts),
-          { path: PATHS.usersContracts, lazy: placeholder(titles.usersContracts) },
-          { path: PATHS.usersContractDetail, lazy: placeholder(titles.documentDetail) },
+          {
+            path: PATHS.usersContracts,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/users-contracts.tsx')).UsersContractsRoute,
+            }),
+          },
+          {
+            path: PATHS.usersContractDetail,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/users-contract-detail.tsx'))
+                .UsersContractDetailRoute,
+            }),
+          },
           {
             path: PATHS.users,
             lazy: async () => ({
@@ -184,9 +184,27 @@ export const routes: RouteObject[] = [
                   Component: (await import('../routes/admin/templates.tsx')).TemplatesRoute,
                 }),
               },
-              { path: PATHS.templateQuestionnaire, lazy: placeholder(titles.questionnaire) },
-              { path: PATHS.templateSummary, lazy: placeholder(titles.summary) },
-              { path: PATHS.templatePreview, lazy: placeholder(titles.preview) },
+              {
+                path: PATHS.templateQuestionnaire,
+                lazy: async () => ({
+                  Component: (await import('../routes/admin/template-questionnaire.tsx'))
+                    .TemplateQuestionnaireRoute,
+                }),
+              },
+              {
+                path: PATHS.templateSummary,
+                lazy: async () => ({
+                  Component: (await import('../routes/admin/template-summary.tsx'))
+                    .TemplateSummaryRoute,
+                }),
+              },
+              {
+                path: PATHS.templatePreview,
+                lazy: async () => ({
+                  Component: (await import('../routes/admin/template-preview.tsx'))
+                    .TemplatePreviewRoute,
+                }),
+              },
             ],
           },
           {

@@ -150,7 +150,9 @@ export const it = {
     sessionUsed: 'Questo pagamento è già stato registrato per un altro documento.',
     localDisabled: 'Il pagamento di prova non è disponibile: i pagamenti passano da Stripe.',
     providerUnavailable:
-      'La verifica dei pagamenti Stripe non è ancora disponibile. Riprova più tardi o contatta l’assistenza.',
+      'Non è stato possibile contattare il servizio di pagamento. Riprova tra qualche minuto o contatta l’assistenza.',
+    webhookDisabled: 'Le notifiche di Stripe non sono configurate su questo server.',
+    webhookSignature: 'Firma della notifica di Stripe mancante o non valida.',
   },
   /** The document engine: template lint, upload checks, rendering, PDF preview. */
   documents: {
@@ -516,6 +518,30 @@ export const it = {
       previewText:
         'Scarica il documento generato con le risposte date per controllarlo. I riferimenti incrociati potrebbero non essere aggiornati.',
       progress: (given: number) => `Risposte date: ${given}`,
+      downloaded: (fileName: string) => `Documento scaricato: ${fileName}`,
+      noAnswers: 'Nessuna risposta data.',
+    },
+    /** The admin's list of everyone's generated documents and its detail. */
+    usersContracts: {
+      caption: 'Documenti generati dagli utenti',
+      name: 'Nome',
+      surname: 'Cognome',
+      document: 'Documento',
+      generatedAt: 'Data di generazione',
+      paidAt: 'Data di pagamento',
+      actions: 'Azioni',
+      sortBy: (column: string) => `Ordina per ${column}`,
+      notPaid: '—',
+      open: 'Apri',
+      openOf: (title: string, fullName: string) => `Apri «${title}» di ${fullName}`,
+      empty: 'Non ci sono dei documenti generati',
+      loadFailed: 'Non è stato possibile caricare i documenti generati.',
+      backToList: 'Torna ai documenti generati',
+      user: 'Utente',
+      pricePaid: 'Prezzo pagato',
+      questionsCount: 'Numero di domande',
+      detailMissing: 'Documento non trovato.',
+      answers: 'Risposte date',
     },
     /** The lawyer's purchase journey: list, questionnaire, summary, preview, cart, archive. */
     purchase: {

@@ -10,14 +10,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { createLocalCheckout, getPayment, recordPayment } from './payments.service.ts';
+import {
+  createLocalCheckout,
+  getPayment,
+  handleStripeEvent,
+  recordPayment,
+} from './payments.service.ts';
+import { createPaymentProvider, type StripeProvider } from './providers.ts';
 
 const ZPaymentIdParams = z.object({ id: z.string() });
 
 /** /api/payment: the purchase of a completed contract (DESIGN §8). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
-  const localProvider = !app.config.stripeSecretKey;
+  const provider = createPaymentProvider(app.config, app.db);
+  const localProvider = provider.name === 'local';
 
   app.post(
     '/local-checkout',
@@ -68,12 +75,57 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      // Verifying a Stripe Checkout Session needs the Stripe client, not part of this build.
-      if (!localProvider) throw new AppError(503, it.payments.providerUnavailable);
-      return { data: await recordPayment(app.db, currentUser(request), request.body) };
-    },
+    async (request) => ({
+      data: await recordPayment(app.db, provider, currentUser(request), request.body),
+    }),
   );
+
+  // Scoped: only the webhook reads its body as raw bytes, which the signature covers.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+
+    scope.post(
+      '/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Stripe webhook: fulfils paid Checkout Sessions (signature verified)',
+          description:
+            'Handles `checkout.session.completed`, `checkout.session.async_payment_succeeded` and `checkout.session.async_payment_failed`; other events are acknowledged. 400 for a missing or bad `Stripe-Signature`; 404 without Stripe (local provider) or STRIPE_WEBHOOK_SECRET.',
+          response: {
+            200: z.object({ received: z.literal(true) }),
+            400: ZApiError,
+            404: ZApiError,
+          },
+        },
+      },
+      async (request) => {
+        const secret = app.config.stripeWebhookSecret;
+        if (!('constructEvent' in provider) || !secret) {
+          throw new AppError(404, it.payments.webhookDisabled);
+        }
+        const signature = request.headers['stripe-signature'];
+        const rawBody = request.body;
+        if (typeof signature !== 'string' || !signature || !Buffer.isBuffer(rawBody)) {
+          throw new AppError(400, it.payments.webhookSignature);
+        }
+        let event: ReturnType<StripeProvider['constructEvent']>;
+        try {
+          event = provider.constructEvent(rawBody, signature, secret);
+        } catch (error) {
+          throw new AppError(400, it.payments.webhookSignature, { cause: error });
+        }
+        const result = await handleStripeEvent(app.db, event);
+        const log = { eventId: event.id, type: event.type, ...result };
+        if (result.outcome === 'refused') request.log.warn(log, 'stripe webhook: session refused');
+        else request.log.info(log, 'stripe webhook');
+        return { received: true as const };
+      },
+    );
+  });
 
   app.get(
     '/:id',

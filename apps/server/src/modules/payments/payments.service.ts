@@ -3,12 +3,14 @@ import { centsToDecimal, computeTotal, it, parseEuroToCents, ROLES } from '@lexp
 import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
 import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import type { DbExecutor } from '../../db/client.ts';
 import { checkoutSessions, contracts, type PaymentRow, payments } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findContract } from '../contracts/contracts.service.ts';
 import type { Viewer } from '../templates/templates.service.ts';
+import { fromStripeSession, type PaymentProvider, type VerifiedSession } from './providers.ts';
 
 const notFound = () => new AppError(404, it.errors.notFound);
 const notVerifiable = () => new AppError(422, it.payments.notVerifiable);
@@ -51,25 +53,81 @@ export async function createLocalCheckout(
 export type PaymentInput = { transactionId: string; price: string | number; contractId: string };
 
 /**
- * POST /payment: records the payment once the session is verified against the server's own
- * record: paid, for that contract and that caller, for the server's total (price + 22 % VAT),
- * which the client's `price` must match too. A replay answers the payment already recorded.
+ * POST /payment: the cart's call after the checkout. Verifies the session with the provider and
+ * records the payment (see fulfilCheckoutSession); the client's `price` must match the server's
+ * total too. A replay answers the payment already recorded.
  */
 export async function recordPayment(
   db: DbExecutor,
+  provider: PaymentProvider,
   viewer: Viewer,
   input: PaymentInput,
 ): Promise<{ id: string }> {
+  // Someone else's contract is not revealed to exist (404).
+  const contract = await findContract(db, viewer, input.contractId);
+  const [existing] = await db
+    .select({ id: payments.id, contractId: payments.contractId })
+    .from(payments)
+    .where(eq(payments.transactionId, input.transactionId));
+  if (existing) {
+    if (existing.contractId !== contract.id) throw new AppError(409, it.payments.sessionUsed);
+    return { id: existing.id };
+  }
+  if (contract.paymentId) throw new AppError(409, it.payments.alreadyPaid);
+  if (parseEuroToCents(input.price) !== computeTotal(contract.priceCents).totalCents) {
+    throw new AppError(422, it.payments.priceMismatch);
+  }
+  // The provider is asked outside the transaction: no lock is held across a network call.
+  const session = await provider.retrieveCheckoutSession(input.transactionId);
+  if (!session) throw notVerifiable();
+  const { id } = await fulfilCheckoutSession(db, session, { contractId: contract.id, viewer });
+  return { id };
+}
+
+/**
+ * The one fulfilment, shared by POST /payment and the Stripe webhook: records the payment of
+ * a verified session once it is paid, names the contract (`expected.contractId` when the caller
+ * says which), is the caller's own (`expected.viewer`; the buyer for a local session), and
+ * charged the server's total (price + 22 % VAT) in euro. `transaction_id` and `contract_id` are
+ * unique and the contract row is locked, so concurrent deliveries record one row; a replay
+ * answers it (`created: false`). Throws AppError (422/409) and records nothing otherwise.
+ */
+export async function fulfilCheckoutSession(
+  db: DbExecutor,
+  session: VerifiedSession,
+  expected: { contractId?: string; viewer?: Viewer } = {},
+): Promise<{ id: string; contractId: string; created: boolean }> {
+  if (!session.paid || !session.contractId || !isUuid(session.contractId)) {
+    throw notVerifiable();
+  }
+  if (expected.contractId && session.contractId !== expected.contractId) {
+    throw new AppError(409, it.payments.sessionUsed);
+  }
+  const sessionContractId = session.contractId;
   return db.transaction(async (tx) => {
-    // The lock serializes two submissions for one contract (a reloaded cart page).
-    const contract = await findContract(tx, viewer, input.contractId, { forUpdate: true });
+    const [owner] = await tx
+      .select({ userId: contracts.userId })
+      .from(contracts)
+      .where(eq(contracts.id, sessionContractId));
+    if (!owner) throw notVerifiable();
+    // The buyer of a local session, and the caller of POST /payment, must own the contract.
+    if (session.userId !== undefined && session.userId !== owner.userId) throw notVerifiable();
+    if (expected.viewer && expected.viewer.id !== owner.userId) throw notVerifiable();
+    // The lock serializes concurrent fulfilments of one contract (webhook retries, a reloaded
+    // cart page, the webhook racing the cart).
+    const contract = await findContract(
+      tx,
+      { id: owner.userId, role: ROLES.user },
+      sessionContractId,
+      { forUpdate: true },
+    );
     const [existing] = await tx
       .select({ id: payments.id, contractId: payments.contractId })
       .from(payments)
-      .where(eq(payments.transactionId, input.transactionId));
+      .where(eq(payments.transactionId, session.id));
     if (existing) {
       if (existing.contractId !== contract.id) throw new AppError(409, it.payments.sessionUsed);
-      return { id: existing.id };
+      return { id: existing.id, contractId: contract.id, created: false };
     }
     const [paid] = await tx
       .select({ id: payments.id })
@@ -77,29 +135,17 @@ export async function recordPayment(
       .where(eq(payments.contractId, contract.id));
     if (paid) throw new AppError(409, it.payments.alreadyPaid);
     const { totalCents, vatCents } = computeTotal(contract.priceCents);
-    if (parseEuroToCents(input.price) !== totalCents) {
-      throw new AppError(422, it.payments.priceMismatch);
-    }
-
-    const [session] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, input.transactionId));
-    if (!session || session.userId !== viewer.id || session.status !== 'paid') {
-      throw notVerifiable();
-    }
-    if (session.contractId !== contract.id) throw new AppError(409, it.payments.sessionUsed);
-    if (session.amountCents !== totalCents) throw notVerifiable();
+    if (session.amountCents !== totalCents || session.currency !== 'eur') throw notVerifiable();
 
     const [created] = await tx
       .insert(payments)
       .values({
         contractId: contract.id,
-        provider: 'local',
+        provider: session.provider,
         transactionId: session.id,
         amountCents: totalCents,
         vatCents,
-        paidAt: session.createdAt,
+        paidAt: session.paidAt,
       })
       .returning({ id: payments.id });
     if (!created) throw new Error('payment insert returned nothing');
@@ -108,7 +154,7 @@ export async function recordPayment(
       .update(contracts)
       .set({ status: contract.status })
       .where(eq(contracts.id, contract.id));
-    return { id: created.id };
+    return { id: created.id, contractId: contract.id, created: true };
   });
 }
 
@@ -119,4 +165,46 @@ export async function getPayment(db: DbExecutor, viewer: Viewer, id: string): Pr
   if (!row) throw notFound();
   await findContract(db, viewer, row.contractId, { adminMayRead: viewer.role === ROLES.admin });
   return toPayment(row);
+}
+
+export type WebhookOutcome = 'recorded' | 'replayed' | 'awaiting-payment' | 'refused' | 'ignored';
+
+/**
+ * POST /payment/webhook, once the signature is verified: `checkout.session.completed` with the
+ * session paid, and `checkout.session.async_payment_succeeded`, fulfil exactly as POST /payment
+ * does, so a buyer who closed the tab after paying still gets the document. A session completed
+ * but unpaid (a delayed method such as SEPA) waits for the async event; a failed async payment
+ * records nothing. A session that fails verification is refused here and acknowledged, since
+ * Stripe retrying it would not change the answer; other errors (the database down) propagate,
+ * so Stripe retries.
+ */
+export async function handleStripeEvent(
+  db: DbExecutor,
+  event: Stripe.Event,
+): Promise<{ outcome: WebhookOutcome; sessionId?: string; paymentId?: string; reason?: string }> {
+  if (
+    event.type !== 'checkout.session.completed' &&
+    event.type !== 'checkout.session.async_payment_succeeded' &&
+    event.type !== 'checkout.session.async_payment_failed'
+  ) {
+    return { outcome: 'ignored' };
+  }
+  const session = fromStripeSession(event.data.object);
+  if (event.type === 'checkout.session.async_payment_failed') {
+    return { outcome: 'ignored', sessionId: session.id };
+  }
+  if (!session.paid) return { outcome: 'awaiting-payment', sessionId: session.id };
+  try {
+    const payment = await fulfilCheckoutSession(db, session);
+    return {
+      outcome: payment.created ? 'recorded' : 'replayed',
+      sessionId: session.id,
+      paymentId: payment.id,
+    };
+  } catch (error) {
+    if (error instanceof AppError) {
+      return { outcome: 'refused', sessionId: session.id, reason: error.message };
+    }
+    throw error;
+  }
 }

@@ -187,6 +187,19 @@ describe('POST /api/payment', () => {
   });
 });
 
+describe('POST /api/payment/webhook with the local provider', () => {
+  it('is not there (404): there is no Stripe to hear from', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(text.payments.webhookDisabled);
+  });
+});
+
 describe('GET /api/payment/{id}', () => {
   it('shows the payment to its owner and to admins', async () => {
     const contractId = await startCompletedContract(ctx, lawyer, templateId);

@@ -2,10 +2,9 @@ import { Box, chakra, Flex, HStack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
-import { isWithin, PATHS } from '../../../app/paths.ts';
-import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useNewContractStore } from '../../../lib/storage.ts';
+import { useNewContractStore } from '../../lib/storage.ts';
+import { ConfirmDialog } from '../feedback/confirm-dialog.tsx';
+import { Button } from '../ui/button.tsx';
 
 const texts = it.web.purchase;
 
@@ -18,7 +17,7 @@ export function useAllowLeave(): () => void {
   return useContext(FlowExitContext);
 }
 
-function Stepper({ current }: { current: FlowStep }) {
+function Stepper({ current, names }: { current: FlowStep; names: readonly string[] }) {
   return (
     <chakra.ol
       aria-label={texts.steps}
@@ -28,7 +27,7 @@ function Stepper({ current }: { current: FlowStep }) {
       mb="24"
       flexWrap="wrap"
     >
-      {texts.stepNames.map((name, index) => {
+      {names.map((name, index) => {
         const state = index < current ? 'done' : index === current ? 'current' : 'todo';
         return (
           <chakra.li
@@ -63,22 +62,40 @@ function Stepper({ current }: { current: FlowStep }) {
   );
 }
 
+export interface FlowLayoutProps {
+  step: FlowStep;
+  children: ReactNode;
+  /** True for the URLs of the flow: going anywhere else asks for confirmation. */
+  isFlowPath(pathname: string): boolean;
+  /** Where 'Abbandona' goes. */
+  exitTo: string;
+  /** The step names of the progress bar. */
+  stepNames?: readonly string[];
+  /** True while there is progress to lose. */
+  inProgress(): boolean;
+}
+
 /**
- * The shared frame of questionnaire, summary, preview and cart (SPEC §2): the four steps,
- * 'Abbandona', a confirmation before leaving the flow (progress is lost) and the browser's
- * unload warning, both lifted when the step leaves on purpose.
+ * The shared frame of questionnaire, summary, preview and cart (SPEC §2), also used by the
+ * staff's try-out: the steps, 'Abbandona', a confirmation before leaving the flow (progress is
+ * lost) and the browser's unload warning, both lifted when the step leaves on purpose.
  */
-export function FlowLayout({ step, children }: { step: FlowStep; children: ReactNode }) {
+export function FlowLayout({
+  step,
+  children,
+  isFlowPath,
+  exitTo,
+  stepNames = texts.stepNames,
+  inProgress,
+}: FlowLayoutProps) {
   const navigate = useNavigate();
   const resetContract = useNewContractStore((state) => state.reset);
   const leaving = useRef(false);
 
   const shouldBlock = useCallback(
     ({ nextLocation }: { nextLocation: { pathname: string } }) =>
-      !leaving.current &&
-      useNewContractStore.getState().value.id !== '' &&
-      !isWithin(nextLocation.pathname, PATHS.newContract),
-    [],
+      !leaving.current && inProgress() && !isFlowPath(nextLocation.pathname),
+    [inProgress, isFlowPath],
   );
   const blocker = useBlocker(shouldBlock);
 
@@ -101,12 +118,12 @@ export function FlowLayout({ step, children }: { step: FlowStep; children: React
     <FlowExitContext.Provider value={allowLeave}>
       <Flex justify="flex-end" mb="8">
         <HStack>
-          <Button variant="outline" size="sm" onClick={() => navigate(PATHS.contracts)}>
+          <Button variant="outline" size="sm" onClick={() => navigate(exitTo)}>
             {texts.abandon}
           </Button>
         </HStack>
       </Flex>
-      <Stepper current={step} />
+      <Stepper current={step} names={stepNames} />
       {children}
       <ConfirmDialog
         open={blocker.state === 'blocked'}

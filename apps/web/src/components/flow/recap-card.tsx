@@ -1,7 +1,7 @@
 import { Card, Flex, Heading, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { Button } from '../../../components/ui/button.tsx';
-import { formatAnswer } from '../format.ts';
+import { formatAnswer } from '../../lib/format.ts';
+import { Button } from '../ui/button.tsx';
 
 export interface RecapCardProps {
   question: string;

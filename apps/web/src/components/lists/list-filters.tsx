@@ -1,10 +1,9 @@
 import { Box, HStack, Input, Stack, Wrap } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { useQuery } from '@tanstack/react-query';
+import type { TCategory } from '@lexpath/shared/schemas/categories';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { useCategorySearchStore } from '../../../lib/storage.ts';
-import { purchaseQueries } from '../api.ts';
+import { useCategorySearchStore } from '../../lib/storage.ts';
+import { Button } from '../ui/button.tsx';
 
 const texts = it.web.purchase;
 
@@ -12,11 +11,10 @@ const texts = it.web.purchase;
  * Search box and category chips over the category search store (SPEC §3, §4): Enter or the
  * button applies the text, emptying the box resets it; 'Tutti' clears the category.
  */
-export function ListFilters() {
+export function ListFilters({ categories }: { categories: readonly TCategory[] }) {
   const search = useCategorySearchStore((state) => state.value);
   const setSearch = useCategorySearchStore((state) => state.set);
   const [text, setText] = useState(search.value);
-  const categories = useQuery(purchaseQueries.categories());
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +54,7 @@ export function ListFilters() {
           >
             {texts.allCategories}
           </Button>
-          {(categories.data?.results ?? []).map((category) => (
+          {categories.map((category) => (
             <Button
               key={category.id}
               variant="chips"

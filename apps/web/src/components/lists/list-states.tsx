@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { AppAlert } from '../../../components/feedback/app-alert.tsx';
-import { PageLoader } from '../../../components/feedback/page-loader.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { AppAlert } from '../feedback/app-alert.tsx';
+import { PageLoader } from '../feedback/page-loader.tsx';
+import { Button } from '../ui/button.tsx';
 
 export interface ListStateProps {
   isPending: boolean;

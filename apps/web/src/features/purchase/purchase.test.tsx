@@ -5,6 +5,7 @@ import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
 import { useNewContractStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
 import { signInAs } from '../../test/factories.ts';
@@ -17,7 +18,6 @@ import {
   type TestHandler,
 } from '../../test/test-api-server.ts';
 import { checkoutUrl } from './components/cart-screen.tsx';
-import { resetFlowTiming, setFlowTiming } from './flow-timing.ts';
 
 let api: TestApi | undefined;
 

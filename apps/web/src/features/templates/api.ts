@@ -42,6 +42,13 @@ export const templateQueries = {
       queryKey: [...templateQueries.all, 'detail', id],
       queryFn: ({ signal }) => api.get<TTemplateDetail>(`/template/${id}`, { signal }),
     }),
+  /** The try-out's next question after `answers`; null when the questionnaire is finished. */
+  nextQuestion: (templateId: string, answers: TAnswers) =>
+    queryOptions({
+      queryKey: [...templateQueries.all, 'next-question', templateId, answers],
+      queryFn: () => fetchNextQuestion(templateId, answers),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
   /** SPEC §9: the selectors load up to 1000 categories. Under the categories key, so any
    * change to the categories refreshes them. */
   categoryOptions: () =>
@@ -152,4 +159,22 @@ export async function downloadTestDocument(templateId: string, answers: TAnswers
     blob: data,
     fileName: fileNameFrom(headers.get('content-disposition'), 'documento.docx'),
   };
+}
+
+/** Downloads the try-out .docx through a link carrying the server's file name. */
+export function useDownloadTestMutation() {
+  return useMutation({
+    mutationFn: async ({ templateId, answers }: { templateId: string; answers: TAnswers }) => {
+      const { blob, fileName } = await downloadTestDocument(templateId, answers);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      return fileName;
+    },
+  });
 }

@@ -7,13 +7,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { ListFilters } from '../../../components/lists/list-filters.tsx';
+import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { decimalToCents, formatListDate } from '../../../lib/format.ts';
 import { useCategorySearchStore } from '../../../lib/storage.ts';
 import { purchaseQueries, useDownloadContractMutation } from '../api.ts';
-import { decimalToCents, formatListDate } from '../format.ts';
-import { ListFilters } from './list-filters.tsx';
-import { ListState } from './list-states.tsx';
 
 const texts = it.web.purchase;
 
@@ -71,6 +71,7 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
 export function ArchiveScreen() {
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
+  const categories = useQuery(purchaseQueries.categories());
   const archive = useQuery(
     purchaseQueries.archive({ page, name: search.value, categoryId: search.category }),
   );
@@ -82,7 +83,7 @@ export function ArchiveScreen() {
   return (
     <>
       <PageTitle>{it.web.titles.archive}</PageTitle>
-      <ListFilters />
+      <ListFilters categories={categories.data?.results ?? []} />
       <ListState
         isPending={archive.isPending}
         isError={archive.isError}

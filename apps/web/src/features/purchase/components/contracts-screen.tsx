@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { ListFilters } from '../../../components/lists/list-filters.tsx';
+import { ListState } from '../../../components/lists/list-states.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import {
   emptyNewContract,
@@ -13,8 +15,6 @@ import {
   useNewContractStore,
 } from '../../../lib/storage.ts';
 import { purchaseQueries, useStartContractMutation } from '../api.ts';
-import { ListFilters } from './list-filters.tsx';
-import { ListState } from './list-states.tsx';
 import { TemplateCard } from './template-card.tsx';
 
 const texts = it.web.purchase;
@@ -24,6 +24,7 @@ export function ContractsScreen() {
   const navigate = useNavigate();
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
+  const categories = useQuery(purchaseQueries.categories());
   const templates = useQuery(
     purchaseQueries.templates({ page, name: search.value, categoryId: search.category }),
   );
@@ -53,7 +54,7 @@ export function ContractsScreen() {
   return (
     <>
       <PageTitle>{it.web.titles.contracts}</PageTitle>
-      <ListFilters />
+      <ListFilters categories={categories.data?.results ?? []} />
       <ListState
         isPending={templates.isPending}
         isError={templates.isError}

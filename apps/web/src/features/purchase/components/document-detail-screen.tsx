@@ -8,10 +8,10 @@ import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { decimalToCents, formatLongDate } from '../../../lib/format.ts';
 import { purchaseQueries, useDownloadContractMutation } from '../api.ts';
-import { decimalToCents, formatLongDate } from '../format.ts';
-import { RecapCard } from './recap-card.tsx';
 
 const texts = it.web.purchase;
 

@@ -8,12 +8,12 @@ import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useNewContractStore } from '../../../lib/storage.ts';
 import { purchaseQueries, useSaveContractMutation } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
-import { RecapCard } from './recap-card.tsx';
 
 const texts = it.web.purchase;
 

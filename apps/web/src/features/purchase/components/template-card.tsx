@@ -2,7 +2,7 @@ import { Card, chakra, Heading, LinkBox, LinkOverlay, Stack, Text } from '@chakr
 import { it } from '@lexpath/shared/messages/it';
 import { formatEuro } from '@lexpath/shared/money';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
-import { formatLongDate, formatRange } from '../format.ts';
+import { formatLongDate, formatRange } from '../../../lib/format.ts';
 
 const texts = it.web.purchase;
 

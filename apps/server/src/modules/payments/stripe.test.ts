@@ -1,0 +1,359 @@
+/**
+ * The Stripe provider through the real `stripe` SDK, pointed (STRIPE_API_BASE) at a fake Stripe
+ * on loopback that answers GET /v1/checkout/sessions/:id with sessions the test controls;
+ * webhook signatures come from the SDK's own test header.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { it as text } from '@lexpath/shared';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import type { TestUser } from '../../test/factories.ts';
+import {
+  createPublishedTemplate,
+  SAMPLE_TOTAL,
+  startCompletedContract,
+} from '../contracts/test-contracts.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_lexpath_fake_stripe';
+const TOTAL_CENTS = 6088;
+
+type FakeSession = {
+  id: string;
+  object: 'checkout.session';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  status: 'complete' | 'open' | 'expired';
+  client_reference_id: string | null;
+  amount_total: number | null;
+  currency: string | null;
+};
+
+/** The fake Stripe API: the sessions it knows, and the session ids it was asked for. */
+const sessions = new Map<string, FakeSession>();
+const requested: string[] = [];
+let fakeStripe: Server;
+let ctx: TestContext;
+let lawyer: TestUser;
+let other: TestUser;
+let templateId: string;
+
+beforeAll(async () => {
+  fakeStripe = createServer((request, response) => {
+    const match = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(request.url ?? '');
+    const id = match?.[1] ? decodeURIComponent(match[1]) : undefined;
+    if (request.method === 'GET' && id) requested.push(id);
+    const session = id ? sessions.get(id) : undefined;
+    response.setHeader('content-type', 'application/json');
+    if (request.method !== 'GET' || !session) {
+      response.statusCode = 404;
+      response.end(
+        JSON.stringify({
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such checkout.session: '${id ?? ''}'`,
+          },
+        }),
+      );
+      return;
+    }
+    response.end(JSON.stringify(session));
+  });
+  await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
+  const { port } = fakeStripe.address() as AddressInfo;
+  ctx = await createTestContext({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_lexpath_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    },
+  });
+  [lawyer, other] = await Promise.all([ctx.buildUser(), ctx.buildUser()]);
+  templateId = (await createPublishedTemplate(ctx, 'stripe')).template.id;
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await new Promise((resolve) => fakeStripe?.close(resolve));
+});
+
+beforeEach(() => {
+  requested.length = 0;
+});
+
+/** A Checkout Session the fake Stripe knows: paid, for `contractId`, at the right total. */
+function stripeSession(contractId: string | null, overrides: Partial<FakeSession> = {}) {
+  const session: FakeSession = {
+    id: `cs_test_${randomBytes(12).toString('hex')}`,
+    object: 'checkout.session',
+    payment_status: 'paid',
+    status: 'complete',
+    client_reference_id: contractId,
+    amount_total: TOTAL_CENTS,
+    currency: 'eur',
+    ...overrides,
+  };
+  sessions.set(session.id, session);
+  return session;
+}
+
+function pay(transactionId: string, contractId: string, as: TestUser = lawyer) {
+  return ctx.injectAs(as)({
+    method: 'POST',
+    url: '/api/payment',
+    payload: { transactionId, price: SAMPLE_TOTAL, contractId },
+  });
+}
+
+function stripeEvent(type: string, session: FakeSession) {
+  return {
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object: session },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  };
+}
+
+/** Delivers `event` as Stripe does: raw JSON, signed with the endpoint secret. */
+function deliver(event: object, signature: string | null = 'sign') {
+  const payload = JSON.stringify(event);
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (signature === 'sign') {
+    headers['stripe-signature'] = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+    });
+  } else if (signature !== null) {
+    headers['stripe-signature'] = signature;
+  }
+  return ctx.app.inject({ method: 'POST', url: '/api/payment/webhook', headers, payload });
+}
+
+async function paymentRows(contractId: string) {
+  return ctx.db.select().from(payments).where(eq(payments.contractId, contractId));
+}
+
+function download(contractId: string, as: TestUser = lawyer) {
+  return ctx.injectAs(as)({ method: 'GET', url: `/api/contract/download/${contractId}` });
+}
+
+describe('POST /api/payment with Stripe', () => {
+  it('records a paid Checkout Session and unlocks the download', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    expect((await download(contractId)).statusCode).toBe(402);
+    const session = stripeSession(contractId);
+    const response = await pay(session.id, contractId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(requested).toEqual([session.id]);
+    const rows = await paymentRows(contractId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: response.json().data.id,
+      provider: 'stripe',
+      transactionId: session.id,
+      amountCents: TOTAL_CENTS,
+      vatCents: 1098,
+    });
+    const file = await download(contractId);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toContain('wordprocessingml');
+  });
+
+  it('refuses a forged session (unknown to Stripe): 422, nothing recorded', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    for (const transactionId of ['cs_test_inventata', 'local_inventata', '../../v1/charges']) {
+      const response = await pay(transactionId, contractId);
+      expect(response.statusCode, transactionId).toBe(422);
+      expect(response.json().message).toBe(text.payments.notVerifiable);
+    }
+    // Only the well-formed id reached Stripe, which did not know it.
+    expect(requested).toEqual(['cs_test_inventata']);
+    expect(await paymentRows(contractId)).toEqual([]);
+  });
+
+  it('refuses an unpaid session: 422, nothing recorded', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    for (const overrides of [
+      { payment_status: 'unpaid', status: 'complete' },
+      { payment_status: 'unpaid', status: 'open' },
+      { payment_status: 'unpaid', status: 'expired' },
+    ] as const) {
+      const response = await pay(stripeSession(contractId, overrides).id, contractId);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe(text.payments.notVerifiable);
+    }
+    expect(await paymentRows(contractId)).toEqual([]);
+  });
+
+  it("refuses a session of another contract, or of another user's contract", async () => {
+    const mine = await startCompletedContract(ctx, lawyer, templateId);
+    const myOther = await startCompletedContract(ctx, lawyer, templateId);
+    const theirs = await startCompletedContract(ctx, other, templateId);
+
+    const ofMyOther = await pay(stripeSession(myOther).id, mine);
+    expect(ofMyOther.statusCode).toBe(409);
+    expect(ofMyOther.json().message).toBe(text.payments.sessionUsed);
+
+    const ofTheirs = await pay(stripeSession(theirs).id, mine);
+    expect(ofTheirs.statusCode).toBe(409);
+    expect(ofTheirs.json().message).toBe(text.payments.sessionUsed);
+
+    const noReference = await pay(stripeSession(null).id, mine);
+    expect(noReference.statusCode).toBe(422);
+    expect(noReference.json().message).toBe(text.payments.notVerifiable);
+
+    // Their contract, paid with their session, cannot be claimed by the lawyer: 404.
+    const claimed = await pay(stripeSession(theirs).id, theirs);
+    expect(claimed.statusCode).toBe(404);
+    expect(claimed.json().message).toBe(text.errors.notFound);
+
+    for (const contractId of [mine, myOther, theirs]) {
+      expect(await paymentRows(contractId)).toEqual([]);
+    }
+  });
+
+  it('answers a replay with the same payment, and refuses the session for another contract', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const session = stripeSession(contractId);
+    const first = await pay(session.id, contractId);
+    expect(first.statusCode, first.body).toBe(200);
+    const [second, third] = await Promise.all([
+      pay(session.id, contractId),
+      pay(session.id, contractId),
+    ]);
+    expect(second.json().data.id).toBe(first.json().data.id);
+    expect(third.json().data.id).toBe(first.json().data.id);
+    expect(await paymentRows(contractId)).toHaveLength(1);
+
+    const another = await startCompletedContract(ctx, lawyer, templateId);
+    const reused = await pay(session.id, another);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().message).toBe(text.payments.sessionUsed);
+    expect(await paymentRows(another)).toEqual([]);
+  });
+
+  it('refuses a mis-priced session (amount or currency): 422, nothing recorded', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    for (const overrides of [
+      { amount_total: 4990 },
+      { amount_total: 6087 },
+      { amount_total: null },
+      { currency: 'usd' },
+    ]) {
+      const response = await pay(stripeSession(contractId, overrides).id, contractId);
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
+      expect(response.json().message).toBe(text.payments.notVerifiable);
+    }
+    // The client's price is checked against the server's total too.
+    const wrongPrice = await ctx.injectAs(lawyer)({
+      method: 'POST',
+      url: '/api/payment',
+      payload: { transactionId: stripeSession(contractId).id, price: '49.90', contractId },
+    });
+    expect(wrongPrice.statusCode).toBe(422);
+    expect(wrongPrice.json().message).toBe(text.payments.priceMismatch);
+    expect(await paymentRows(contractId)).toEqual([]);
+  });
+
+  it('turns off the local test checkout (404)', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const response = await ctx.injectAs(lawyer)({
+      method: 'POST',
+      url: '/api/payment/local-checkout',
+      payload: { contractId },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(text.payments.localDisabled);
+  });
+});
+
+describe('POST /api/payment/webhook', () => {
+  it('refuses a missing or bad signature (400) and records nothing', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const event = stripeEvent('checkout.session.completed', stripeSession(contractId));
+    const forged = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: 'whsec_someone_else',
+    });
+    const tampered = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify({ ...event, id: 'evt_other' }),
+      secret: WEBHOOK_SECRET,
+    });
+    for (const signature of [null, '', 'garbage', forged, tampered]) {
+      const response = await deliver(event, signature);
+      expect(response.statusCode, String(signature)).toBe(400);
+      expect(response.json().message).toBe(text.payments.webhookSignature);
+    }
+    expect(await paymentRows(contractId)).toEqual([]);
+    expect((await download(contractId)).statusCode).toBe(402);
+  });
+
+  it('unlocks the download on its own when the buyer closed the browser after paying', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const session = stripeSession(contractId);
+    const response = await deliver(stripeEvent('checkout.session.completed', session));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    const rows = await paymentRows(contractId);
+    expect(rows).toMatchObject([{ transactionId: session.id, provider: 'stripe' }]);
+    const file = await download(contractId);
+    expect(file.statusCode, file.body).toBe(200);
+    // The cart coming back later answers the same payment.
+    const late = await pay(session.id, contractId);
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().data.id).toBe(rows[0]?.id);
+  });
+
+  it('records one payment for one event delivered five times at once', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const event = stripeEvent('checkout.session.completed', stripeSession(contractId));
+    const responses = await Promise.all(Array.from({ length: 5 }, () => deliver(event)));
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    expect(await paymentRows(contractId)).toHaveLength(1);
+  });
+
+  it('waits for async_payment_succeeded when the session completed unpaid', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const pending = stripeSession(contractId, { payment_status: 'unpaid' });
+    const completed = await deliver(stripeEvent('checkout.session.completed', pending));
+    expect(completed.statusCode).toBe(200);
+    expect(await paymentRows(contractId)).toEqual([]);
+    expect((await download(contractId)).statusCode).toBe(402);
+
+    const succeeded = await deliver(
+      stripeEvent('checkout.session.async_payment_succeeded', {
+        ...pending,
+        payment_status: 'paid',
+      }),
+    );
+    expect(succeeded.statusCode).toBe(200);
+    expect(await paymentRows(contractId)).toMatchObject([{ transactionId: pending.id }]);
+    expect((await download(contractId)).statusCode).toBe(200);
+  });
+
+  it('records nothing for a failed async payment, an unhandled event or a bad session', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const unpaid = stripeSession(contractId, { payment_status: 'unpaid' });
+    const events = [
+      stripeEvent('checkout.session.async_payment_failed', unpaid),
+      stripeEvent('checkout.session.expired', { ...unpaid, status: 'expired' }),
+      stripeEvent('checkout.session.completed', stripeSession(contractId, { amount_total: 1 })),
+      stripeEvent('checkout.session.completed', stripeSession(null)),
+      stripeEvent('checkout.session.completed', stripeSession('not-a-contract')),
+    ];
+    for (const event of events) {
+      const response = await deliver(event);
+      expect(response.statusCode, event.type).toBe(200);
+    }
+    expect(await paymentRows(contractId)).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TTemplateCard, TTemplateDetail } from '@lexpath/shared/schemas/templates';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
+import { useNewContractStore } from '../../lib/storage.ts';
+import { appConfigRoute } from '../../test/app-config-api.ts';
+import { signInAs } from '../../test/factories.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { apiError, pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
+
+let api: TestApi | undefined;
+
+beforeEach(() => {
+  setFlowTiming({ summaryDelayMs: 0 });
+});
+
+afterEach(async () => {
+  cleanup();
+  resetFlowTiming();
+  await api?.close();
+  api = undefined;
+});
+
+const QUESTIONS = [
+  {
+    variable: 'durata',
+    question: 'Quale durata ha il contratto?',
+    options: ['4+4 anni', '3+2 anni'],
+    required_answers: [],
+    is_multiple_selection: false,
+  },
+  {
+    variable: 'clausole',
+    question: 'Quali clausole vuoi aggiungere?',
+    options: ['Cedolare secca', 'Divieto di animali'],
+    required_answers: [],
+    is_multiple_selection: true,
+  },
+];
+
+const TEMPLATE: TTemplateCard = {
+  id: 'tpl-1',
+  name: 'Contratto di locazione',
+  description: 'Locazione abitativa',
+  price: 49,
+  price_cents: 4900,
+  categoryId: { id: 'cat-1', name: 'Immobiliare' },
+  status: 'SUSPENDED',
+  min_time: 5,
+  max_time: 10,
+  min_questions: 2,
+  max_questions: 2,
+  stripe_url: null,
+  userId: { name: 'Marco', surname: 'Rossi' },
+  createdAt: '2026-03-05T09:07:00',
+  updatedAt: '2026-03-05T09:07:00',
+  latestVersionAt: '2026-03-05T09:07:00',
+};
+
+/** The API as staff see it; the test .docx comes only for the answers the walk gives. */
+async function startTryOutApi() {
+  api = await startTestApi({
+    ...appConfigRoute,
+    'GET /api/category': () => ({ body: { data: { results: [], page: 1, totalPages: 1 } } }),
+    'GET /api/template': () => ({
+      body: { data: { results: [TEMPLATE], page: 1, totalPages: 1 } },
+    }),
+    'GET /api/template/tpl-1': () => ({
+      body: { data: { ...TEMPLATE, json_questions: QUESTIONS } as unknown as TTemplateDetail },
+    }),
+    'POST /api/contract/questions': (request, body) => {
+      if (!request.url?.includes('type=tpl-1')) return apiError(404, 'Master non trovato');
+      const answers = (body ?? {}) as TAnswers;
+      const next = QUESTIONS.find((question) => !(question.variable in answers)) ?? null;
+      return { body: { data: next } };
+    },
+    'PUT /api/template/tpl-1/download-test': (_request, body) => {
+      const { answers } = body as { answers: TAnswers };
+      if (answers.durata !== '3+2 anni' || !Array.isArray(answers.clausole)) {
+        return apiError(400, 'Risposte non valide');
+      }
+      return {
+        text: 'PK docx',
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          'content-disposition':
+            'attachment; filename="prova.docx"; filename*=UTF-8\'\'Locazione%20%E2%80%93%20prova.docx',
+        },
+      };
+    },
+  });
+  pointPageAt(api.origin);
+}
+
+describe('admin try-out', () => {
+  it('walks a master from Prova to the summary, editing an answer on the way', async () => {
+    await startTryOutApi();
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+
+    const row = (await screen.findByRole('cell', { name: 'Contratto di locazione' })).closest('tr');
+    await user.click(within(row as HTMLElement).getByRole('button', { name: 'Prova' }));
+
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio.');
+
+    await user.click(screen.getByRole('radio', { name: '4+4 anni' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(await screen.findByText('Quali clausole vuoi aggiungere?')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+
+    // Back drops the last answer: the first question comes again.
+    await user.click(screen.getByRole('button', { name: 'Indietro' }));
+    await user.click(await screen.findByRole('radio', { name: '3+2 anni' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+
+    await screen.findByText('Quali clausole vuoi aggiungere?');
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio.');
+    await user.click(screen.getByRole('checkbox', { name: 'Cedolare secca' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Divieto di animali' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+
+    expect(await screen.findByRole('heading', { name: 'Riepilogo' })).toBeInTheDocument();
+    const recap = screen.getByRole('list', { name: 'Risposte date' });
+    expect(
+      within(recap)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Quale durata ha il contratto?Risposta: 3+2 anniModifica',
+      'Quali clausole vuoi aggiungere?Risposta: Cedolare secca, Divieto di animaliModifica',
+    ]);
+
+    // Editing the second answer asks first, then drops it and returns to that question.
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Modifica la risposta a «Quali clausole vuoi aggiungere?»',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Le risposte successive dovranno essere date di nuovo.');
+    await user.click(within(dialog).getByRole('button', { name: /conferma/i }));
+
+    expect(await screen.findByText('Quali clausole vuoi aggiungere?')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Divieto di animali' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    await screen.findByRole('heading', { name: 'Riepilogo' });
+    expect(screen.getByText('Divieto di animali', { exact: false })).toHaveTextContent(
+      'Risposta: Divieto di animali',
+    );
+  });
+
+  it('downloads the test document on the preview step instead of paying', async () => {
+    await startTryOutApi();
+    signInAs('admin');
+    useNewContractStore.getState().set({
+      type: 'tpl-1',
+      title: 'Contratto di locazione',
+      answers: { durata: '3+2 anni', clausole: ['Cedolare secca'] },
+      maxQuestions: 2,
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti/anteprima?id=tpl-1');
+
+    expect(await screen.findByRole('heading', { name: 'Anteprima' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /carrello/i })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Scarica documento di prova' }));
+    expect(
+      await screen.findByText('Documento scaricato: Locazione – prova.docx'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when no master was chosen', async () => {
+    await startTryOutApi();
+    signInAs('editor');
+    renderApp('/admin/master-inseriti/riepilogo');
+    expect(await screen.findByText('Nessun master selezionato.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Torna ai master inseriti' })).toHaveAttribute(
+      'href',
+      '/admin/master-inseriti',
+    );
+  });
+});

@@ -1,0 +1,82 @@
+import { Box, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { it } from '@lexpath/shared/messages/it';
+import { formatEuro } from '@lexpath/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { PageLoader } from '../../../components/feedback/page-loader.tsx';
+import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { RecapCard } from '../../../components/flow/recap-card.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { decimalToCents, formatListDate } from '../../../lib/format.ts';
+import { usersContractsQueries } from '../api.ts';
+
+const texts = it.web.usersContracts;
+
+/**
+ * A user's document as the admin sees it: who, when, what was paid and the answers. No
+ * download: the API serves the .docx to its owner only.
+ */
+export function UsersContractDetailScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const detail = useQuery(usersContractsQueries.detail(id));
+  const contract = detail.data;
+  const payment = contract?.paymentId ?? null;
+
+  return (
+    <>
+      <Box mb="16">
+        <Button variant="linkButton" size="link" onClick={() => navigate(PATHS.usersContracts)}>
+          {texts.backToList}
+        </Button>
+      </Box>
+      <PageTitle>{contract ? contract.title : it.web.titles.documentDetail}</PageTitle>
+      {id === '' || detail.isError ? <Text>{texts.detailMissing}</Text> : null}
+      {id !== '' && detail.isPending ? <PageLoader /> : null}
+      {contract ? (
+        <>
+          <Card.Root bg="white" maxW="560px" mb="24">
+            <Card.Body>
+              <Grid as="dl" templateColumns="auto 1fr" columnGap="16" rowGap="8">
+                <Text as="dt" fontWeight="semibold">
+                  {texts.user}
+                </Text>
+                <Text as="dd">
+                  {contract.userId.name} {contract.userId.surname}
+                </Text>
+                <Text as="dt" fontWeight="semibold">
+                  {texts.generatedAt}
+                </Text>
+                <Text as="dd">{formatListDate(contract.createdAt)}</Text>
+                <Text as="dt" fontWeight="semibold">
+                  {texts.paidAt}
+                </Text>
+                <Text as="dd">{payment ? formatListDate(payment.updatedAt) : texts.notPaid}</Text>
+                <Text as="dt" fontWeight="semibold">
+                  {texts.pricePaid}
+                </Text>
+                <Text as="dd">
+                  {payment ? formatEuro(decimalToCents(payment.price)) : texts.notPaid}
+                </Text>
+                <Text as="dt" fontWeight="semibold">
+                  {texts.questionsCount}
+                </Text>
+                <Text as="dd">{contract.detailed_answers.length}</Text>
+              </Grid>
+            </Card.Body>
+          </Card.Root>
+          <Heading as="h2" textStyle="lg" color="navy.800" mb="12">
+            {texts.answers}
+          </Heading>
+          <Stack as="ul" aria-label={texts.answers} gap="12">
+            {contract.detailed_answers.map((item) => (
+              <RecapCard key={item.variable} question={item.question} answer={item.given_answer} />
+            ))}
+          </Stack>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,236 @@
+import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appConfigRoute } from '../../test/app-config-api.ts';
+import { signInAs } from '../../test/factories.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
+
+let api: TestApi | undefined;
+
+afterEach(async () => {
+  cleanup();
+  await api?.close();
+  api = undefined;
+});
+
+const CATEGORIES = [
+  { id: 'cat-casa', name: 'Immobiliare' },
+  { id: 'cat-lavoro', name: 'Lavoro' },
+];
+
+function buildContract(
+  overrides: Partial<TContractCard> & { categoryId?: string } = {},
+): TContractCard & { categoryId: string } {
+  return {
+    id: 'c-1',
+    name: 'Contratto di locazione',
+    title: 'Contratto di locazione',
+    description: 'Locazione abitativa',
+    type: 'tpl-1',
+    status: 'COMPLETED',
+    answers: {},
+    answers_count: 2,
+    price: '59.78',
+    paymentId: null,
+    userId: { name: 'Giulia', surname: 'Bianchi' },
+    createdAt: '2026-03-05T09:07:00',
+    updatedAt: '2026-03-05T09:07:00',
+    categoryId: 'cat-casa',
+    ...overrides,
+  };
+}
+
+const PAID = buildContract({
+  id: 'c-new',
+  title: 'Contratto di lavoro',
+  categoryId: 'cat-lavoro',
+  userId: { name: 'Luca', surname: 'Neri' },
+  createdAt: '2026-03-10T16:45:00',
+  paymentId: { id: 'p-1', updatedAt: '2026-03-11T10:05:00', price: '59.78' },
+});
+
+const CONTRACTS = [
+  buildContract({ id: 'c-old', title: 'Comodato d’uso', createdAt: '2026-01-02T08:00:00' }),
+  PAID,
+  buildContract({ id: 'c-mid', title: 'Contratto di locazione', createdAt: '2026-02-14T12:30:00' }),
+];
+
+async function startContractsApi(contracts = CONTRACTS) {
+  api = await startTestApi({
+    ...appConfigRoute,
+    'GET /api/category': () => ({
+      body: { data: { results: CATEGORIES, page: 1, totalPages: 1 } },
+    }),
+    'GET /api/contract': (request) => {
+      const query = new URL(request.url ?? '', 'http://api').searchParams;
+      if (query.get('userActive') !== 'true')
+        return { body: { data: { results: [], page: 1, totalPages: 1 } } };
+      const name = (query.get('name') ?? '').toLowerCase();
+      const category = query.get('categoryId') ?? '';
+      const results = contracts.filter(
+        (contract) =>
+          contract.title.toLowerCase().includes(name) &&
+          (category === '' || contract.categoryId === category),
+      );
+      return { body: { data: { results, page: 1, totalPages: 1 } } };
+    },
+    'GET /api/contract/c-new': () => ({
+      body: {
+        data: {
+          ...PAID,
+          detailed_answers: [
+            {
+              variable: 'durata',
+              question: 'Quale durata ha il contratto?',
+              given_answer: '12 mesi',
+            },
+            {
+              variable: 'benefit',
+              question: 'Quali benefit sono previsti?',
+              given_answer: ['Auto aziendale', 'Buoni pasto'],
+            },
+          ],
+          templateId: {
+            id: 'tpl-1',
+            price: 49,
+            price_cents: 4900,
+            total: '59.78',
+            max_questions: 2,
+            stripe_url: null,
+          },
+          maxQuestions: 2,
+        } satisfies TContractDetail,
+      },
+    }),
+  });
+  pointPageAt(api.origin);
+}
+
+function documentColumn(): string[] {
+  return screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[2]?.textContent ?? '');
+}
+
+describe("users' contracts", () => {
+  it('says when nobody has generated a document', async () => {
+    await startContractsApi([]);
+    signInAs('admin');
+    renderApp('/admin/contratti-utenti');
+    expect(await screen.findByText('Non ci sono dei documenti generati')).toBeInTheDocument();
+  });
+
+  it('lists everyone’s documents newest first, with list dates', async () => {
+    await startContractsApi();
+    signInAs('admin');
+    renderApp('/admin/contratti-utenti');
+
+    await screen.findByRole('cell', { name: 'Contratto di lavoro' });
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Nome',
+      'Cognome',
+      'Documento',
+      'Data di generazione▼',
+      'Data di pagamento↕',
+      'Azioni',
+    ]);
+    expect(screen.getByRole('columnheader', { name: /Data di generazione/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    expect(documentColumn()).toEqual([
+      'Contratto di lavoro',
+      'Contratto di locazione',
+      'Comodato d’uso',
+    ]);
+    const newest = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(
+      within(newest)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Luca',
+      'Neri',
+      'Contratto di lavoro',
+      '10/03/2026 - 16:45',
+      '11/03/2026 - 10:05',
+      'Apri',
+    ]);
+  });
+
+  it('toggles the generation date order from its header', async () => {
+    await startContractsApi();
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/contratti-utenti');
+    await screen.findByRole('cell', { name: 'Contratto di lavoro' });
+
+    const header = screen.getByRole('columnheader', { name: /Data di generazione/ });
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(documentColumn()).toEqual([
+      'Comodato d’uso',
+      'Contratto di locazione',
+      'Contratto di lavoro',
+    ]);
+
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(documentColumn()[0]).toBe('Contratto di lavoro');
+  });
+
+  it('filters by category chip and by search, and clearing the box resets it', async () => {
+    await startContractsApi();
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/contratti-utenti');
+    await screen.findByRole('cell', { name: 'Contratto di lavoro' });
+
+    const chips = screen.getByRole('group', { name: 'Filtra per categoria' });
+    await user.click(await within(chips).findByRole('button', { name: 'Lavoro' }));
+    await waitFor(() => expect(documentColumn()).toEqual(['Contratto di lavoro']));
+    expect(within(chips).getByRole('button', { name: 'Lavoro' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(within(chips).getByRole('button', { name: 'Tutti' }));
+    await screen.findByRole('cell', { name: 'Comodato d’uso' });
+
+    const box = screen.getByRole('searchbox', { name: 'Cerca per titolo' });
+    await user.type(box, 'comodato{Enter}');
+    await waitFor(() => expect(documentColumn()).toEqual(['Comodato d’uso']));
+
+    await user.clear(box);
+    await waitFor(() => expect(documentColumn()).toHaveLength(3));
+  });
+
+  it('opens a document with its user, dates, price and answers', async () => {
+    await startContractsApi();
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/contratti-utenti');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Apri «Contratto di lavoro» di Luca Neri' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Contratto di lavoro' })).toBeInTheDocument();
+    expect(screen.getByText('Luca Neri')).toBeInTheDocument();
+    expect(screen.getByText('10/03/2026 - 16:45')).toBeInTheDocument();
+    expect(screen.getByText('11/03/2026 - 10:05')).toBeInTheDocument();
+    expect(screen.getByText(/59,78/)).toBeInTheDocument();
+    const answers = screen.getByRole('list', { name: 'Risposte date' });
+    expect(
+      within(answers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Quale durata ha il contratto?Risposta: 12 mesi',
+      'Quali benefit sono previsti?Risposta: Auto aziendale, Buoni pasto',
+    ]);
+    expect(screen.queryByRole('button', { name: /scarica/i })).not.toBeInTheDocument();
+  });
+});

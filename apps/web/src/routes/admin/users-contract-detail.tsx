@@ -1,0 +1,5 @@
+import { UsersContractDetailScreen } from '../../features/users-contracts/components/users-contract-detail-screen.tsx';
+
+export function UsersContractDetailRoute() {
+  return <UsersContractDetailScreen />;
+}

@@ -1,0 +1,5 @@
+import { UsersContractsScreen } from '../../features/users-contracts/components/users-contracts-screen.tsx';
+
+export function UsersContractsRoute() {
+  return <UsersContractsScreen />;
+}
