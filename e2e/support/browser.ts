@@ -42,10 +42,21 @@ export async function newContext(
 
 /**
  * Every screen a test looks at goes through here: axe must find no serious or critical
- * violation, and a screenshot is saved for the CI artifacts.
+ * violation, and a screenshot is saved for the CI artifacts. `embedsPdf` for a screen showing
+ * a PDF in a frame.
  */
-export async function checkScreen(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
+export async function checkScreen(
+  page: Page,
+  name: string,
+  { embedsPdf = false }: { embedsPdf?: boolean } = {},
+): Promise<void> {
+  if (embedsPdf) {
+    // Chromium's PDF viewer (an extension frame) never lets Playwright see the page go
+    // network-idle: wait for every frame's load instead; the test awaits the PDF response.
+    for (const frame of page.frames()) await frame.waitForLoadState('load');
+  } else {
+    await page.waitForLoadState('networkidle');
+  }
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

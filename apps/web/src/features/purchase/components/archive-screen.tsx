@@ -17,6 +17,18 @@ import { purchaseQueries, useDownloadContractMutation } from '../api.ts';
 
 const texts = it.web.purchase;
 
+/** One term of a card's description list: a dt/dd pair on one line. */
+function Entry({ label, value }: { label: string; value: string }) {
+  return (
+    <Flex gap="4" wrap="wrap">
+      <Text as="dt" fontWeight="bold">
+        {label}:
+      </Text>{' '}
+      <Text as="dd">{value}</Text>
+    </Flex>
+  );
+}
+
 function ArchiveCard({ contract }: { contract: TContractCard }) {
   const navigate = useNavigate();
   const download = useDownloadContractMutation();
@@ -30,18 +42,10 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
         <Text color="navy.900">{contract.description}</Text>
         <Stack as="dl" gap="2" textStyle="sm" color="navy.700" mt="auto">
           {paid ? (
-            <Text>
-              <strong>{texts.pricePaid}:</strong> {formatEuro(decimalToCents(paid.price))}
-            </Text>
+            <Entry label={texts.pricePaid} value={formatEuro(decimalToCents(paid.price))} />
           ) : null}
-          <Text>
-            <strong>{texts.generatedAt}:</strong> {formatListDate(contract.createdAt)}
-          </Text>
-          {paid ? (
-            <Text>
-              <strong>{texts.purchasedAt}:</strong> {formatListDate(paid.updatedAt)}
-            </Text>
-          ) : null}
+          <Entry label={texts.generatedAt} value={formatListDate(contract.createdAt)} />
+          {paid ? <Entry label={texts.purchasedAt} value={formatListDate(paid.updatedAt)} /> : null}
         </Stack>
         <Flex gap="8" mt="8" wrap="wrap">
           <Button
