@@ -5,6 +5,7 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion, TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { fileNameFrom, saveBlobAs } from '../../lib/download.ts';
 
 export interface Page<T> {
   results: T[];
@@ -121,21 +122,6 @@ export function useRegisterPaymentMutation() {
   });
 }
 
-/** RFC 5987 `filename*=UTF-8''…` first, then a plain `filename="…"`. */
-export function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // A malformed encoding: fall through to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
-}
-
 /** GET /contract/download/{id}: the .docx, saved through a link carrying its file name. */
 export function useDownloadContractMutation() {
   return useMutation({
@@ -144,14 +130,7 @@ export function useDownloadContractMutation() {
         responseType: 'blob',
       });
       const name = fileNameFrom(headers.get('content-disposition'), 'documento.docx');
-      const url = URL.createObjectURL(data);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlobAs(data, name);
       return name;
     },
   });

@@ -10,6 +10,7 @@ import type {
 } from '@lexpath/shared/schemas/templates';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { fileNameFrom, saveBlobAs } from '../../lib/download.ts';
 import { progressToasts } from '../../lib/progress-toast.ts';
 
 export interface Page<T> {
@@ -133,21 +134,6 @@ export function fetchNextQuestion(templateId: string, answers: TAnswers) {
   });
 }
 
-/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1]);
-    } catch {
-      // Fall through to the plain name.
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
-
 /** PUT /template/{id}/download-test: the .docx built from the try-out answers. */
 export async function downloadTestDocument(templateId: string, answers: TAnswers) {
   const { data, headers } = await api.request<Blob>(`/template/${templateId}/download-test`, {
@@ -166,14 +152,7 @@ export function useDownloadTestMutation() {
   return useMutation({
     mutationFn: async ({ templateId, answers }: { templateId: string; answers: TAnswers }) => {
       const { blob, fileName } = await downloadTestDocument(templateId, answers);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveBlobAs(blob, fileName);
       return fileName;
     },
   });

@@ -6,10 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
-import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
-import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { useNewCategoryStore, useSessionStore } from '../../../lib/storage.ts';
@@ -32,10 +31,17 @@ export function CategoriesScreen() {
     void navigate(`${PATHS.newCategory}?id=${encodeURIComponent(category.id)}`);
   };
 
-  let content = <PageLoader />;
-  if (categories.data && categories.data.results.length === 0) {
-    content = <Text color="navy.800">{texts.empty}</Text>;
-  } else if (categories.data) {
+  let content = (
+    <ListState
+      isPending={categories.isPending}
+      isError={categories.isError}
+      isEmpty={categories.data?.results.length === 0}
+      emptyText={texts.empty}
+      errorText={texts.loadFailed}
+      onRetry={() => void categories.refetch()}
+    />
+  );
+  if (categories.data && categories.data.results.length > 0) {
     content = (
       <>
         <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
@@ -81,15 +87,6 @@ export function CategoriesScreen() {
         </Table.ScrollArea>
         <Pager page={page} totalPages={categories.data.totalPages} onPageChange={setPage} />
       </>
-    );
-  } else if (categories.isError) {
-    content = (
-      <Stack gap="16" align="flex-start">
-        <AppAlert kind="error">{texts.loadFailed}</AppAlert>
-        <Button variant="secondary" onClick={() => void categories.refetch()}>
-          {texts.retry}
-        </Button>
-      </Stack>
     );
   }
 

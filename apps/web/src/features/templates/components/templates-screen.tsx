@@ -7,10 +7,9 @@ import 'dayjs/locale/it';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
-import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
-import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
@@ -65,10 +64,17 @@ export function TemplatesScreen() {
     }
   };
 
-  let content = <PageLoader />;
-  if (templates.data && templates.data.results.length === 0) {
-    content = <Text color="navy.800">{texts.empty}</Text>;
-  } else if (templates.data) {
+  let content = (
+    <ListState
+      isPending={templates.isPending}
+      isError={templates.isError}
+      isEmpty={templates.data?.results.length === 0}
+      emptyText={texts.empty}
+      errorText={texts.loadFailed}
+      onRetry={() => void templates.refetch()}
+    />
+  );
+  if (templates.data && templates.data.results.length > 0) {
     content = (
       <>
         <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
@@ -127,15 +133,6 @@ export function TemplatesScreen() {
         </Table.ScrollArea>
         <Pager page={page} totalPages={templates.data.totalPages} onPageChange={setPage} />
       </>
-    );
-  } else if (templates.isError) {
-    content = (
-      <Stack gap="16" align="flex-start">
-        <AppAlert kind="error">{texts.loadFailed}</AppAlert>
-        <Button variant="secondary" onClick={() => void templates.refetch()}>
-          {texts.retry}
-        </Button>
-      </Stack>
     );
   }
 

@@ -1,11 +1,8 @@
-import { Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppAlert } from '../../../components/feedback/app-alert.tsx';
-import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { ListState } from '../../../components/lists/list-states.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { useSessionStore } from '../../../lib/storage.ts';
 import { toaster } from '../../../lib/toaster.ts';
@@ -21,10 +18,17 @@ export function UsersScreen() {
   const statusChange = useChangeUserStatusMutation();
   const currentUserId = useSessionStore((state) => state.user?.id ?? null);
 
-  let content = <PageLoader />;
-  if (users.data && users.data.results.length === 0) {
-    content = <Text color="navy.800">{texts.empty}</Text>;
-  } else if (users.data) {
+  let content = (
+    <ListState
+      isPending={users.isPending}
+      isError={users.isError}
+      isEmpty={users.data?.results.length === 0}
+      emptyText={texts.empty}
+      errorText={texts.loadFailed}
+      onRetry={() => void users.refetch()}
+    />
+  );
+  if (users.data && users.data.results.length > 0) {
     content = (
       <>
         <UsersTable
@@ -51,16 +55,6 @@ export function UsersScreen() {
         />
         <Pager page={page} totalPages={users.data.totalPages} onPageChange={setPage} />
       </>
-    );
-  } else if (users.isError) {
-    // The failure toast already carries the server's message (SPEC §8).
-    content = (
-      <Stack gap="16" align="flex-start">
-        <AppAlert kind="error">{texts.loadFailed}</AppAlert>
-        <Button variant="secondary" onClick={() => void users.refetch()}>
-          {texts.retry}
-        </Button>
-      </Stack>
     );
   }
 
