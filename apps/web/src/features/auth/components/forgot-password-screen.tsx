@@ -9,7 +9,7 @@ import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { PecField } from '../../../components/form/pec-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useForgotPasswordMutation } from '../api.ts';
@@ -52,11 +52,9 @@ export function ForgotPasswordScreen() {
       <form noValidate onSubmit={handleSubmit((body) => mutation.mutate(body))}>
         <Stack gap="12">
           <Text>{texts.intro}</Text>
-          <TextField
+          <PecField
             label={texts.pec}
-            type="email"
             autoComplete="username"
-            required
             error={errors.pec?.message}
             {...register('pec')}
           />

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { PecField } from '../../../components/form/pec-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -37,11 +38,9 @@ export function LoginForm({ pending, errorMessage, onSubmit }: LoginFormProps) {
       <PageTitle>{texts.title}</PageTitle>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack gap="12">
-          <TextField
+          <PecField
             label={texts.pec}
-            type="email"
             autoComplete="username"
-            required
             error={errors.pec?.message}
             {...register('pec')}
           />

@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { NewPasswordField } from '../../../components/form/new-password-field.tsx';
+import { PecField } from '../../../components/form/pec-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RegistrationConsents } from './registration-consents.tsx';
@@ -64,20 +66,14 @@ export function RegistrationForm({ pending, errorMessage, onSubmit }: Registrati
             error={errors.lastName?.message}
             {...register('lastName')}
           />
-          <TextField
+          <PecField
             label={texts.pec}
-            type="email"
             autoComplete="email"
-            required
             error={errors.pec?.message}
             {...register('pec')}
           />
-          <TextField
+          <NewPasswordField
             label={texts.password}
-            type="password"
-            autoComplete="new-password"
-            required
-            helperText={texts.passwordHelp}
             error={errors.password?.message}
             {...register('password')}
           />

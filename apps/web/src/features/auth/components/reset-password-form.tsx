@@ -5,7 +5,7 @@ import { type TResetPasswordForm, ZResetPasswordForm } from '@lexpath/shared/sch
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { NewPasswordField } from '../../../components/form/new-password-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
 const texts = it.web.resetPassword;
@@ -33,20 +33,14 @@ export function ResetPasswordForm({ pending, onSubmit }: ResetPasswordFormProps)
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack gap="12">
           <Text>{texts.intro}</Text>
-          <TextField
+          <NewPasswordField
             label={texts.password}
-            type="password"
-            autoComplete="new-password"
-            required
-            helperText={it.web.registration.passwordHelp}
             error={errors.password?.message}
             {...register('password')}
           />
-          <TextField
+          <NewPasswordField
+            confirmation
             label={texts.passwordConfirmation}
-            type="password"
-            autoComplete="new-password"
-            required
             error={errors.passwordConfirmation?.message}
             {...register('passwordConfirmation')}
           />

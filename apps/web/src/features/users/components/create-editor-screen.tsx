@@ -5,6 +5,8 @@ import { type TCreateEditor, ZCreateEditor } from '@lexpath/shared/schemas/user-
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { NewPasswordField } from '../../../components/form/new-password-field.tsx';
+import { PecField } from '../../../components/form/pec-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCreateEditorMutation } from '../api.ts';
@@ -51,20 +53,14 @@ export function CreateEditorScreen() {
             error={errors.surname?.message}
             {...register('surname')}
           />
-          <TextField
+          <PecField
             label={texts.pec}
-            type="email"
             autoComplete="off"
-            required
             error={errors.pec?.message}
             {...register('pec')}
           />
-          <TextField
+          <NewPasswordField
             label={texts.password}
-            type="password"
-            autoComplete="new-password"
-            required
-            helperText={it.web.registration.passwordHelp}
             error={errors.password?.message}
             {...register('password')}
           />
