@@ -520,6 +520,8 @@ export const it = {
       progress: (given: number) => `Risposte date: ${given}`,
       downloaded: (fileName: string) => `Documento scaricato: ${fileName}`,
       noAnswers: 'Nessuna risposta data.',
+      questionLoadFailed: 'Non è stato possibile caricare la prossima domanda.',
+      retry: 'Riprova',
     },
     /** The admin's list of everyone's generated documents and its detail. */
     usersContracts: {

@@ -104,6 +104,11 @@ describe('categories list', () => {
     const user = userEvent.setup();
     renderApp('/admin/categorie');
     const pager = await screen.findByRole('navigation', { name: 'Paginazione' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Categorie inserite' })).toBeVisible();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Nome',
+      'Azioni',
+    ]);
     expect(names()).toEqual(['Famiglia', 'Lavoro']);
     await user.click(within(pager).getByRole('button', { name: 'Successiva' }));
     expect(await screen.findByRole('cell', { name: 'Societario' })).toBeVisible();
@@ -127,7 +132,8 @@ describe('categories list', () => {
     const user = userEvent.setup();
     renderApp('/admin/categorie');
     await user.click(await screen.findByRole('button', { name: 'Elimina Famiglia' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Eliminare la categoria?' });
+    expect(within(dialog).getByText('La categoria «Famiglia» sarà eliminata.')).toBeVisible();
     expect(within(dialog).getByText("L'operazione è irreversibile.")).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
     await waitFor(() =>
@@ -157,7 +163,8 @@ describe('new category', () => {
     signInAs('admin');
     const user = userEvent.setup();
     renderApp('/admin/nuova-categoria');
-    await user.click(await screen.findByRole('button', { name: 'Salva' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuova categoria' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Salva' }));
     expect(await screen.findByText('Campo obbligatorio.')).toBeVisible();
   });
 
@@ -183,6 +190,7 @@ describe('new category', () => {
     await user.click(await screen.findByRole('button', { name: 'Modifica Famiglia' }));
     const name = await screen.findByLabelText('Nome');
     expect(name).toHaveValue('Famiglia');
+    expect(screen.getByRole('heading', { level: 1, name: 'Modifica categoria' })).toBeVisible();
     await user.clear(name);
     await user.type(name, 'Diritto di famiglia');
     await user.click(screen.getByRole('button', { name: 'Salva' }));

@@ -49,6 +49,8 @@ export const templateQueries = {
       queryKey: [...templateQueries.all, 'next-question', templateId, answers],
       queryFn: () => fetchNextQuestion(templateId, answers),
       staleTime: Number.POSITIVE_INFINITY,
+      // The questionnaire shows the failure itself, with 'Riprova'.
+      meta: { silent: true },
     }),
   /** SPEC §9: the selectors load up to 1000 categories. Under the categories key, so any
    * change to the categories refreshes them. */

@@ -8,6 +8,7 @@ import { appConfigRoute } from '../../test/app-config-api.ts';
 import { signInAs } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import {
+  apiError,
   pointPageAt,
   startTestApi,
   type TestApi,
@@ -60,7 +61,21 @@ async function startTemplatesApi(table: TTemplateCard[], extra: Record<string, T
     },
     ...extra,
   };
-  for (const template of table) {
+  for (const template of [...table]) {
+    routes[`DELETE /api/template/${template.id}`] = () => {
+      table.splice(table.indexOf(template), 1);
+      return { body: { data: { id: template.id } } };
+    };
+    routes[`GET /api/template/${template.id}`] = () => ({
+      body: {
+        data: {
+          ...template,
+          json_questions: [question('tipo', ['A', 'B'])],
+          file_name: 'master-locazione.docx',
+          preview_name: 'anteprima-locazione.docx',
+        },
+      },
+    });
     routes[`PUT /api/template/${template.id}/status`] = (_request, body) => {
       template.status = (body as { status: TTemplateCard['status'] }).status;
       return { body: { data: { id: template.id, status: template.status } }, delayMs: 150 };
@@ -92,6 +107,7 @@ describe('templates created', () => {
     signInAs('admin');
     renderApp('/admin/master-inseriti');
     const table = await screen.findByRole('table');
+    expect(screen.getByRole('heading', { level: 1, name: 'Master inseriti' })).toBeVisible();
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -116,8 +132,10 @@ describe('templates created', () => {
     renderApp('/admin/master-inseriti');
     await screen.findByRole('table');
     await user.click(within(rowOf('Comodato')).getByRole('button', { name: 'Pubblica' }));
-    expect(await screen.findByText('Aggiorno lo stato del template...')).toBeVisible();
-    expect(await screen.findByText('Stato del template aggiornato')).toBeVisible();
+    expect(await screen.findByText('Caricamento')).toBeVisible();
+    expect(screen.getByText('Aggiorno lo stato del template...')).toBeVisible();
+    expect(await screen.findByText('Tutto ok!')).toBeVisible();
+    expect(screen.getByText('Stato del template aggiornato')).toBeVisible();
     expect(
       await within(rowOf('Comodato')).findByRole('button', { name: 'Sospendi' }),
     ).toBeVisible();
@@ -136,9 +154,158 @@ describe('templates created', () => {
     await expect.poll(() => screen.queryByRole('cell', { name: 'Locazione' })).toBeNull();
     expect(screen.getByRole('cell', { name: 'Comodato' })).toBeVisible();
   });
+
+  it('filters by category from the Seleziona categoria selector', async () => {
+    await startTemplatesApi([buildCard({ id: 'tpl-1', name: 'Locazione' })]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    const selector = await screen.findByRole('combobox', { name: 'Categoria' });
+    await within(selector).findByRole('option', { name: 'Immobiliare' });
+    expect(
+      within(selector)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Seleziona categoria', 'Immobiliare']);
+    await user.selectOptions(selector, 'cat-1');
+    expect(selector).toHaveValue('cat-1');
+  });
+
+  it('deletes a master after the irreversible confirmation', async () => {
+    await startTemplatesApi([
+      buildCard({ id: 'tpl-1', name: 'Locazione' }),
+      buildCard({ id: 'tpl-2', name: 'Comodato' }),
+    ]);
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Comodato')).getByRole('button', { name: 'Elimina' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Eliminare il master?' });
+    expect(within(dialog).getByText('Il master «Comodato» sarà eliminato.')).toBeVisible();
+    expect(within(dialog).getByText("L'operazione è irreversibile.")).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+
+    await expect.poll(() => screen.queryByRole('cell', { name: 'Comodato' })).toBeNull();
+    expect(await screen.findByRole('cell', { name: 'Locazione' })).toBeVisible();
+    expect(api?.hits('DELETE /api/template/tpl-2')).toBe(1);
+  });
 });
 
 describe('master editor', () => {
+  it('shows its sections, the category placeholder and the empty question list', async () => {
+    await startTemplatesApi([]);
+    signInAs('editor');
+    renderApp('/admin/nuovo-documento');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inserimento nuovo master' }),
+    ).toBeVisible();
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual([
+      'Dati generali',
+      'Dati del documento',
+      'Dati di pagamento',
+      'File del master',
+      'Elenco domande',
+    ]);
+    const category = screen.getByRole('combobox', { name: /^Categoria/ });
+    await within(category).findByRole('option', { name: 'Immobiliare' });
+    expect(within(category).getAllByRole('option')[0]).toHaveTextContent('Seleziona categoria');
+    expect(category).toHaveValue('');
+    expect(screen.getByText('Non ci sono ancora domande.')).toBeVisible();
+  });
+
+  it('saves a draft with Salva temporanemente', async () => {
+    await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set({ json_questions: [question('tipo', ['A', 'B'])] });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    await user.type(await screen.findByLabelText(/^Titolo/), 'Locazione');
+    await user.click(screen.getByRole('button', { name: 'Salva temporanemente' }));
+    expect(await screen.findByText('Tutto ok!')).toBeVisible();
+    expect(screen.getByText('Bozza salvata')).toBeVisible();
+    expect(useTemplateDraftStore.getState().value.name).toBe('Locazione');
+  });
+
+  it('saves an edited master with Salva e concludi and says so', async () => {
+    const saved: unknown[] = [];
+    await startTemplatesApi([buildCard({ id: 'tpl-1', name: 'Locazione' })], {
+      'PUT /api/template/tpl-1': (_request, body) => {
+        saved.push(body);
+        return { body: { data: { ...buildCard({ id: 'tpl-1' }), ...(body as object) } } };
+      },
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Locazione')).getByRole('button', { name: 'Modifica' }));
+
+    const title = await screen.findByLabelText(/^Titolo/);
+    expect(title).toHaveValue('Locazione');
+    expect(screen.getByText('File caricato: master-locazione.docx')).toBeVisible();
+    await user.clear(title);
+    await user.type(title, 'Locazione abitativa');
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+
+    expect(await screen.findByText('Master salvato con successo')).toBeVisible();
+    expect(screen.getByText('Tutto ok!')).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Master inseriti' })).toBeVisible();
+    expect(saved).toHaveLength(1);
+  });
+
+  it('shows every message of a refused save in its own red box', async () => {
+    await startTemplatesApi([buildCard({ id: 'tpl-1', name: 'Locazione' })], {
+      'PUT /api/template/tpl-1': () =>
+        apiError(422, [
+          'Master, tag «parte»: la chiave «parte» non corrisponde a nessuna domanda. Paragrafo: «Tra le parti»',
+          'La domanda «tipo» non è usata nel master.',
+        ]),
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Locazione')).getByRole('button', { name: 'Modifica' }));
+    await screen.findByLabelText(/^Titolo/);
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+
+    await expect.poll(() => screen.queryAllByRole('alert')).toHaveLength(2);
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts[0]).toHaveTextContent(
+      'Master, tag «parte»: la chiave «parte» non corrisponde a nessuna domanda.',
+    );
+    expect(alerts[1]).toHaveTextContent('La domanda «tipo» non è usata nel master.');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Inserimento nuovo master' }),
+    ).toBeVisible();
+  });
+
+  it('asks before deleting a question', async () => {
+    await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set({
+      json_questions: [question('primo', ['Sì', 'No']), question('secondo', ['A', 'B'])],
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    await user.click(await screen.findByRole('button', { name: 'Elimina primo' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Eliminare la domanda?' });
+    expect(
+      within(dialog).getByText(
+        'Le condizioni delle altre domande che dipendono da questa domanda saranno rimosse o modificate.',
+      ),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
+    await expect.poll(() => screen.queryByRole('button', { name: 'Elimina primo' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Elimina secondo' })).toBeVisible();
+  });
+
   it('offers to go to the questions while the master has none', async () => {
     await startTemplatesApi([]);
     signInAs('editor');
@@ -217,7 +384,17 @@ describe('question editor', () => {
     signInAs('editor');
     const user = userEvent.setup();
     renderApp('/admin/nuovo-documento/caricamento-domande');
-    await user.click(await screen.findByRole('button', { name: 'Salva domanda' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Caricamento domande' }),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Testo della domanda/)).toBeVisible();
+    expect(screen.getByLabelText(/^Testo di aiuto/)).toBeVisible();
+    expect(screen.getByText('Risposte')).toBeVisible();
+    expect(screen.getByLabelText(/^Risposta 1/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Aggiungi risposta' })).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Selezione multipla' })).not.toBeChecked();
+    expect(screen.getByText('Condizioni')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
     expect(await screen.findAllByText('Campo obbligatorio.')).toHaveLength(2);
     expect(screen.getByText('Inserisci almeno 2 risposte')).toBeVisible();
 

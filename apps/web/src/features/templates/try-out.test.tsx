@@ -1,8 +1,9 @@
+import { it as msg } from '@lexpath/shared/messages/it';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TTemplateCard, TTemplateDetail } from '@lexpath/shared/schemas/templates';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
 import { useNewContractStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
@@ -14,10 +15,12 @@ let api: TestApi | undefined;
 
 beforeEach(() => {
   setFlowTiming({ summaryDelayMs: 0 });
+  questionsFailure = 'none';
 });
 
 afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   resetFlowTiming();
   await api?.close();
   api = undefined;
@@ -59,6 +62,9 @@ const TEMPLATE: TTemplateCard = {
   latestVersionAt: '2026-03-05T09:07:00',
 };
 
+/** How POST /api/contract/questions fails, while it does. */
+let questionsFailure: 'none' | 'refused' | 'server' | 'network' = 'none';
+
 /** The API as staff see it; the test .docx comes only for the answers the walk gives. */
 async function startTryOutApi() {
   api = await startTestApi({
@@ -73,6 +79,17 @@ async function startTryOutApi() {
     'POST /api/contract/questions': (request, body) => {
       if (!request.url?.includes('type=tpl-1')) return apiError(404, 'Master non trovato');
       const answers = (body ?? {}) as TAnswers;
+      if (questionsFailure === 'server') return apiError(500, msg.errors.internal);
+      if (questionsFailure === 'network') {
+        request.socket.destroy();
+        return {};
+      }
+      if (questionsFailure === 'refused' && 'durata' in answers) {
+        return apiError(
+          422,
+          msg.questions.answerNotAnOption('Quale durata ha il contratto?', String(answers.durata)),
+        );
+      }
       const next = QUESTIONS.find((question) => !(question.variable in answers)) ?? null;
       return { body: { data: next } };
     },
@@ -106,6 +123,12 @@ describe('admin try-out', () => {
 
     expect(await screen.findByText('Quale durata ha il contratto?')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    // Three steps: the try-out has no cart.
+    expect(
+      within(screen.getByRole('list', { name: 'Avanzamento' }))
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['1. Questionario (in corso)', '2. Riepilogo', '3. Anteprima']);
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Campo obbligatorio.');
 
@@ -143,7 +166,7 @@ describe('admin try-out', () => {
         name: 'Modifica la risposta a «Quali clausole vuoi aggiungere?»',
       }),
     );
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Modificare la risposta?' });
     expect(dialog).toHaveTextContent('Le risposte successive dovranno essere date di nuovo.');
     await user.click(within(dialog).getByRole('button', { name: /conferma/i }));
 
@@ -154,6 +177,50 @@ describe('admin try-out', () => {
     expect(screen.getByText('Divieto di animali', { exact: false })).toHaveTextContent(
       'Risposta: Divieto di animali',
     );
+  });
+
+  it('goes from the summary to the preview, which warns about cross references', async () => {
+    await startTryOutApi();
+    signInAs('editor');
+    useNewContractStore.getState().set({
+      type: 'tpl-1',
+      title: 'Contratto di locazione',
+      answers: { durata: '3+2 anni', clausole: ['Cedolare secca'] },
+      maxQuestions: 2,
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti/riepilogo?id=tpl-1');
+
+    await screen.findByText('Quale durata ha il contratto?');
+    await user.click(screen.getByRole('button', { name: "Vai all'anteprima" }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anteprima' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Scarica il documento generato con le risposte date per controllarlo. I riferimenti incrociati potrebbero non essere aggiornati.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('asks before abandoning a try-out with answers, then goes back to the masters', async () => {
+    await startTryOutApi();
+    signInAs('editor');
+    useNewContractStore.getState().set({
+      type: 'tpl-1',
+      title: 'Contratto di locazione',
+      answers: { durata: '3+2 anni' },
+      maxQuestions: 2,
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti/questionario?id=tpl-1');
+
+    await screen.findByText('Quali clausole vuoi aggiungere?');
+    await user.click(screen.getByRole('button', { name: 'Abbandona' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Abbandonare la generazione del documento?',
+    });
+    expect(within(dialog).getByText('Tutti i progressi andranno persi.')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Abbandona' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Master inseriti' })).toBeVisible();
   });
 
   it('downloads the test document on the preview step instead of paying', async () => {
@@ -185,5 +252,61 @@ describe('admin try-out', () => {
       'href',
       '/admin/master-inseriti',
     );
+  });
+});
+
+describe('admin try-out when the next question cannot be fetched', () => {
+  it('shows the server message in a red box when the answers are refused (422)', async () => {
+    await startTryOutApi();
+    questionsFailure = 'refused';
+    signInAs('editor');
+    useNewContractStore.getState().set({
+      type: 'tpl-1',
+      title: 'Contratto di locazione',
+      answers: { durata: '5+5 anni' },
+      maxQuestions: 2,
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti/questionario?id=tpl-1');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'La risposta «5+5 anni» non è tra quelle previste per la domanda «Quale durata ha il contratto?».',
+    );
+    expect(screen.queryByRole('button', { name: 'Riprova' })).not.toBeInTheDocument();
+
+    // Going back drops the refused answer and asks the question again.
+    await user.click(screen.getByRole('button', { name: 'Indietro' }));
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['server', 'Si è verificato un errore imprevisto. Riprova tra qualche istante.'],
+    ['network', 'Impossibile contattare il server. Controlla la connessione e riprova.'],
+  ] as const)('offers Riprova after a %s failure', async (failure, message) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await startTryOutApi();
+    questionsFailure = failure;
+    signInAs('editor');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp('/admin/master-inseriti/questionario?id=tpl-1');
+
+    // Past the three retries of SPEC §9: each check moves the clock by a second.
+    const alert = await vi.waitFor(
+      async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+        return screen.getByRole('alert');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(alert).toHaveTextContent('Non è stato possibile caricare la prossima domanda.');
+    expect(alert).toHaveTextContent(message);
+    expect(api?.hits('POST /api/contract/questions')).toBe(4);
+
+    questionsFailure = 'none';
+    await user.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -129,6 +129,7 @@ describe("users' contracts", () => {
     renderApp('/admin/contratti-utenti');
 
     await screen.findByRole('cell', { name: 'Contratto di lavoro' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Documenti generati' })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Nome',
       'Cognome',
@@ -218,10 +219,18 @@ describe("users' contracts", () => {
       await screen.findByRole('button', { name: 'Apri «Contratto di lavoro» di Luca Neri' }),
     );
     expect(await screen.findByRole('heading', { name: 'Contratto di lavoro' })).toBeInTheDocument();
-    expect(screen.getByText('Luca Neri')).toBeInTheDocument();
-    expect(screen.getByText('10/03/2026 - 16:45')).toBeInTheDocument();
-    expect(screen.getByText('11/03/2026 - 10:05')).toBeInTheDocument();
-    expect(screen.getByText(/59,78/)).toBeInTheDocument();
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const details = screen.getAllByRole('definition').map((detail) => detail.textContent);
+    expect(terms).toEqual([
+      'Utente',
+      'Data di generazione',
+      'Data di pagamento',
+      'Prezzo pagato',
+      'Numero di domande',
+    ]);
+    expect(details.slice(0, 3)).toEqual(['Luca Neri', '10/03/2026 - 16:45', '11/03/2026 - 10:05']);
+    expect(details[3]).toMatch(/59,78/);
+    expect(details[4]).toBe('2');
     const answers = screen.getByRole('list', { name: 'Risposte date' });
     expect(
       within(answers)
@@ -232,5 +241,10 @@ describe("users' contracts", () => {
       'Quali benefit sono previsti?Risposta: Auto aziendale, Buoni pasto',
     ]);
     expect(screen.queryByRole('button', { name: /scarica/i })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Torna ai documenti generati' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Documenti generati' }),
+    ).toBeVisible();
   });
 });

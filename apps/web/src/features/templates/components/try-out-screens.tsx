@@ -13,6 +13,7 @@ import { FlowLayout, type FlowStep, useAllowLeave } from '../../../components/fl
 import { ProgressBar, QuestionForm } from '../../../components/flow/question-form.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { flowTiming } from '../../../lib/flow-timing.ts';
 import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
 import { templateQueries, useDownloadTestMutation } from '../api.ts';
@@ -111,8 +112,20 @@ export function TryOutQuestionnaireScreen() {
   const entries = Object.entries(answers);
   let body: ReactNode;
   if (next.isPending) body = <PageLoader />;
-  else if (next.isError) body = null;
-  else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
+  else if (next.isError) {
+    body = (
+      <NextQuestionError
+        error={next.error}
+        retrying={next.isFetching}
+        onRetry={() => void next.refetch()}
+        onBack={
+          entries.length > 0
+            ? () => setAnswers(Object.fromEntries(entries.slice(0, -1)))
+            : undefined
+        }
+      />
+    );
+  } else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
   else {
     const question = next.data;
     body = (
@@ -136,6 +149,47 @@ export function TryOutQuestionnaireScreen() {
         {body}
       </Box>
     </>
+  );
+}
+
+/**
+ * A 422 means the server refused the answers given (the master may have changed meanwhile): its
+ * message says why, and going back is the way on. Any other failure may heal: it offers Riprova.
+ */
+function NextQuestionError({
+  error,
+  retrying,
+  onRetry,
+  onBack,
+}: {
+  error: unknown;
+  retrying: boolean;
+  onRetry(): void;
+  onBack?: () => void;
+}) {
+  const refused = isApiError(error) && error.status === 422;
+  return (
+    <Stack gap="16">
+      {refused ? (
+        <AppAlert kind="error">{errorMessage(error)}</AppAlert>
+      ) : (
+        <AppAlert kind="error" title={texts.questionLoadFailed}>
+          {errorMessage(error)}
+        </AppAlert>
+      )}
+      <Flex gap="8" justify="flex-end">
+        {onBack ? (
+          <Button variant="outline" onClick={onBack}>
+            {texts.back}
+          </Button>
+        ) : null}
+        {refused ? null : (
+          <Button variant="primary" loading={retrying} onClick={onRetry}>
+            {texts.retry}
+          </Button>
+        )}
+      </Flex>
+    </Stack>
   );
 }
 
