@@ -183,6 +183,68 @@ describe('question list problems', () => {
   });
 });
 
+describe('typographic apostrophes and quotes', () => {
+  // Word writes "l’arredamento" as the editor types "l'arredamento", in options and conditions.
+  const furnished = [
+    question('arredo', ['Sì, con l’arredamento', 'No']),
+    question('inventario', ['Sì', 'No'], [{ arredo: "Sì, con l'arredamento" }]),
+    question('servizi', ['Pulizie dell’appartamento', 'Portineria'], [], true),
+    question('impresa', ['Interna', 'Esterna'], [{ servizi: 'Pulizie dell‘appartamento' }]),
+  ];
+
+  test('a condition holds whichever apostrophe the option and the condition use', () => {
+    const inventario = furnished[1] as QuestionRules;
+    expect(isVisible(inventario, { arredo: 'Sì, con l’arredamento' })).toBe(true);
+    expect(isVisible(inventario, { arredo: 'No' })).toBe(false);
+    expect(findNextQuestion(furnished, { arredo: 'Sì, con l’arredamento' })?.variable).toBe(
+      'inventario',
+    );
+    expect(
+      pruneAnswers(furnished, { arredo: 'Sì, con l’arredamento', inventario: 'Sì' }),
+    ).toHaveProperty('inventario', 'Sì');
+  });
+
+  test('also in a multiple selection, with a left quote used as an apostrophe', () => {
+    const impresa = furnished[3] as QuestionRules;
+    expect(isVisible(impresa, { servizi: ['Portineria', 'Pulizie dell’appartamento'] })).toBe(true);
+    expect(isVisible(impresa, { servizi: ['Portineria'] })).toBe(false);
+  });
+
+  test('the list check accepts the other apostrophe and still names a misspelled option', () => {
+    expect(questionListProblems(furnished)).toEqual([]);
+    expect(
+      questionListProblems([
+        question('arredo', ['Sì, con l’arredamento', 'No']),
+        question('inventario', ['Sì', 'No'], [{ arredo: "Sì, con l'arredo" }]),
+      ]),
+    ).toEqual([
+      it.questions.conditionUnknownOption('Domanda inventario?', 'arredo', "Sì, con l'arredo"),
+    ]);
+  });
+
+  test('the question range follows the same matching', () => {
+    expect(computeQuestionRange(furnished)).toEqual({ min: 2, max: 4 });
+  });
+
+  test('answers are still exactly one of the options, as the editor wrote it', () => {
+    expect(validateAnswers(furnished, { arredo: 'Sì, con l’arredamento' })).toEqual([]);
+    expect(validateAnswers(furnished, { arredo: "Sì, con l'arredamento" })).toEqual([
+      it.questions.answerNotAnOption('Domanda arredo?', "Sì, con l'arredamento"),
+    ]);
+  });
+
+  test('options differing only in their quotes are one option twice', () => {
+    const result = ZQuestion.safeParse({
+      variable: 'arredo',
+      question: 'Arredato?',
+      options: ['Con l’arredamento', "Con l'arredamento"],
+    });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      it.questions.optionDuplicate("Con l'arredamento"),
+    ]);
+  });
+});
+
 describe('question range', () => {
   test('counts the shortest and longest walk of the lease questionnaire', () => {
     // Vendita: tipo, servizi, giardiniere (3). Locazione, No deposit, Giardino: all 5.

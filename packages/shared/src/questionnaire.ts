@@ -42,6 +42,21 @@ export function findKeyProblem(key: string): string | null {
   return null;
 }
 
+/**
+ * An option in the form comparisons use. Word makes apostrophes and quotes typographic as the
+ * editor types (’ ‘ “ ”), in the question list as in the masters' tags, and the templates'
+ * expressions parser reads them as straight ones: "l’arredamento" and "l'arredamento" are one
+ * option, for the questionnaire's conditions as for the templates' conditions.
+ */
+export function straightenQuotes(text: string): string {
+  return text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
+}
+
+/** Two options (or an answer and an option) are the same when only their quotes differ. */
+export function isSameOption(a: string, b: string): boolean {
+  return a === b || straightenQuotes(a) === straightenQuotes(b);
+}
+
 function asList(value: TAnswerValue): string[] {
   return typeof value === 'string' ? [value] : value;
 }
@@ -55,7 +70,9 @@ export function isAnswered(value: TAnswerValue | undefined): value is TAnswerVal
 export function pairHolds(given: TAnswerValue | undefined, expected: TAnswerValue): boolean {
   if (!isAnswered(given)) return false;
   const expectedValues = asList(expected);
-  return asList(given).some((value) => expectedValues.includes(value));
+  return asList(given).some((value) =>
+    expectedValues.some((expectedValue) => isSameOption(value, expectedValue)),
+  );
 }
 
 /** A condition holds when all its pairs hold. */
@@ -183,7 +200,7 @@ export function questionListProblems(questions: readonly QuestionRules[]): strin
         } else {
           const options = questions[referenced]?.options ?? [];
           for (const option of asList(expected)) {
-            if (!options.includes(option)) {
+            if (!options.some((offered) => isSameOption(offered, option))) {
               problems.push(it.questions.conditionUnknownOption(label, variable, option));
             }
           }
@@ -231,9 +248,14 @@ function buildRangeModel(questions: readonly QuestionRules[]) {
     for (const condition of question.required_answers ?? []) {
       const pairs = Object.entries(condition).map(([variable, expected]): Pair => {
         const variableIndex = indexOf.get(variable) ?? -1;
-        const values = new Set(asList(expected));
+        // Straightened, as `pairHolds` compares them.
+        const values = new Set(asList(expected).map(straightenQuotes));
         const options = questions[variableIndex]?.options ?? [];
-        return { variableIndex, expected: values, matchable: options.some((o) => values.has(o)) };
+        return {
+          variableIndex,
+          expected: values,
+          matchable: options.some((o) => values.has(straightenQuotes(o))),
+        };
       });
       const id = conditions.length;
       // From this index on, every pair of the condition names an already visited question.
@@ -307,10 +329,11 @@ type RangeModel = ReturnType<typeof buildRangeModel>;
 function answerChoices(model: RangeModel, goal: RangeGoal): bigint[][] {
   return model.questions.map((question, index) => {
     if (question.options.length === 0) return [0n];
+    const options = question.options.map(straightenQuotes);
     if (question.is_multiple_selection && goal === 'max') {
-      return [model.killedBy(index, (value) => question.options.includes(value))];
+      return [model.killedBy(index, (value) => options.includes(value))];
     }
-    const singles = question.options.map((o) => model.killedBy(index, (value) => value === o));
+    const singles = options.map((o) => model.killedBy(index, (value) => value === o));
     return extremeSets(singles, goal === 'max' ? 'smallest' : 'largest');
   });
 }

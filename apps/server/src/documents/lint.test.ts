@@ -99,6 +99,63 @@ describe('lintTemplate', () => {
     ]);
   });
 
+  it('compares options whichever apostrophe Word wrote, and still catches a misspelling', () => {
+    const questions: QuestionRules[] = [
+      {
+        variable: 'arredo',
+        question: 'L’immobile è arredato?',
+        options: ['Sì, con l’arredamento', "No, senza l'arredamento"],
+        is_multiple_selection: false,
+      },
+      {
+        variable: 'servizi',
+        question: 'Quali servizi?',
+        options: ['Pulizia dell’androne', 'Portineria'],
+        is_multiple_selection: true,
+      },
+    ];
+    const accepted = lintMaster(
+      [
+        '{#arredo == "Sì, con l’arredamento"}a{/}',
+        '{#arredo == “Sì, con l’arredamento”}b{/}',
+        '{#arredo == "Sì, con l\'arredamento"}c{/}',
+        '{^arredo != “No, senza l’arredamento”}d{/}',
+        '{#servizi | contiene:“Pulizia dell’androne”}e{/}',
+        '{#servizi | contiene:"Pulizia dell\'androne"}f{/}',
+        '{arredo} {servizi}',
+      ],
+      questions,
+    );
+    expect(accepted).toEqual({ errors: [], warnings: [] });
+
+    const { errors } = lintMaster(
+      [
+        '{#arredo == “Sì, con l’arredamento completo”}a{/}',
+        '{#servizi | contiene:"Pulizie dell’androne"}b{/}',
+        '{arredo}',
+      ],
+      questions,
+    );
+    expect(errors).toEqual([
+      problem(
+        MASTER,
+        '{#arredo == “Sì, con l’arredamento completo”}',
+        lint.unknownOption(
+          'arredo',
+          "Sì, con l'arredamento completo",
+          "Sì, con l’arredamento, No, senza l'arredamento",
+        ),
+        '{#arredo == “Sì, con l’arredamento completo”}a{/}',
+      ),
+      problem(
+        MASTER,
+        '{#servizi | contiene:"Pulizie dell’androne"}',
+        lint.unknownOption('servizi', "Pulizie dell'androne", 'Pulizia dell’androne, Portineria'),
+        '{#servizi | contiene:"Pulizie dell’androne"}b{/}',
+      ),
+    ]);
+  });
+
   it('refuses assignments, raw XML tags and contiene applied to a whole condition', () => {
     const { errors } = lintMaster([
       '{#deposito = "Sì"}a{/}',

@@ -1,4 +1,10 @@
-import { findKeyProblem, it, type QuestionRules, questionListProblems } from '@lexpath/shared';
+import {
+  findKeyProblem,
+  isSameOption,
+  it,
+  type QuestionRules,
+  questionListProblems,
+} from '@lexpath/shared';
 import {
   type InspectedTemplate,
   inspectTemplate,
@@ -94,7 +100,9 @@ function checkExpression(
     if (variable.type !== 'Identifier' || literal.type !== 'Literal') return;
     const question = questions.get(String(variable.name));
     if (!question || typeof literal.value !== 'string') return;
-    if (!question.options.includes(literal.value)) {
+    // The parser has straightened the tag's quotes; the option may keep Word's ’.
+    const value = literal.value;
+    if (!question.options.some((option) => isSameOption(option, value))) {
       report(messages.unknownOption(question.variable, literal.value, question.options.join(', ')));
     }
   };

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { it } from '@lexpath/shared';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import { LruCache } from '../lib/lru-cache.ts';
 import { AppError } from '../plugins/errors.ts';
-import { LruCache } from './lru-cache.ts';
 import { ListenerFailure, OfficeListener } from './office-listener.ts';
 
 export type PdfPoolConfig = {

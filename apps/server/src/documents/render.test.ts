@@ -101,6 +101,82 @@ describe('renderDocx', () => {
   });
 });
 
+describe('apostrophes that Word made typographic', () => {
+  const WITH = 'Sì, con l’arredamento';
+
+  function documentXml(docx: Buffer): string {
+    return new PizZip(docx).file('word/document.xml')?.asText() ?? '';
+  }
+
+  it.each([
+    ['straight quotes, typographic apostrophe', '{#arredo == "Sì, con l’arredamento"}'],
+    ['typographic quotes and apostrophe', '{#arredo == “Sì, con l’arredamento”}'],
+    ['straight quotes and apostrophe', '{#arredo == "Sì, con l\'arredamento"}'],
+    ['typographic quotes, left quote as apostrophe', '{#arredo == “Sì, con l‘arredamento”}'],
+  ])('keeps the clause when the answer is the option (%s)', (_, opening) => {
+    const template = buildDocx(['Inizio', opening, 'Clausola sugli arredi', '{/}', 'Fine']);
+    expect(documentXml(renderDocx(template, { arredo: WITH }))).toContain('Clausola sugli arredi');
+    expect(documentXml(renderDocx(template, { arredo: "Sì, con l'arredamento" }))).toContain(
+      'Clausola sugli arredi',
+    );
+    expect(documentXml(renderDocx(template, { arredo: 'No' }))).not.toContain(
+      'Clausola sugli arredi',
+    );
+    expect(documentXml(renderDocx(template, {}))).not.toContain('Clausola sugli arredi');
+  });
+
+  it('applies the same comparison to inverse sections and !=', () => {
+    const paragraphs = [
+      '{^arredo == “Sì, con l’arredamento”}Immobile vuoto.{/}',
+      '{#arredo != "Sì, con l\'arredamento"}Senza arredi.{/}',
+    ];
+    expect(renderText(paragraphs, { arredo: WITH })).toBe('\n');
+    expect(renderText(paragraphs, { arredo: 'No' })).toBe('Immobile vuoto.\nSenza arredi.');
+  });
+
+  it('tests a multiple selection with contiene, whichever apostrophe the tag has', () => {
+    const paragraphs = [
+      '{#servizi | contiene:"Pulizia dell’androne"}Androne.{/}',
+      "{#servizi | contiene:“Pulizia dell'androne”}Androne bis.{/}",
+    ];
+    expect(renderText(paragraphs, { servizi: ['Portineria', 'Pulizia dell’androne'] })).toBe(
+      'Androne.\nAndrone bis.',
+    );
+    expect(renderText(paragraphs, { servizi: ['Portineria'] })).toBe('\n');
+  });
+
+  it('writes the answer with its typographic apostrophe, also in lists and loops', () => {
+    const docx = renderDocx(
+      buildDocx([
+        'Arredo: {arredo}.',
+        'Servizi: {servizi}.',
+        '{#servizi}- {.}{/}',
+        '{#arredo == "Sì, con l\'arredamento"}Scelto: {arredo}.{/}',
+      ]),
+      { arredo: WITH, servizi: ['Pulizia dell’androne', 'Cura dell’orto'] },
+    );
+    expect(extractDocumentText(docx)).toBe(
+      [
+        'Arredo: Sì, con l’arredamento.',
+        'Servizi: Pulizia dell’androne e Cura dell’orto.',
+        '- Pulizia dell’androne- Cura dell’orto',
+        'Scelto: Sì, con l’arredamento.',
+      ].join('\n'),
+    );
+    expect(documentXml(docx)).not.toContain("l'");
+  });
+
+  it('keeps the output deterministic and the cached template untouched', () => {
+    const template = buildDocx(['{#arredo == “Sì, con l’arredamento”}Arredato: {arredo}.{/}']);
+    const first = renderDocx(template, { arredo: WITH }, { cacheKey: 'apostrophes' });
+    const other = renderDocx(template, { arredo: 'No' }, { cacheKey: 'apostrophes' });
+    const again = renderDocx(template, { arredo: WITH }, { cacheKey: 'apostrophes' });
+    expect(extractDocumentText(first)).toBe('Arredato: Sì, con l’arredamento.');
+    expect(extractDocumentText(other)).toBe('');
+    expect(again.equals(first)).toBe(true);
+  });
+});
+
 describe('deterministic output', () => {
   const originalTimeZone = process.env.TZ;
   afterEach(() => {

@@ -2,8 +2,8 @@ import { it } from '@lexpath/shared';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import { LruCache } from '../lib/lru-cache.ts';
 import { AppError } from '../plugins/errors.ts';
-import { LruCache } from './lru-cache.ts';
 import { TEMPLATER_OPTIONS } from './template-language.ts';
 
 /**
@@ -43,9 +43,17 @@ function copyOfTemplate(template: PizZip): PizZip {
   return zip;
 }
 
-/** Object.create(null): a key like `constructor` must read the answers, not Object's prototype. */
+/**
+ * Object.create(null): a key like `constructor` must read the answers, not Object's prototype.
+ * Lists are copied too: the parser keeps straightened copies of the scope's objects (see
+ * `templateParser`), which must not outlive this render.
+ */
 function answersScope(answers: TAnswers): TAnswers {
-  return Object.assign(Object.create(null) as TAnswers, answers);
+  const scope = Object.create(null) as TAnswers;
+  for (const [key, value] of Object.entries(answers)) {
+    scope[key] = Array.isArray(value) ? [...value] : value;
+  }
+  return scope;
 }
 
 export type RenderOptions = {

@@ -1,4 +1,5 @@
-import { formatAnswer } from '@lexpath/shared';
+import { isDeepStrictEqual } from 'node:util';
+import { formatAnswer, isSameOption, straightenQuotes } from '@lexpath/shared';
 import type { DXT } from 'docxtemplater';
 import expressionParser from 'docxtemplater/expressions.js';
 
@@ -10,8 +11,10 @@ import expressionParser from 'docxtemplater/expressions.js';
 
 /** `{#servizi | contiene:"Pulizie"}`: a multiple-selection answer (or a single one) includes it. */
 function contiene(input: unknown, option: unknown): boolean {
-  if (Array.isArray(input)) return input.includes(option);
-  return input === option;
+  const matches = (value: unknown) =>
+    value === option ||
+    (typeof value === 'string' && typeof option === 'string' && isSameOption(value, option));
+  return Array.isArray(input) ? input.some(matches) : matches(input);
 }
 
 export const TEMPLATE_FILTERS = { contiene } as const;
@@ -61,7 +64,67 @@ const options: ParserOptions = {
   postEvaluate: writeListsAsItalian,
 };
 
-export const templateParser = expressionParser.configure(options);
+type ExpressionTag = ReturnType<ReturnType<typeof expressionParser.configure>>;
+
+/** docxtemplater hands the parser the tag's metadata too (its types omit it). */
+const compileTag = expressionParser.configure(options) as (
+  tag: string,
+  meta?: unknown,
+) => ExpressionTag;
+
+const straightenedCopies = new WeakMap<object, unknown>();
+
+/**
+ * The answers as the tags read them when comparing: the parser turns the tag's ’ ‘ “ ” into
+ * straight quotes, so the answers' strings get the same treatment. A value without such quotes
+ * is returned as it is; copies are kept per object, so a render copies its answers once. The
+ * renderer's scope is a fresh copy for each render (see `answersScope`), so a kept copy never
+ * outlives a change to the answers.
+ */
+function straightenAnswers(value: unknown): unknown {
+  if (typeof value === 'string') return straightenQuotes(value);
+  if (value === null || typeof value !== 'object') return value;
+  const known = straightenedCopies.get(value);
+  if (known !== undefined) return known;
+  let copy: unknown = value;
+  if (Array.isArray(value)) {
+    const items = value.map(straightenAnswers);
+    if (items.some((item, index) => item !== value[index])) copy = items;
+  } else {
+    const entries = Object.entries(value);
+    const straightened = entries.map(([key, item]) => [key, straightenAnswers(item)] as const);
+    if (straightened.some(([, item], index) => item !== entries[index]?.[1])) {
+      copy = Object.assign(Object.create(null), Object.fromEntries(straightened));
+    }
+  }
+  straightenedCopies.set(value, copy);
+  return copy;
+}
+
+/**
+ * docxtemplater's expressions parser, with apostrophes that compare equal whether Word made them
+ * typographic or not: `{#arredo == "Sì, con l’arredamento"}` holds for the option written either
+ * way. When the answers hold such quotes, a tag is evaluated on the answers as given and on their
+ * straightened copy: the straightened result decides, and when both are the same text but for the
+ * quotes (an inserted answer, a list to loop over) the answer is written as the lawyer chose it,
+ * ’ included.
+ */
+export function templateParser(tag: string, meta?: unknown): ExpressionTag {
+  const parsed = compileTag(tag, meta);
+  return {
+    ...parsed,
+    get(scope: unknown, context: DXT.ParserContext) {
+      const straightScope = straightenAnswers(scope);
+      const straightList = context.scopeList.map(straightenAnswers);
+      const asGiven = parsed.get(scope, context);
+      if (straightScope === scope && straightList.every((s, i) => s === context.scopeList[i])) {
+        return asGiven;
+      }
+      const compared = parsed.get(straightScope, { ...context, scopeList: straightList });
+      return isDeepStrictEqual(straightenAnswers(asGiven), compared) ? asGiven : compared;
+    },
+  };
+}
 
 /** The syntax tree of a tag as the renderer compiles it; throws on a malformed expression. */
 export function parseTagExpression(tag: string): unknown {

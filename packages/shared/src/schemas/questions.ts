@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { it } from '../messages/it.ts';
-import { findKeyProblem, normalizeVariableKey, questionListProblems } from '../questionnaire.ts';
+import {
+  findKeyProblem,
+  normalizeVariableKey,
+  questionListProblems,
+  straightenQuotes,
+} from '../questionnaire.ts';
 
 const ZRequiredText = z
   .string({ error: it.validation.required })
@@ -40,11 +45,13 @@ export const ZQuestion = z.object({
     .array(ZRequiredText)
     .min(2, it.questions.optionsMin)
     .superRefine((options, ctx) => {
+      // "l’arredamento" and "l'arredamento" are one option to conditions and templates.
       const seen = new Set<string>();
       for (const option of options) {
-        if (seen.has(option))
+        const compared = straightenQuotes(option);
+        if (seen.has(compared))
           ctx.addIssue({ code: 'custom', message: it.questions.optionDuplicate(option) });
-        seen.add(option);
+        seen.add(compared);
       }
     }),
   /** Alternatives: the question is shown when any condition holds, or always when empty. */
