@@ -6,8 +6,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
 import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
+import { ChangeAwareCache } from './lib/change-aware-cache.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
@@ -16,11 +18,12 @@ import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import type { CurrentVersionRow } from './modules/templates/questionnaire.service.ts';
 import { questionRoutes } from './modules/templates/questions.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { userStatusRoutes } from './modules/users/user-status.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { type AccountRow, authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
@@ -30,7 +33,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Database;
+    caches: AppCaches;
   }
+}
+
+/** What the hot paths read on every request, cached while the change feed is live. */
+export type AppCaches = {
+  /** By user id: the account `authenticate` checks. */
+  accounts: ChangeAwareCache<AccountRow | undefined>;
+  /** By template id: its status and current version, for the questionnaire's steps. */
+  templates: ChangeAwareCache<CurrentVersionRow | undefined>;
+};
+
+/** A safety net only: a live feed drops a changed entry the moment the change commits. */
+const CACHE_TTL_MS = 5 * 60_000;
+
+function createCaches(feed: ChangeFeed | undefined): AppCaches {
+  return {
+    accounts: new ChangeAwareCache('user', feed, { maxEntries: 10_000, ttlMs: CACHE_TTL_MS }),
+    templates: new ChangeAwareCache('template', feed, { maxEntries: 1000, ttlMs: CACHE_TTL_MS }),
+  };
 }
 
 export type BuildAppOptions = {
@@ -45,6 +67,11 @@ export type BuildAppOptions = {
    * When omitted the app makes a lazy one from the config and closes it with itself.
    */
   pdfPool?: PdfPool;
+  /**
+   * PostgreSQL's change notifications (the caller owns the feed). Without one nothing is
+   * cached: every request reads the account and the template afresh.
+   */
+  changeFeed?: ChangeFeed;
 };
 
 export type RateLimits = {
@@ -75,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', options.config);
   app.decorate('db', options.db);
+  app.decorate('caches', createCaches(options.changeFeed));
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

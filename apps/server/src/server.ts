@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { type OpenDatabase, openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
@@ -31,6 +32,7 @@ let database: OpenDatabase | undefined;
 let app: FastifyInstance | undefined;
 let outboxWorker: OutboxWorker | undefined;
 let pdfPool: PdfPool | undefined;
+let changeFeed: ChangeFeed | undefined;
 
 async function start(): Promise<void> {
   try {
@@ -51,7 +53,8 @@ async function start(): Promise<void> {
     void pdfPool.warmUp().catch((error: unknown) => {
       logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
     });
-    app = await buildApp({ config, db: database.db, logger, pdfPool });
+    changeFeed = await startChangeFeed(database.url, logger);
+    app = await buildApp({ config, db: database.db, logger, pdfPool, changeFeed });
     await app.listen({ port: config.port, host: config.host });
     const transport = createMailTransport(config, logger);
     outboxWorker = startOutboxWorker({ db: database.db, transport, logger });
@@ -60,6 +63,7 @@ async function start(): Promise<void> {
     logger.fatal({ err: error }, 'could not start the server');
     await outboxWorker?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
+    await changeFeed?.close();
     await pdfPool?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(1);
@@ -88,6 +92,7 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
   try {
     await starting;
     await app?.close();
+    await changeFeed?.close();
     // Before the pool closes: the mail being sent is recorded as sent (or retried later).
     await outboxWorker?.stop();
     await pdfPool?.close();

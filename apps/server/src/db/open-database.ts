@@ -9,6 +9,8 @@ type Logger = Parameters<typeof startEmbeddedPostgres>[0]['logger'] & {
 };
 
 export type OpenDatabase = DatabaseConnection & {
+  /** The connection string, for connections of their own (the change feed's LISTEN). */
+  url: string;
   /** True for the embedded default (no DATABASE_URL): the only case that gets demo data. */
   isEmbedded: boolean;
   /** Ends the pool, then stops the embedded PostgreSQL and releases DATA_DIR. */
@@ -31,7 +33,12 @@ export async function openDatabase(
       await connection.pool.end();
       throw error;
     }
-    return { ...connection, isEmbedded: false, close: () => connection.pool.end() };
+    return {
+      ...connection,
+      url: config.databaseUrl,
+      isEmbedded: false,
+      close: () => connection.pool.end(),
+    };
   }
 
   const lock: DataDirLock = await acquireDataDirLock(config.dataDir);
@@ -46,7 +53,7 @@ export async function openDatabase(
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, logger });
     connection = connectDatabase(embedded.url, logger);
     await runMigrations(connection.pool);
-    return { ...connection, isEmbedded: true, close };
+    return { ...connection, url: embedded.url, isEmbedded: true, close };
   } catch (error) {
     await close().catch((closeError) =>
       logger.error({ err: closeError }, 'cleanup after a failed database start failed'),

@@ -2,6 +2,7 @@ import { it, type TRole, type TUserStatus, USER_STATUS } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { isUuid } from '../lib/ids.ts';
 import { verifyAccessToken } from '../modules/auth/tokens.ts';
@@ -9,6 +10,22 @@ import { AppError } from './errors.ts';
 
 /** Who is calling, as the database says now (not as the token said 15 minutes ago). */
 export type AuthenticatedUser = { id: string; role: TRole; status: TUserStatus };
+
+/** The columns `authenticate` checks; every change to them notifies the change feed. */
+export type AccountRow = AuthenticatedUser & { sessionVersion: number };
+
+async function readAccount(db: Database, userId: string): Promise<AccountRow | undefined> {
+  const [account] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return account;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,7 +41,7 @@ function readBearerToken(header: string | undefined): string | null {
 /**
  * preHandler: verifies the Bearer JWT, then loads the account, so a suspended or cancelled
  * user, or a token issued before a password reset, loses access at once instead of when the
- * token expires. 401 otherwise.
+ * token expires (a cached account is dropped when the change commits). 401 otherwise.
  */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const token = readBearerToken(request.headers.authorization);
@@ -32,15 +49,10 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   const verified = await verifyAccessToken(token, request.server.config.jwtSecret);
   if (!verified || !isUuid(verified.userId)) throw new AppError(401, it.auth.unauthenticated);
 
-  const [account] = await request.server.db
-    .select({
-      id: users.id,
-      role: users.role,
-      status: users.status,
-      sessionVersion: users.sessionVersion,
-    })
-    .from(users)
-    .where(eq(users.id, verified.userId));
+  const { db, caches } = request.server;
+  const account = await caches.accounts.get(verified.userId, () =>
+    readAccount(db, verified.userId),
+  );
   if (
     !account ||
     account.status !== USER_STATUS.confirmed ||

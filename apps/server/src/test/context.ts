@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig, REPOSITORY_ROOT } from '../config.ts';
+import { type ChangeFeed, startChangeFeed } from '../db/change-feed.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
 import { signAccessToken } from '../modules/auth/tokens.ts';
 import type { NewUser } from '../modules/users/users.service.ts';
@@ -36,6 +37,8 @@ export type TestContext = {
   config: AppConfig;
   /** Superuser URL of this file's database (for code that opens its own connection). */
   databaseUrl: string;
+  /** The change feed the app caches follow, when asked for with `changeFeed: true`. */
+  changeFeed: ChangeFeed | undefined;
   /** `Authorization: Bearer …` with a valid access token for `user`. */
   authHeaders: (user: Pick<TestUser, 'id' | 'role'>) => Promise<{ authorization: string }>;
   /** An inject function that sends a valid access token for `user`. */
@@ -61,7 +64,12 @@ async function runAdminStatement(adminUrl: string, statement: string): Promise<v
  * setup prepared). Call it in `beforeAll`, and `close()` in `afterAll`.
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; app?: Partial<BuildAppOptions> } = {},
+  options: {
+    env?: Record<string, string>;
+    app?: Partial<BuildAppOptions>;
+    /** Caches on, as in the server: a LISTEN connection on this file's database. */
+    changeFeed?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const { adminUrl, templateName } = inject('testDatabase');
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
@@ -69,9 +77,11 @@ export async function createTestContext(
   const databaseUrl = withDatabase(adminUrl, databaseName);
   const { db, pool } = connectDatabase(databaseUrl, undefined, { max: 4 });
   const config = buildTestConfig(options.env);
+  const changeFeed = options.changeFeed ? await startChangeFeed(databaseUrl) : undefined;
   const app = await buildApp({
     config,
     db,
+    ...(changeFeed ? { changeFeed } : {}),
     ...options.app,
     // A test file registers and recovers many accounts from one address; the limits have
     // tests of their own on an app built for them.
@@ -88,6 +98,7 @@ export async function createTestContext(
     pool,
     config,
     databaseUrl,
+    changeFeed,
     authHeaders,
     injectAs: (user) => async (injectOptions) =>
       app.inject({
@@ -97,6 +108,7 @@ export async function createTestContext(
     buildUser: (overrides) => buildUser(db, overrides),
     close: async () => {
       await app.close();
+      await changeFeed?.close();
       await pool.end();
       await runAdminStatement(adminUrl, `drop database if exists "${databaseName}" with (force)`);
     },

@@ -96,6 +96,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       await resetPassword(deps(), request.query.token, request.body.password);
+      // The sessions just ended: drop cached accounts now rather than when notified (rare).
+      app.caches.accounts.clear();
       return { data: null };
     },
   );

@@ -7,13 +7,18 @@ import {
   validateAnswers,
 } from '@lexpath/shared';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
-import { TEMPLATE_STATUS, type TNextQuestion } from '@lexpath/shared/schemas/templates';
+import {
+  TEMPLATE_STATUS,
+  type TNextQuestion,
+  type TTemplateStatus,
+} from '@lexpath/shared/schemas/templates';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { files, templates, templateVersions } from '../../db/schema.ts';
-import { LruCache } from '../../documents/lru-cache.ts';
 import { renderDocx } from '../../documents/render.ts';
+import type { ChangeAwareCache } from '../../lib/change-aware-cache.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import type { Viewer } from './templates.service.ts';
@@ -52,16 +57,12 @@ export type CurrentVersion = {
   masterName: string;
 };
 
-/**
- * The template's current version as `viewer` may use it: customers only reach published
- * templates; admins and editors every template that is not deleted (the test flow). 404 else.
- */
-export async function findCurrentVersion(
+export type CurrentVersionRow = CurrentVersion & { status: TTemplateStatus };
+
+async function readCurrentVersion(
   db: DbExecutor,
-  viewer: Viewer,
   templateId: string,
-): Promise<CurrentVersion> {
-  if (!isUuid(templateId)) throw notFound();
+): Promise<CurrentVersionRow | undefined> {
   const [row] = await db
     .select({
       templateId: templates.id,
@@ -74,6 +75,24 @@ export async function findCurrentVersion(
     .from(templates)
     .innerJoin(templateVersions, eq(templateVersions.id, templates.currentVersionId))
     .where(and(eq(templates.id, templateId), isNull(templates.deletedAt)));
+  return row;
+}
+
+/**
+ * The template's current version as `viewer` may use it: customers only reach published
+ * templates; admins and editors every template that is not deleted (the test flow). 404 else.
+ * With `cache` (the questionnaire's steps) the row may come from memory.
+ */
+export async function findCurrentVersion(
+  db: DbExecutor,
+  viewer: Viewer,
+  templateId: string,
+  cache?: ChangeAwareCache<CurrentVersionRow | undefined>,
+): Promise<CurrentVersion> {
+  if (!isUuid(templateId)) throw notFound();
+  const row = cache
+    ? await cache.get(templateId, () => readCurrentVersion(db, templateId))
+    : await readCurrentVersion(db, templateId);
   if (!row) throw notFound();
   if (!isStaff(viewer.role) && row.status !== TEMPLATE_STATUS.published) throw notFound();
   const { status: _status, ...version } = row;
@@ -126,8 +145,9 @@ export async function findNextTemplateQuestion(
   viewer: Viewer,
   templateId: string,
   raw: Record<string, unknown>,
+  cache?: ChangeAwareCache<CurrentVersionRow | undefined>,
 ): Promise<TNextQuestion | null> {
-  const version = await findCurrentVersion(db, viewer, templateId);
+  const version = await findCurrentVersion(db, viewer, templateId, cache);
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = checkAnswers(questions, raw);
   const next = findNextQuestion(questions, answers);

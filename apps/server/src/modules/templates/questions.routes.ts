@@ -37,6 +37,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         currentUser(request),
         request.query.type,
         request.body,
+        app.caches.templates,
       ),
     }),
   );

@@ -155,9 +155,17 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      data: await updateTemplate(app.db, currentUser(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const updated = await updateTemplate(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+      );
+      // A new current version: this instance's questionnaire uses it from the next step.
+      app.caches.templates.forget(request.params.id);
+      return { data: updated };
+    },
   );
 
   app.put(
@@ -179,14 +187,16 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      data: await changeTemplateStatus(
+    async (request) => {
+      const changed = await changeTemplateStatus(
         app.db,
         currentUser(request),
         request.params.id,
         request.body.status,
-      ),
-    }),
+      );
+      app.caches.templates.forget(request.params.id);
+      return { data: changed };
+    },
   );
 
   app.put(
@@ -241,6 +251,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteTemplate(app.db, currentUser(request), request.params.id);
+      app.caches.templates.forget(request.params.id);
       return { data: { id: request.params.id } };
     },
   );

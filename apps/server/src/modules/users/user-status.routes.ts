@@ -13,7 +13,7 @@ export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-user-status',
     {
-      preHandler: [authenticate, requireRole(ROLES.admin)],
+      onRequest: [authenticate, requireRole(ROLES.admin)],
       schema: {
         tags: ['users'],
         summary: 'Accept, refuse, suspend or reactivate an account (admin)',
@@ -29,12 +29,15 @@ export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      data: await changeUserStatus(
+    async (request) => {
+      const changed = await changeUserStatus(
         { db: app.db, mail: app.config },
         currentUser(request),
         request.body,
-      ),
-    }),
+      );
+      // Committed: this instance stops trusting the old status now, not when notified.
+      app.caches.accounts.forget(request.body.userId);
+      return { data: changed };
+    },
   );
 };
