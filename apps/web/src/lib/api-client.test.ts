@@ -11,6 +11,7 @@ const user = {
   status: 'confermato',
   role: 'user',
   newsletter: false,
+  lexmind: false,
 } as const;
 
 /** An API whose only valid access token is the one the single refresh hands out. */

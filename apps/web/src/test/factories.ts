@@ -17,6 +17,7 @@ export function buildSessionUser(role: TRole, overrides: Partial<TSessionUser> =
     status: 'confermato',
     role,
     newsletter: false,
+    lexmind: false,
     ...overrides,
   };
 }

@@ -617,6 +617,27 @@ export const it = {
       detailMissing: 'Documento non trovato.',
       answers: 'Risposte date',
     },
+    /** The generation-mode and 'next feature' dialogs of the LexMind users (SPEC §1, §2). */
+    lexmind: {
+      modeTitle: 'Come vuoi generare il documento?',
+      modeIntro: (title: string) => `Scegli come creare «${title}».`,
+      lexpathName: 'LexPath',
+      lexpathDescription:
+        'Il percorso guidato: rispondi alle domande del questionario e ottieni il documento.',
+      lexpathChoose: 'Usa LexPath',
+      lexmindName: 'LexMind',
+      lexmindDescription:
+        'La generazione con l’intelligenza artificiale: descrivi ciò che ti serve e LexMind scrive la bozza.',
+      lexmindChoose: 'Scopri LexMind',
+      cancel: 'Annulla',
+      nextFeatureTitle: 'LexMind: prossimamente',
+      videoLabel: 'Anteprima di LexMind',
+      videoUnsupported: 'Il tuo browser non riproduce questo video.',
+      captionsLabel: 'Italiano',
+      nextFeatureText:
+        'Con LexMind descriverai a parole il contratto che ti serve e riceverai una prima bozza da rivedere e completare. La funzione è in arrivo: nel frattempo puoi generare i tuoi documenti con il percorso guidato LexPath.',
+      close: 'Torna ai documenti',
+    },
     pager: {
       label: 'Paginazione',
       previous: 'Precedente',

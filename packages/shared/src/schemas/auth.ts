@@ -39,6 +39,16 @@ export const ZUserPublic = z.object({
 });
 export type TUserPublic = z.infer<typeof ZUserPublic>;
 
+/**
+ * Whether the user sees the generation-mode dialog (SPEC §2, LexMind). Computed from the
+ * server's LEXMIND_USERS on every answer, never stored.
+ */
+const ZLexmindFlag = z.boolean();
+
+/** GET /user/{id}: the user, plus whether they are a LexMind user. */
+export const ZUserProfile = ZUserPublic.extend({ lexmind: ZLexmindFlag });
+export type TUserProfile = z.infer<typeof ZUserProfile>;
+
 /** What the login answers in `data` and the web keeps as the signed-in user (SPEC §3). */
 export const ZSessionUser = ZUserPublic.pick({
   id: true,
@@ -47,7 +57,7 @@ export const ZSessionUser = ZUserPublic.pick({
   status: true,
   role: true,
   newsletter: true,
-});
+}).extend({ lexmind: ZLexmindFlag });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 export const AUTH_HEADERS = {

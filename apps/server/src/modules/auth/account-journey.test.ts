@@ -117,6 +117,7 @@ describe('registration → verify → approval → login', () => {
       status: 'confermato',
       role: 'user',
       newsletter: true,
+      lexmind: false,
     });
     const me = await ctx.app.inject({
       method: 'GET',

@@ -32,7 +32,12 @@ const ZRefreshHeaders = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const deps = () => ({ db: app.db, jwtSecret: app.config.jwtSecret, mail: app.config });
+  const deps = () => ({
+    db: app.db,
+    jwtSecret: app.config.jwtSecret,
+    mail: app.config,
+    lexmindUsers: app.config.lexmindUsers,
+  });
 
   app.post(
     '/login',

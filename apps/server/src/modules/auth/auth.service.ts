@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../../db/schema.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { MailContext } from '../mail/mail.templates.ts';
-import { findUserByPec } from '../users/users.service.ts';
+import { findUserByPec, isLexmindUser } from '../users/users.service.ts';
 import { verifyPassword } from './passwords.ts';
 import { resendVerificationIfDue } from './registration.service.ts';
 import {
@@ -17,12 +17,15 @@ import {
 
 export type AuthDeps = { db: Database; jwtSecret: string; mail: MailContext };
 
+/** Login and refresh also say whether the user is a LexMind user (LEXMIND_USERS). */
+export type SessionDeps = AuthDeps & { lexmindUsers: readonly string[] };
+
 /** What login and refresh hand back: the user for the body, the tokens for the headers. */
 export type Session = { user: TSessionUser; accessToken: string; refreshToken: string };
 
 type Executor = Pick<Database, 'insert'>;
 
-function toSessionUser(row: UserRow): TSessionUser {
+function toSessionUser(row: UserRow, lexmindUsers: readonly string[]): TSessionUser {
   return {
     id: row.id,
     name: row.name,
@@ -30,6 +33,7 @@ function toSessionUser(row: UserRow): TSessionUser {
     status: row.status,
     role: row.role,
     newsletter: row.newsletter,
+    lexmind: isLexmindUser(row.pec, lexmindUsers),
   };
 }
 
@@ -54,7 +58,7 @@ function loginRefusal(user: UserRow): AppError | null {
 
 async function issueSession(
   executor: Executor,
-  jwtSecret: string,
+  { jwtSecret, lexmindUsers }: Pick<SessionDeps, 'jwtSecret' | 'lexmindUsers'>,
   user: UserRow,
   familyId: string,
 ): Promise<Session & { refreshTokenId: string }> {
@@ -73,7 +77,12 @@ async function issueSession(
     { sub: user.id, role: user.role, sessionVersion: user.sessionVersion },
     jwtSecret,
   );
-  return { user: toSessionUser(user), accessToken, refreshToken: token, refreshTokenId: stored.id };
+  return {
+    user: toSessionUser(user, lexmindUsers),
+    accessToken,
+    refreshToken: token,
+    refreshTokenId: stored.id,
+  };
 }
 
 /**
@@ -81,7 +90,8 @@ async function issueSession(
  * an unknown PEC costs the same argon2 time as a known one. A lawyer refused for an unverified
  * PEC gets a fresh verify link (at most hourly): the way back after an expired one.
  */
-export async function login({ db, jwtSecret, mail }: AuthDeps, input: TLogin): Promise<Session> {
+export async function login(deps: SessionDeps, input: TLogin): Promise<Session> {
+  const { db, mail } = deps;
   const user = await findUserByPec(db, input.pec);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordMatches) throw new AppError(401, it.auth.invalidCredentials);
@@ -90,12 +100,7 @@ export async function login({ db, jwtSecret, mail }: AuthDeps, input: TLogin): P
     if (!user.emailVerified) await resendVerificationIfDue({ db, mail }, user);
     throw refusal;
   }
-  const { refreshTokenId: _, ...session } = await issueSession(
-    db,
-    jwtSecret,
-    user,
-    newTokenFamilyId(),
-  );
+  const { refreshTokenId: _, ...session } = await issueSession(db, deps, user, newTokenFamilyId());
   return session;
 }
 
@@ -107,10 +112,11 @@ type RotationOutcome = { session: Session } | { refused: 'unknown' | 'reused' | 
  * including the newest token, and the caller must sign in again.
  */
 export async function rotateRefreshToken(
-  { db, jwtSecret }: AuthDeps,
+  deps: SessionDeps,
   token: string | undefined,
 ): Promise<Session> {
   if (!token) throw new AppError(401, it.auth.invalidRefreshToken);
+  const { db } = deps;
   const tokenHash = hashToken(token);
 
   // The revocation must commit even though the request fails: decide inside the transaction,
@@ -133,7 +139,7 @@ export async function rotateRefreshToken(
       await revokeFamily(tx, stored.familyId);
       return { refused: 'unknown' };
     }
-    const { refreshTokenId, ...session } = await issueSession(tx, jwtSecret, user, stored.familyId);
+    const { refreshTokenId, ...session } = await issueSession(tx, deps, user, stored.familyId);
     await tx
       .update(refreshTokens)
       .set({ usedAt: new Date(), replacedBy: refreshTokenId })

@@ -56,6 +56,7 @@ describe('POST /api/auth/login', () => {
         status: 'confermato',
         role: 'user',
         newsletter: true,
+        lexmind: false,
       },
     });
     expect(response.body).not.toContain('argon2');

@@ -35,19 +35,30 @@ type FakeSession = {
 /** The fake Stripe API: the sessions it knows, and the session ids it was asked for. */
 const sessions = new Map<string, FakeSession>();
 const requested: string[] = [];
+/** 'errors': the fake Stripe answers every request with a 500, as during an incident. */
+let outage: 'none' | 'errors' = 'none';
 let fakeStripe: Server;
+let fakeStripePort: number;
 let ctx: TestContext;
 let lawyer: TestUser;
 let other: TestUser;
 let templateId: string;
 
-beforeAll(async () => {
+/** The fake Stripe on `port` (0: any free port); resolves once it listens. */
+async function startFakeStripe(port: number): Promise<number> {
   fakeStripe = createServer((request, response) => {
     const match = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(request.url ?? '');
     const id = match?.[1] ? decodeURIComponent(match[1]) : undefined;
     if (request.method === 'GET' && id) requested.push(id);
     const session = id ? sessions.get(id) : undefined;
     response.setHeader('content-type', 'application/json');
+    if (outage === 'errors') {
+      response.statusCode = 500;
+      response.end(
+        JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }),
+      );
+      return;
+    }
     if (request.method !== 'GET' || !session) {
       response.statusCode = 404;
       response.end(
@@ -63,13 +74,22 @@ beforeAll(async () => {
     }
     response.end(JSON.stringify(session));
   });
-  await new Promise<void>((resolve) => fakeStripe.listen(0, '127.0.0.1', resolve));
-  const { port } = fakeStripe.address() as AddressInfo;
+  await new Promise<void>((resolve) => fakeStripe.listen(port, '127.0.0.1', resolve));
+  return (fakeStripe.address() as AddressInfo).port;
+}
+
+async function stopFakeStripe(): Promise<void> {
+  fakeStripe.closeAllConnections();
+  await new Promise((resolve) => fakeStripe.close(resolve));
+}
+
+beforeAll(async () => {
+  fakeStripePort = await startFakeStripe(0);
   ctx = await createTestContext({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_lexpath_fake',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+      STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
     },
   });
   [lawyer, other] = await Promise.all([ctx.buildUser(), ctx.buildUser()]);
@@ -78,11 +98,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  await new Promise((resolve) => fakeStripe?.close(resolve));
+  if (fakeStripe) await stopFakeStripe();
 });
 
 beforeEach(() => {
   requested.length = 0;
+  outage = 'none';
 });
 
 /** A Checkout Session the fake Stripe knows: paid, for `contractId`, at the right total. */
@@ -144,6 +165,18 @@ async function paymentRows(contractId: string) {
 
 function download(contractId: string, as: TestUser = lawyer) {
   return ctx.injectAs(as)({ method: 'GET', url: `/api/contract/download/${contractId}` });
+}
+
+/** No payment row, the contract shows no payment, and the download stays locked (402). */
+async function expectUnpaid(contractId: string) {
+  expect(await paymentRows(contractId)).toEqual([]);
+  const contract = await ctx.injectAs(lawyer)({
+    method: 'GET',
+    url: `/api/contract/${contractId}`,
+  });
+  expect(contract.statusCode, contract.body).toBe(200);
+  expect(contract.json().data.paymentId).toBeNull();
+  expect((await download(contractId)).statusCode).toBe(402);
 }
 
 describe('POST /api/payment with Stripe', () => {
@@ -262,6 +295,49 @@ describe('POST /api/payment with Stripe', () => {
     expect(wrongPrice.statusCode).toBe(422);
     expect(wrongPrice.json().message).toBe(text.payments.priceMismatch);
     expect(await paymentRows(contractId)).toEqual([]);
+  });
+
+  it('answers 503 while Stripe answers errors, records nothing, and lets the buyer retry', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const session = stripeSession(contractId);
+    outage = 'errors';
+
+    const refused = await pay(session.id, contractId);
+
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json().message).toBe(text.payments.providerUnavailable);
+    expect(requested).toContain(session.id);
+    await expectUnpaid(contractId);
+
+    outage = 'none';
+    const retried = await pay(session.id, contractId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await paymentRows(contractId)).toMatchObject([
+      { id: retried.json().data.id, transactionId: session.id },
+    ]);
+    expect((await download(contractId)).statusCode).toBe(200);
+  });
+
+  it('answers 503 while Stripe is unreachable, records nothing, and lets the buyer retry', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const session = stripeSession(contractId);
+    await stopFakeStripe();
+    let refused: Awaited<ReturnType<typeof pay>>;
+    try {
+      refused = await pay(session.id, contractId);
+    } finally {
+      // Back on the same port, where the app's Stripe client points.
+      await startFakeStripe(fakeStripePort);
+    }
+
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json().message).toBe(text.payments.providerUnavailable);
+    await expectUnpaid(contractId);
+
+    const retried = await pay(session.id, contractId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await paymentRows(contractId)).toHaveLength(1);
+    expect((await download(contractId)).statusCode).toBe(200);
   });
 
   it('turns off the local test checkout (404)', async () => {

@@ -1,4 +1,4 @@
-import { ROLES, ZUserPublic } from '@lexpath/shared';
+import { ROLES, ZUserProfile, ZUserPublic } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
 import { ZCreateEditor, ZUsersQuery } from '@lexpath/shared/schemas/user-admin';
@@ -18,7 +18,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['users'],
         summary: 'Users, newest first, without cancelled accounts (admin)',
@@ -38,7 +38,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: {
         tags: ['users'],
         summary: 'Create an editor (admin)',
@@ -64,24 +64,29 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      preHandler: [authenticate],
+      onRequest: [authenticate],
       schema: {
         tags: ['users'],
         summary: 'A user: your own record, or anyone for an admin',
         security: [{ bearerAuth: [] }],
         params: ZUserIdParams,
-        response: { 200: dataOf(ZUserPublic), 401: ZApiError, 404: ZApiError },
+        response: { 200: dataOf(ZUserProfile), 401: ZApiError, 404: ZApiError },
       },
     },
     async (request) => ({
-      data: await getUserForViewer(app.db, currentUser(request), request.params.id),
+      data: await getUserForViewer(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        app.config.lexmindUsers,
+      ),
     }),
   );
 
   app.put(
     '/:id',
     {
-      preHandler: [authenticate],
+      onRequest: [authenticate],
       schema: {
         tags: ['users'],
         summary: 'Edit name, surname, newsletter: your own profile, or anyone for an admin',

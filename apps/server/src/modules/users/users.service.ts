@@ -2,6 +2,7 @@ import {
   it,
   ROLES,
   type TRole,
+  type TUserProfile,
   type TUserPublic,
   type TUserStatus,
   USER_STATUS,
@@ -107,6 +108,15 @@ export function toUserPublic(row: UserRow): TUserPublic {
 }
 
 /**
+ * Whether `pec` is one of the LEXMIND_USERS (already lowercased by the config), who choose the
+ * generation mode. Derived on each answer, so editing the setting takes effect at the next
+ * login without touching the database.
+ */
+export function isLexmindUser(pec: string, lexmindUsers: readonly string[]): boolean {
+  return lexmindUsers.includes(pec.trim().toLowerCase());
+}
+
+/**
  * A user record as `viewer` may see it: their own, or anyone's for an admin. Anything else is
  * 404, so nobody learns which ids exist.
  */
@@ -114,11 +124,12 @@ export async function getUserForViewer(
   db: DbExecutor,
   viewer: { id: string; role: TRole },
   id: string,
-): Promise<TUserPublic> {
+  lexmindUsers: readonly string[] = [],
+): Promise<TUserProfile> {
   if (viewer.id !== id && viewer.role !== ROLES.admin) throw new AppError(404, it.errors.notFound);
   const row = await findUserById(db, id);
   if (!row) throw new AppError(404, it.errors.notFound);
-  return toUserPublic(row);
+  return { ...toUserPublic(row), lexmind: isLexmindUser(row.pec, lexmindUsers) };
 }
 
 export type ProfileChanges = { name?: string; surname?: string; newsletter?: boolean };

@@ -35,6 +35,7 @@ describe('GET /api/user/:id', () => {
         email_verified: true,
         newsletter: true,
         createdAt: user.createdAt.toISOString(),
+        lexmind: false,
       },
     });
     expect(response.body).not.toMatch(/argon2|password/i);

@@ -2,7 +2,7 @@ import { SimpleGrid } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
@@ -13,13 +13,19 @@ import {
   emptyNewContract,
   useCategorySearchStore,
   useNewContractStore,
+  useSessionStore,
 } from '../../../lib/storage.ts';
 import { purchaseQueries, useStartContractMutation } from '../api.ts';
+import { GenerationModeDialog } from './generation-mode-dialog.tsx';
+import { LexmindPreviewDialog } from './lexmind-preview-dialog.tsx';
 import { TemplateCard } from './template-card.tsx';
 
 const texts = it.web.purchase;
 
-/** 'Nuovo documento' (SPEC §2): the published templates; a card starts a new document. */
+/**
+ * 'Nuovo documento' (SPEC §2): the published templates; a card starts a new document. A
+ * LexMind user (LEXMIND_USERS on the server) first chooses the generation mode.
+ */
 export function ContractsScreen() {
   const navigate = useNavigate();
   const search = useCategorySearchStore((state) => state.value);
@@ -30,6 +36,13 @@ export function ContractsScreen() {
   );
   const start = useStartContractMutation();
   const setContract = useNewContractStore((state) => state.set);
+  // A session stored before the flag existed has no `lexmind`: an ordinary user.
+  const isLexmindUser = useSessionStore((state) => state.user?.lexmind === true);
+  const [choosingFor, setChoosingFor] = useState<TTemplateCard | null>(null);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  // The dialogs were not opened by a Dialog.Trigger: focus goes back to the clicked card.
+  const openedFrom = useRef<HTMLElement | null>(null);
+  const returnFocus = () => openedFrom.current;
 
   // A new filter starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter values are the trigger
@@ -48,6 +61,21 @@ export function ContractsScreen() {
         navigate(PATHS.questionnaire);
       },
     });
+  }
+
+  function openTemplate(template: TTemplateCard) {
+    if (isLexmindUser) {
+      openedFrom.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setChoosingFor(template);
+    } else {
+      startDocument(template);
+    }
+  }
+
+  function showLexmindPreview() {
+    setChoosingFor(null);
+    setPreviewOpen(true);
   }
 
   const results = templates.data?.results ?? [];
@@ -75,12 +103,31 @@ export function ContractsScreen() {
               key={template.id}
               template={template}
               disabled={start.isPending}
-              onStart={startDocument}
+              onStart={openTemplate}
             />
           ))}
         </SimpleGrid>
       ) : null}
       <Pager page={page} totalPages={templates.data?.totalPages ?? 1} onPageChange={setPage} />
+      {isLexmindUser ? (
+        <>
+          <GenerationModeDialog
+            templateName={choosingFor?.name ?? null}
+            starting={start.isPending}
+            finalFocusEl={returnFocus}
+            onChooseLexpath={() => {
+              if (choosingFor) startDocument(choosingFor);
+            }}
+            onChooseLexmind={showLexmindPreview}
+            onClose={() => setChoosingFor(null)}
+          />
+          <LexmindPreviewDialog
+            open={previewOpen}
+            finalFocusEl={returnFocus}
+            onClose={() => setPreviewOpen(false)}
+          />
+        </>
+      ) : null}
     </>
   );
 }

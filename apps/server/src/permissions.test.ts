@@ -1,0 +1,740 @@
+/**
+ * Every API route × every caller (SPEC §6, DESIGN §3): a visitor without a token gets 401, a
+ * customer 403 on the staff routes, an editor 403 on the admin-only ones; a refused write leaves
+ * the database as it was. The table must list every /api route the app registers.
+ */
+import { randomBytes } from 'node:crypto';
+import { ROLES, it as text } from '@lexpath/shared';
+import { count, eq, isNull } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, contracts, files, templates, users } from './db/schema.ts';
+import type { PdfPool } from './documents/pdf-pool.ts';
+import { SAMPLE_ANSWERS } from './documents/test-docx.ts';
+import {
+  createPublishedTemplate,
+  payContract,
+  SAMPLE_TOTAL,
+  startCompletedContract,
+  startContract,
+} from './modules/contracts/test-contracts.ts';
+import {
+  buildMultipart,
+  buildTestMaster,
+  buildTestPreview,
+  type CreatedTemplate,
+  createTemplateViaApi,
+  TEST_QUESTIONS,
+  uploadMaster,
+} from './modules/templates/test-templates.ts';
+import { createTestContext, type TestContext } from './test/context.ts';
+import type { TestUser } from './test/factories.ts';
+
+type Caller = 'anonymous' | 'user' | 'editor' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'user', 'editor', 'admin'];
+
+/** An exact status, or 'allowed': neither 401 nor 403 (the body decides the rest). */
+type Expectation = number | 'allowed';
+
+type Request = Omit<InjectOptions, 'method'> & { url: string };
+
+type RouteCase = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as registered (`/api/category/:id`), matched against the app's route list. */
+  route: string;
+  /** What the case is about when a route has several (own record, someone else's). */
+  variant?: string;
+  /** The request each caller sends: valid ids and bodies, so allowed calls do their work. */
+  request: (caller: Caller) => Request;
+  expect: Record<Caller, Expectation>;
+  /** What a refused call must leave untouched, read before and after it. */
+  state?: () => Promise<unknown>;
+};
+
+type PublicRoute = {
+  method: 'GET' | 'POST';
+  route: string;
+  request: Request;
+  /** What a visitor without a token gets. */
+  anonymous: number;
+};
+
+/** No LibreOffice needed: the preview route's permissions are the subject, not the PDF. */
+const stubPdfPool: PdfPool = {
+  convertDocxToPdf: async () => Buffer.from('%PDF-1.4 stub'),
+  warmUp: async () => {},
+  status: () => ({ available: true, listeners: [], queued: 0, cached: 0 }),
+  close: async () => {},
+};
+
+type Fixtures = {
+  user: TestUser;
+  editor: TestUser;
+  admin: TestUser;
+  /** Another customer: someone else's record for the others. */
+  other: TestUser;
+  /** A confirmed customer whose status only the admin may change. */
+  statusTarget: TestUser;
+  categoryId: string;
+  renamableCategoryId: string;
+  deletableCategoryId: string;
+  published: CreatedTemplate;
+  editable: CreatedTemplate;
+  deletableByEditor: CreatedTemplate;
+  deletableByAdmin: CreatedTemplate;
+  /** Uploaded files no template uses: one for the editor to delete, one for the admin. */
+  unusedFileForEditor: string;
+  unusedFileForAdmin: string;
+  draftContractId: string;
+  completedContractId: string;
+  paidContractId: string;
+  paidSessionId: string;
+  paymentId: string;
+};
+
+let ctx: TestContext;
+let f: Fixtures;
+
+function unique(): string {
+  return randomBytes(4).toString('hex');
+}
+
+/** The signed-in user of a role (the customer for anonymous, whose token is not sent). */
+function self(caller: Caller): TestUser {
+  return caller === 'anonymous' || caller === 'user' ? f.user : f[caller];
+}
+
+async function countOf(table: typeof categories | typeof templates | typeof users | typeof files) {
+  const [row] = await ctx.db.select({ n: count() }).from(table);
+  return row?.n;
+}
+
+const ADMIN_ONLY = { anonymous: 401, user: 403, editor: 403, admin: 'allowed' } as const;
+const STAFF_ONLY = { anonymous: 401, user: 403, editor: 'allowed', admin: 'allowed' } as const;
+const SIGNED_IN = { anonymous: 401, user: 'allowed', editor: 'allowed', admin: 'allowed' } as const;
+/** The customer's own contract: the others get 404, never 403 (DESIGN §3: never reveal it). */
+const OWNER_ONLY = { anonymous: 401, user: 'allowed', editor: 404, admin: 404 } as const;
+const OWNER_OR_ADMIN = { anonymous: 401, user: 'allowed', editor: 404, admin: 'allowed' } as const;
+
+const ROUTES: RouteCase[] = [
+  // Users (admin) and profiles (own record, or anyone's for an admin).
+  {
+    method: 'GET',
+    route: '/api/user',
+    request: () => ({ url: '/api/user?page=1' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/user',
+    request: () => ({
+      url: '/api/user',
+      payload: {
+        name: 'Marco',
+        surname: 'Bianchi',
+        pec: `editor.${unique()}@pec.test.it`,
+        password: 'Password1!',
+        role: ROLES.editor,
+        email_verified: true,
+        status: 'confermato',
+      },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 201 },
+    state: () => countOf(users),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/:id',
+    variant: 'own record',
+    request: (caller) => ({ url: `/api/user/${self(caller).id}` }),
+    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/user/:id',
+    variant: "someone else's record",
+    request: () => ({ url: `/api/user/${f.other.id}` }),
+    expect: { anonymous: 401, user: 404, editor: 404, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/:id',
+    variant: 'own profile',
+    request: (caller) => ({ url: `/api/user/${self(caller).id}`, payload: { newsletter: true } }),
+    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/:id',
+    variant: "someone else's profile",
+    request: () => ({ url: `/api/user/${f.other.id}`, payload: { name: 'Modificato' } }),
+    expect: { anonymous: 401, user: 404, editor: 404, admin: 200 },
+    state: async () =>
+      (await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, f.other.id)))[0],
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/change-user-status',
+    request: () => ({
+      url: '/api/auth/change-user-status',
+      payload: { userId: f.statusTarget.id, status: 'sospeso' },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+    state: async () =>
+      (
+        await ctx.db
+          .select({ status: users.status })
+          .from(users)
+          .where(eq(users.id, f.statusTarget.id))
+      )[0],
+  },
+
+  // Categories: everyone signed in reads them, only admins change them.
+  {
+    method: 'GET',
+    route: '/api/category',
+    request: () => ({ url: '/api/category?page=1&limit=1000' }),
+    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/category',
+    request: () => ({ url: '/api/category', payload: { name: `Categoria ${unique()}` } }),
+    expect: { ...ADMIN_ONLY, admin: 201 },
+    state: () => countOf(categories),
+  },
+  {
+    method: 'PUT',
+    route: '/api/category/:id',
+    request: () => ({
+      url: `/api/category/${f.renamableCategoryId}`,
+      payload: { name: `Rinominata ${unique()}` },
+    }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+    state: () => ctx.db.select().from(categories).where(eq(categories.id, f.renamableCategoryId)),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/category/:id',
+    request: () => ({ url: `/api/category/${f.deletableCategoryId}` }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+    state: () => countOf(categories),
+  },
+
+  // Templates: customers read the published list; editors and admins author.
+  {
+    method: 'GET',
+    route: '/api/template',
+    request: () => ({ url: '/api/template?page=1' }),
+    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/template',
+    request: () => ({
+      url: '/api/template',
+      payload: {
+        name: `Contratto ${unique()}`,
+        description: 'Un contratto di prova.',
+        categoryId: f.categoryId,
+        price: '49,90',
+        stripe_url: 'https://buy.stripe.com/test_123',
+        json_questions: TEST_QUESTIONS,
+        file_name: f.published.file_name,
+        preview_name: f.published.preview_name,
+      },
+    }),
+    expect: { ...STAFF_ONLY, editor: 201, admin: 201 },
+    state: () => countOf(templates),
+  },
+  {
+    method: 'GET',
+    route: '/api/template/:id',
+    request: () => ({ url: `/api/template/${f.editable.id}` }),
+    expect: { ...STAFF_ONLY, editor: 200, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/template/:id',
+    request: () => ({
+      url: `/api/template/${f.editable.id}`,
+      payload: { name: `Rinominato ${unique()}` },
+    }),
+    expect: { ...STAFF_ONLY, editor: 200, admin: 200 },
+    state: () => ctx.db.select().from(templates).where(eq(templates.id, f.editable.id)),
+  },
+  {
+    method: 'PUT',
+    route: '/api/template/:id/status',
+    request: () => ({
+      url: `/api/template/${f.editable.id}/status`,
+      payload: { status: 'PUBLISHED' },
+    }),
+    expect: STAFF_ONLY,
+    state: async () =>
+      (
+        await ctx.db
+          .select({ status: templates.status })
+          .from(templates)
+          .where(eq(templates.id, f.editable.id))
+      )[0],
+  },
+  {
+    method: 'PUT',
+    route: '/api/template/:id/download-test',
+    request: () => ({
+      url: `/api/template/${f.editable.id}/download-test`,
+      payload: { answers: SAMPLE_ANSWERS },
+    }),
+    expect: { ...STAFF_ONLY, editor: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/template/download/:id',
+    request: () => ({ url: `/api/template/download/${f.published.id}` }),
+    expect: { ...STAFF_ONLY, editor: 200, admin: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/template/:id',
+    request: (caller) => ({
+      url: `/api/template/${caller === 'admin' ? f.deletableByAdmin.id : f.deletableByEditor.id}`,
+    }),
+    expect: { ...STAFF_ONLY, editor: 200, admin: 200 },
+    state: async () =>
+      (await ctx.db.select({ n: count() }).from(templates).where(isNull(templates.deletedAt)))[0],
+  },
+  {
+    method: 'POST',
+    route: '/api/template/upload-master',
+    request: () => {
+      const marker = unique();
+      return {
+        url: '/api/template/upload-master',
+        ...buildMultipart([
+          { name: 'questions', value: JSON.stringify(TEST_QUESTIONS) },
+          { name: 'master', filename: 'Master.docx', content: buildTestMaster(marker) },
+          { name: 'preview', filename: 'Anteprima.docx', content: buildTestPreview(marker) },
+        ]),
+      };
+    },
+    expect: { ...STAFF_ONLY, editor: 200, admin: 200 },
+    state: () => countOf(files),
+  },
+  {
+    method: 'POST',
+    route: '/api/template/delete-master',
+    request: (caller) => ({
+      url: '/api/template/delete-master',
+      payload: { file_name: caller === 'admin' ? f.unusedFileForAdmin : f.unusedFileForEditor },
+    }),
+    expect: { ...STAFF_ONLY, editor: 200, admin: 200 },
+    state: () => countOf(files),
+  },
+
+  // The questionnaire, contracts and payments: every signed-in user, on their own contracts.
+  {
+    method: 'POST',
+    route: '/api/contract/questions',
+    request: () => ({ url: `/api/contract/questions?type=${f.published.id}`, payload: {} }),
+    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/contract',
+    request: () => ({
+      url: '/api/contract/',
+      payload: { type: f.published.id, answers: {}, status: 'TO_COMPLETE' },
+    }),
+    expect: SIGNED_IN,
+    state: () => ctx.db.select({ n: count() }).from(contracts),
+  },
+  {
+    method: 'PUT',
+    route: '/api/contract/:id',
+    request: () => ({ url: `/api/contract/${f.draftContractId}`, payload: { answers: {} } }),
+    expect: { ...OWNER_ONLY, user: 200 },
+    state: () => ctx.db.select().from(contracts).where(eq(contracts.id, f.draftContractId)),
+  },
+  {
+    method: 'GET',
+    route: '/api/contract',
+    request: () => ({ url: '/api/contract?page=1' }),
+    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/contract/:id',
+    request: () => ({ url: `/api/contract/${f.paidContractId}` }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/contract/preview/:id',
+    request: () => ({ url: `/api/contract/preview/${f.completedContractId}` }),
+    expect: { ...OWNER_ONLY, user: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/contract/download/:id',
+    request: () => ({ url: `/api/contract/download/${f.paidContractId}` }),
+    expect: { ...OWNER_ONLY, user: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/payment/local-checkout',
+    request: () => ({
+      url: '/api/payment/local-checkout',
+      payload: { contractId: f.completedContractId },
+    }),
+    expect: { ...OWNER_ONLY, user: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/payment',
+    variant: 'a replayed session answers the same payment',
+    request: () => ({
+      url: '/api/payment',
+      payload: {
+        transactionId: f.paidSessionId,
+        price: SAMPLE_TOTAL,
+        contractId: f.paidContractId,
+      },
+    }),
+    expect: { ...OWNER_ONLY, user: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/payment/:id',
+    request: () => ({ url: `/api/payment/${f.paymentId}` }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
+];
+
+/** Routes anyone may call: their answer without a token (never the "session expired" 401). */
+const PUBLIC_ROUTES: PublicRoute[] = [
+  { method: 'GET', route: '/api/health', request: { url: '/api/health' }, anonymous: 200 },
+  { method: 'GET', route: '/api/app-config', request: { url: '/api/app-config' }, anonymous: 200 },
+  {
+    method: 'POST',
+    route: '/api/auth/login',
+    request: {
+      url: '/api/auth/login',
+      payload: { pec: 'nessuno@pec.test.it', password: 'Password1!' },
+    },
+    anonymous: 401,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/refresh-tokens',
+    request: { url: '/api/auth/refresh-tokens', headers: { refresh: 'not-a-token' } },
+    anonymous: 401,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/logout',
+    request: { url: '/api/auth/logout' },
+    anonymous: 200,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/register',
+    request: { url: '/api/auth/register', payload: {} },
+    anonymous: 400,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/verify-email',
+    request: { url: '/api/auth/verify-email?token=unknown' },
+    anonymous: 400,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/forgot-password',
+    request: { url: '/api/auth/forgot-password', payload: { pec: 'nessuno@pec.test.it' } },
+    anonymous: 200,
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/reset-password',
+    request: { url: '/api/auth/reset-password?token=unknown', payload: { password: 'Password1!' } },
+    anonymous: 400,
+  },
+  {
+    method: 'POST',
+    route: '/api/payment/webhook',
+    request: { url: '/api/payment/webhook', payload: {} },
+    anonymous: 404,
+  },
+];
+
+/** swagger-ui's own pages and assets: public documentation. */
+const DOCS_PREFIX = '/api/docs';
+
+function call(caller: Caller, method: RouteCase['method'], request: Request) {
+  if (caller === 'anonymous') return ctx.app.inject({ method, ...request });
+  return ctx.injectAs(f[caller])({ method, ...request });
+}
+
+function expectAnswer(response: LightMyRequestResponse, expected: Expectation): void {
+  const status = response.statusCode;
+  if (expected === 'allowed') {
+    expect([401, 403], response.body).not.toContain(status);
+  } else {
+    expect(status, response.body).toBe(expected);
+  }
+  if (status === 401) expect(response.json().message).toBe(text.auth.unauthenticated);
+  if (status === 403) expect(response.json().message).toBe(text.auth.forbidden);
+}
+
+/**
+ * `METHOD /path` for every route in `printRoutes({ commonPrefix: false })`: a tree whose lines
+ * hold a path segment and, for a route, its methods in parentheses.
+ */
+function registeredRoutes(): string[] {
+  const tree = ctx.app.printRoutes({ commonPrefix: false });
+  const found: string[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│\s]*)(?:[└├]──\s)?(\S.*?)(?:\s\(([A-Z, ]+)\))?$/.exec(line);
+    if (!match?.[2]) continue;
+    const depth = (match[1] ?? '').length;
+    while (stack.length && (stack.at(-1)?.depth ?? 0) >= depth) stack.pop();
+    const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
+    stack.push({ depth, path });
+    for (const method of match[3]?.split(',') ?? []) found.push(`${method.trim()} ${path}`);
+  }
+  return found;
+}
+
+function routeKey(method: string, route: string): string {
+  return `${method} ${route.split('?')[0]?.replace(/\/$/, '')}`;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ app: { pdfPool: stubPdfPool } });
+  const [user, editor, admin, other, statusTarget] = await Promise.all([
+    ctx.buildUser(),
+    ctx.buildUser({ role: ROLES.editor }),
+    ctx.buildUser({ role: ROLES.admin }),
+    ctx.buildUser(),
+    ctx.buildUser(),
+  ]);
+  const { template: published, categoryId } = await createPublishedTemplate(ctx);
+  const [renamable, deletable] = await ctx.db
+    .insert(categories)
+    .values([{ name: `Da rinominare ${unique()}` }, { name: `Da eliminare ${unique()}` }])
+    .returning();
+  const editable = await createTemplateViaApi(ctx, editor, { categoryId });
+  const deletableByEditor = await createTemplateViaApi(ctx, editor, { categoryId });
+  const deletableByAdmin = await createTemplateViaApi(ctx, admin, { categoryId });
+  const upload = await uploadMaster(ctx, editor, {
+    master: { filename: 'Inutile.docx', content: buildTestMaster(unique()) },
+    preview: { filename: 'Inutile anteprima.docx', content: buildTestPreview(unique()) },
+  });
+  expect(upload.statusCode, upload.body).toBe(200);
+  const draftContractId = await startContract(ctx, user, published.id);
+  const completedContractId = await startCompletedContract(ctx, user, published.id);
+  const paidContractId = await startCompletedContract(ctx, user, published.id);
+  const { paymentId, sessionId } = await payContract(ctx, user, paidContractId);
+  f = {
+    user,
+    editor,
+    admin,
+    other,
+    statusTarget,
+    categoryId,
+    renamableCategoryId: renamable?.id ?? '',
+    deletableCategoryId: deletable?.id ?? '',
+    published,
+    editable,
+    deletableByEditor,
+    deletableByAdmin,
+    unusedFileForEditor: upload.json().data.file_name,
+    unusedFileForAdmin: upload.json().data.preview_name,
+    draftContractId,
+    completedContractId,
+    paidContractId,
+    paidSessionId: sessionId,
+    paymentId,
+  };
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('every API route × every caller', () => {
+  const cases = ROUTES.flatMap((route) =>
+    CALLERS.map((caller) => ({
+      ...route,
+      caller,
+      title: `${route.method} ${route.route}${route.variant ? ` (${route.variant})` : ''} as ${caller}: ${route.expect[caller]}`,
+    })),
+  );
+
+  // In table order, admin last: a refused call is checked before the allowed ones change things.
+  it.each(cases)('$title', async ({ caller, method, request, expect: expectations, state }) => {
+    const expected = expectations[caller];
+    // 401, 403, and the 404 of someone else's record: nothing may change.
+    const refused = typeof expected === 'number' && expected >= 400;
+    const before = refused && state ? await state() : undefined;
+
+    const response = await call(caller, method, request(caller));
+
+    expectAnswer(response, expected);
+    if (refused && state) expect(await state()).toEqual(before);
+  });
+});
+
+describe("every user's contracts", () => {
+  it.each([
+    ['other', false],
+    ['editor', false],
+    ['admin', true],
+  ] as const)('are listed to %s: %s', async (caller, sees) => {
+    const response = await ctx.injectAs(f[caller])({
+      method: 'GET',
+      url: '/api/contract?userActive=true&limit=1000',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const ids = response.json().data.results.map((card: { id: string }) => card.id);
+    expect(ids.includes(f.paidContractId)).toBe(sees);
+  });
+});
+
+describe('a token the server does not accept', () => {
+  it.each(ROUTES.filter((route) => !route.variant))(
+    '$method $route answers 401',
+    async ({ method, request }) => {
+      const response = await ctx.app.inject({
+        method,
+        ...request('user'),
+        headers: { ...request('user').headers, authorization: 'Bearer not.a.jwt' },
+      });
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json().message).toBe(text.auth.unauthenticated);
+    },
+  );
+});
+
+describe('a refused caller is answered before the request is parsed or validated', () => {
+  const cases = ROUTES.filter((route) => !route.variant).flatMap((route) =>
+    (['anonymous', 'user', 'editor'] as const)
+      .filter((caller) => route.expect[caller] === 401 || route.expect[caller] === 403)
+      .map((caller) => ({
+        ...route,
+        caller,
+        status: route.expect[caller],
+      })),
+  );
+
+  async function sendMalformed({
+    method,
+    request,
+    caller,
+    status,
+    state,
+  }: (typeof cases)[number]): Promise<void> {
+    const before = state ? await state() : undefined;
+    const url = request(caller).url;
+    const response = await call(
+      caller,
+      method,
+      method === 'GET' || method === 'DELETE'
+        ? { url: `${url}${url.includes('?') ? '&' : '?'}page=0&limit=100000` }
+        : { url, payload: '{"not json', headers: { 'content-type': 'application/json' } },
+    );
+    expectAnswer(response, status);
+    if (state) expect(await state()).toEqual(before);
+  }
+
+  it.each(cases)('$method $route with a malformed request as $caller: $status', sendMalformed);
+});
+
+describe('an account that is no longer allowed in', () => {
+  it.each(['in attesa', 'sospeso', 'rifiutato', 'cancellato'] as const)(
+    "gets 401 with a valid token while its status is '%s'",
+    async (status) => {
+      const account = await ctx.buildUser({ status });
+      const response = await ctx.injectAs(account)({ method: 'GET', url: '/api/contract' });
+      expectAnswer(response, 401);
+    },
+  );
+
+  it('loses access at once when the admin suspends it', async () => {
+    const account = await ctx.buildUser();
+    const as = ctx.injectAs(account);
+    expectAnswer(await as({ method: 'GET', url: '/api/contract' }), 200);
+
+    const suspended = await ctx.injectAs(f.admin)({
+      method: 'POST',
+      url: '/api/auth/change-user-status',
+      payload: { userId: account.id, status: 'sospeso' },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+
+    expectAnswer(await as({ method: 'GET', url: '/api/contract' }), 401);
+  });
+
+  it('loses access at once when its sessions are ended (as a password reset does)', async () => {
+    const account = await ctx.buildUser();
+    const as = ctx.injectAs(account);
+    expectAnswer(await as({ method: 'GET', url: '/api/contract' }), 200);
+
+    await ctx.db
+      .update(users)
+      .set({ sessionVersion: account.sessionVersion + 1 })
+      .where(eq(users.id, account.id));
+
+    expectAnswer(await as({ method: 'GET', url: '/api/contract' }), 401);
+  });
+});
+
+describe('public routes', () => {
+  it.each(PUBLIC_ROUTES)(
+    '$method $route answers a visitor $anonymous',
+    async ({ method, request, anonymous }) => {
+      const response = await ctx.app.inject({ method, ...request });
+      expect(response.statusCode, response.body).toBe(anonymous);
+      if (response.statusCode === 401) {
+        expect(response.json().message).not.toBe(text.auth.unauthenticated);
+      }
+    },
+  );
+});
+
+describe('the table', () => {
+  it('lists every /api route the app registers', () => {
+    const all = registeredRoutes();
+    // The parser read the tree: a route of each module is there.
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'GET /api/health',
+        'PUT /api/template/:id/status',
+        'GET /api/payment/:id',
+      ]),
+    );
+    const registered = all.filter(
+      (route) =>
+        route.includes(' /api') && !route.startsWith('HEAD ') && !route.includes(DOCS_PREFIX),
+    );
+    const listed = new Set([
+      ...ROUTES.map((route) => routeKey(route.method, route.route)),
+      ...PUBLIC_ROUTES.map((route) => routeKey(route.method, route.route)),
+    ]);
+    const missing = registered
+      .map((route) => route.replace(/\/$/, ''))
+      .filter((route) => !listed.has(route));
+    expect(missing).toEqual([]);
+    // And nothing in the table is stale.
+    for (const key of listed) {
+      const [method = '', url = ''] = key.split(' ');
+      expect(
+        ctx.app.hasRoute({ method: method as RouteCase['method'], url }) ||
+          ctx.app.hasRoute({ method: method as RouteCase['method'], url: `${url}/` }),
+        key,
+      ).toBe(true);
+    }
+  });
+});

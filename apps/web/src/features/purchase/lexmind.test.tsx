@@ -1,0 +1,204 @@
+import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
+import { useNewContractStore, useSessionStore } from '../../lib/storage.ts';
+import { appConfigRoute } from '../../test/app-config-api.ts';
+import { buildSessionUser } from '../../test/factories.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
+
+let api: TestApi | undefined;
+
+beforeEach(() => {
+  setFlowTiming({ summaryDelayMs: 0, wordDelayMs: 0, loaderMs: () => 0 });
+});
+
+afterEach(async () => {
+  cleanup();
+  resetFlowTiming();
+  await api?.close();
+  api = undefined;
+});
+
+const TEMPLATE: TTemplateCard = {
+  id: 'tpl-locazione',
+  name: 'Contratto di locazione',
+  description: 'Locazione ad uso abitativo con canone libero.',
+  price: 49.9,
+  price_cents: 4990,
+  categoryId: { id: 'cat-famiglia', name: 'Famiglia' },
+  status: 'PUBLISHED',
+  min_time: 10,
+  max_time: 20,
+  min_questions: 1,
+  max_questions: 1,
+  userId: { name: 'Marco', surname: 'Rossi' },
+  createdAt: '2026-01-10T10:00:00.000Z',
+  updatedAt: '2026-03-03T10:00:00.000Z',
+  latestVersionAt: '2026-03-03T10:00:00.000Z',
+};
+
+const FIRST_QUESTION = {
+  variable: 'durata',
+  question: 'Quale durata ha il contratto?',
+  description: null,
+  options: ['4+4 anni', '3+2 anni'],
+  is_multiple_selection: false,
+};
+
+/** The list and the start of a document: PUT /contract/ creates document c-1. */
+async function startCatalogueApi() {
+  api = await startTestApi({
+    ...appConfigRoute,
+    'GET /api/category': () => ({
+      body: { data: { results: [TEMPLATE.categoryId], page: 1, totalPages: 1 } },
+    }),
+    'GET /api/template': () => ({
+      body: { data: { results: [TEMPLATE], page: 1, totalPages: 1 } },
+    }),
+    'PUT /api/contract/': () => ({ body: { data: { id: 'c-1' } } }),
+    'POST /api/contract/questions': () => ({ body: { data: FIRST_QUESTION } }),
+  });
+  pointPageAt(api.origin);
+  return api;
+}
+
+function signIn(lexmind: boolean) {
+  useSessionStore
+    .getState()
+    .signIn(
+      { token: 'access-0', refreshToken: 'refresh-0' },
+      buildSessionUser('user', { lexmind }),
+    );
+}
+
+async function clickCard(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Contratto di locazione' }));
+}
+
+describe('choosing the generation mode (LexMind users)', () => {
+  it('asks a LexMind user how to generate the document, creating nothing yet', async () => {
+    const server = await startCatalogueApi();
+    signIn(true);
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await clickCard(user);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Come vuoi generare il documento?' });
+    expect(within(dialog).getByText('Scegli come creare «Contratto di locazione».')).toBeVisible();
+    expect(within(dialog).getByRole('heading', { name: 'LexPath' })).toBeVisible();
+    expect(within(dialog).getByRole('heading', { name: 'LexMind' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Usa LexPath' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Scopri LexMind' })).toBeVisible();
+    expect(server.hits('PUT /api/contract/')).toBe(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.hits('PUT /api/contract/')).toBe(0);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Contratto di locazione' })).toHaveFocus(),
+    );
+  });
+
+  it('with LexPath, starts the document and opens the questionnaire', async () => {
+    const server = await startCatalogueApi();
+    signIn(true);
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await clickCard(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Come vuoi generare il documento?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Usa LexPath' }));
+
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeVisible();
+    expect(server.hits('PUT /api/contract/')).toBe(1);
+    expect(useNewContractStore.getState().value).toMatchObject({
+      id: 'c-1',
+      type: 'tpl-locazione',
+      title: 'Contratto di locazione',
+      status: 'TO_COMPLETE',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('with LexMind, presents the upcoming feature with a captioned video, and creates nothing', async () => {
+    const server = await startCatalogueApi();
+    signIn(true);
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await clickCard(user);
+    const modes = await screen.findByRole('dialog', { name: 'Come vuoi generare il documento?' });
+    await user.click(within(modes).getByRole('button', { name: 'Scopri LexMind' }));
+
+    const preview = await screen.findByRole('dialog', { name: 'LexMind: prossimamente' });
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Come vuoi generare il documento?' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(
+      within(preview).getByText(/Con LexMind descriverai a parole il contratto che ti serve/),
+    ).toBeVisible();
+    const video = preview.querySelector('video');
+    if (!video) throw new Error('no video');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('autoplay');
+    expect(video).toHaveAttribute('aria-label', 'Anteprima di LexMind');
+    expect(video.querySelector('source')).toHaveAttribute('src', '/media/lexmind-anteprima.webm');
+    expect(video.querySelector('track')).toMatchObject({
+      kind: 'captions',
+      srclang: 'it',
+      label: 'Italiano',
+    });
+    expect(video.querySelector('track')).toHaveAttribute('src', '/media/lexmind-anteprima.it.vtt');
+
+    await user.click(within(preview).getByRole('button', { name: 'Torna ai documenti' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Back on the list, focus on the card that started the choice.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Contratto di locazione' })).toHaveFocus(),
+    );
+    expect(server.hits('PUT /api/contract/')).toBe(0);
+    expect(useNewContractStore.getState().value.id).toBe('');
+  });
+
+  it('does not autoplay the video for users who prefer reduced motion', async () => {
+    const original = globalThis.matchMedia;
+    globalThis.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    })) as typeof globalThis.matchMedia;
+    try {
+      await startCatalogueApi();
+      signIn(true);
+      const user = userEvent.setup();
+      renderApp('/user/contratti');
+      await clickCard(user);
+      const modes = await screen.findByRole('dialog', {
+        name: 'Come vuoi generare il documento?',
+      });
+      await user.click(within(modes).getByRole('button', { name: 'Scopri LexMind' }));
+      const preview = await screen.findByRole('dialog', { name: 'LexMind: prossimamente' });
+      expect(preview.querySelector('video')).not.toHaveAttribute('autoplay');
+    } finally {
+      globalThis.matchMedia = original;
+    }
+  });
+
+  it('sends an ordinary user straight to the questionnaire, without any dialog', async () => {
+    const server = await startCatalogueApi();
+    signIn(false);
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await clickCard(user);
+
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeVisible();
+    expect(server.hits('PUT /api/contract/')).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
