@@ -140,6 +140,9 @@ export const it = {
     paidLocked:
       'Il documento è già stato acquistato: le risposte non possono più essere modificate.',
     paymentRequired: 'Per scaricare il documento è necessario completarne l’acquisto.',
+    sortInvalid:
+      'Ordinamento non valido: scegli tra name, surname, type_contract, created_at_date e payment_date.',
+    orderInvalid: 'Verso dell’ordinamento non valido: scegli tra asc e desc.',
   },
   payments: {
     notCompleted: 'Completa il questionario prima di procedere al pagamento.',
@@ -520,8 +523,12 @@ export const it = {
       progress: (given: number) => `Risposte date: ${given}`,
       downloaded: (fileName: string) => `Documento scaricato: ${fileName}`,
       noAnswers: 'Nessuna risposta data.',
-      questionLoadFailed: 'Non è stato possibile caricare la prossima domanda.',
+    },
+    /** The failure of the next question, shared by the lawyer's questionnaire and the try-out. */
+    nextQuestion: {
+      loadFailed: 'Non è stato possibile caricare la prossima domanda.',
       retry: 'Riprova',
+      back: 'Indietro',
     },
     /** The admin's list of everyone's generated documents and its detail. */
     usersContracts: {

@@ -40,13 +40,31 @@ const ZTrueFlag = emptyAsUndefined(
     .transform((value) => value === 'true'),
 );
 
-/** GET /contract: page, limit, status, payed, userActive (admins: everyone's), name, categoryId. */
+/** The sortable columns of the users' contracts table (SPEC §2), as the query names them. */
+export const CONTRACT_SORT_VALUES = [
+  'name',
+  'surname',
+  'type_contract',
+  'created_at_date',
+  'payment_date',
+] as const;
+export type TContractSort = (typeof CONTRACT_SORT_VALUES)[number];
+export const SORT_ORDER_VALUES = ['asc', 'desc'] as const;
+export type TSortOrder = (typeof SORT_ORDER_VALUES)[number];
+
+/**
+ * GET /contract: page, limit, status, payed, userActive (admins: everyone's), name, categoryId,
+ * and the order of the whole list: `sort` and `order`, by default generation date descending
+ * (SPEC §4).
+ */
 export const ZContractsQuery = ZPageQuery.extend({
   status: emptyAsUndefined(ZContractStatus),
   payed: ZTrueFlag,
   userActive: ZTrueFlag,
   name: emptyAsUndefined(z.string().trim().max(200, it.validation.invalid)),
   categoryId: emptyAsUndefined(z.string().trim()),
+  sort: emptyAsUndefined(z.enum(CONTRACT_SORT_VALUES, { error: it.contracts.sortInvalid })),
+  order: emptyAsUndefined(z.enum(SORT_ORDER_VALUES, { error: it.contracts.orderInvalid })),
 });
 export type TContractsQuery = z.input<typeof ZContractsQuery>;
 export type TContractsFilter = z.output<typeof ZContractsQuery>;

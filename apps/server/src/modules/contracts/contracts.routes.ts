@@ -94,6 +94,8 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       schema: {
         tags: ['contracts'],
         summary: "The caller's contracts, newest first (admins: everyone's with userActive=true)",
+        description:
+          'sort (name, surname, type_contract, created_at_date, payment_date) and order (asc, desc) order the whole list before paging; by default created_at_date desc, unpaid documents last.',
         security,
         querystring: ZContractsQuery,
         response: { 200: dataOf(paginatedOf(ZContractCard)), 400: ZApiError, 401: ZApiError },

@@ -12,12 +12,13 @@ import {
   type TContractCard,
   type TContractDetail,
   type TContractSaveParsed,
+  type TContractSort,
   type TContractStatus,
   type TContractsFilter,
 } from '@lexpath/shared/schemas/contracts';
 import { countPages } from '@lexpath/shared/schemas/pagination';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
-import { and, count, desc, eq, ilike, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { contracts, files, payments, templates, templateVersions, users } from '../../db/schema.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
@@ -224,9 +225,29 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** What each sortable column of the users' contracts table orders by (SPEC §2). */
+const SORT_COLUMNS: Record<TContractSort, SQL> = {
+  name: sql`lower(${users.name})`,
+  surname: sql`lower(${users.surname})`,
+  type_contract: sql`lower(${templates.name})`,
+  created_at_date: sql`${contracts.createdAt}`,
+  payment_date: sql`${payments.updatedAt}`,
+};
+
 /**
- * GET /contract: the caller's contracts, newest first; an admin asking `userActive=true` sees
- * everyone's (the users' contracts screen).
+ * The ORDER BY of the list, applied before the page is cut so pages follow one global order:
+ * unpaid documents come last whatever the direction, and the id breaks ties so no row moves
+ * between pages.
+ */
+function contractsOrder(query: TContractsFilter): SQL[] {
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const column = SORT_COLUMNS[query.sort ?? 'created_at_date'];
+  return [sql`${column} ${direction} nulls last`, sql`${contracts.id} ${direction}`];
+}
+
+/**
+ * GET /contract: the caller's contracts, newest first unless `sort` and `order` say otherwise;
+ * an admin asking `userActive=true` sees everyone's (the users' contracts screen).
  */
 export async function listContracts(
   db: DbExecutor,
@@ -248,7 +269,7 @@ export async function listContracts(
   const [rows, [total]] = await Promise.all([
     selectContracts(db)
       .where(where)
-      .orderBy(desc(contracts.createdAt), desc(contracts.id))
+      .orderBy(...contractsOrder(query))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db

@@ -177,6 +177,71 @@ describe('GET /api/contract and /api/contract/{id}', () => {
     expect(detail.statusCode).toBe(200);
   });
 
+  it('sorts the whole list before paging: two pages by surname ascending', async () => {
+    const { template } = await createPublishedTemplate(ctx, 'ordinamento');
+    // Created in an order that is neither alphabetical nor its reverse.
+    for (const surname of ['Esposito', 'amato', 'Zanetti', 'Bruno']) {
+      const owner = await ctx.buildUser({ name: 'Anna', surname });
+      await startContract(ctx, owner, template.id);
+    }
+    const pageOf = async (page: number) => {
+      const response = await ctx.injectAs(admin)({
+        method: 'GET',
+        url: `/api/contract?userActive=true&name=ordinamento&sort=surname&order=asc&limit=2&page=${page}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { data } = response.json();
+      expect(data.totalPages).toBe(2);
+      return data.results.map((card: { userId: { surname: string } }) => card.userId.surname);
+    };
+    expect([...(await pageOf(1)), ...(await pageOf(2))]).toEqual([
+      'amato',
+      'Bruno',
+      'Esposito',
+      'Zanetti',
+    ]);
+  });
+
+  it('puts unpaid documents last when sorting by payment date, either way', async () => {
+    const { template } = await createPublishedTemplate(ctx, 'pagamenti');
+    const owner = await ctx.buildUser({ surname: 'Pagante' });
+    const unpaid = await startCompletedContract(ctx, owner, template.id);
+    const paid = await startCompletedContract(ctx, owner, template.id);
+    await payContract(ctx, owner, paid);
+    for (const order of ['asc', 'desc']) {
+      const response = await ctx.injectAs(admin)({
+        method: 'GET',
+        url: `/api/contract?userActive=true&name=pagamenti&sort=payment_date&order=${order}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const ids = response.json().data.results.map((card: { id: string }) => card.id);
+      expect(ids).toEqual([paid, unpaid]);
+    }
+  });
+
+  it('refuses an unknown sort column or direction with a 400 in Italian and nothing else', async () => {
+    const badSort = await ctx.injectAs(admin)({
+      method: 'GET',
+      url: '/api/contract?userActive=true&sort=password',
+    });
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: text.contracts.sortInvalid,
+    });
+    const badOrder = await ctx.injectAs(admin)({
+      method: 'GET',
+      url: '/api/contract?userActive=true&sort=surname&order=up',
+    });
+    expect(badOrder.statusCode).toBe(400);
+    expect(badOrder.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: text.contracts.orderInvalid,
+    });
+  });
+
   it('details the answers in question order with the price the cart shows', async () => {
     const id = await startCompletedContract(ctx, lawyer, templateId);
     const response = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });

@@ -65,6 +65,8 @@ export const purchaseQueries = {
           signal,
         }),
       staleTime: Number.POSITIVE_INFINITY,
+      // The questionnaire shows the failure itself, with 'Riprova'.
+      meta: { silent: true },
     }),
   /** The generated PDF, as a blob the preview frame shows through an object URL. */
   preview: (id: string) =>

@@ -1,10 +1,11 @@
+import { it as msg } from '@lexpath/shared/messages/it';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
 import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
 import { useNewContractStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
@@ -21,13 +22,18 @@ import { checkoutUrl } from './components/cart-screen.tsx';
 
 let api: TestApi | undefined;
 
+/** How POST /api/contract/questions fails, while it does. */
+let questionsFailure: 'none' | 'refused' | 'server' = 'none';
+
 beforeEach(() => {
   setFlowTiming({ summaryDelayMs: 0, wordDelayMs: 0, loaderMs: () => 0 });
+  questionsFailure = 'none';
 });
 
 afterEach(async () => {
   // Unmount first: no query may still be talking to the server being closed.
   cleanup();
+  vi.useRealTimers();
   resetFlowTiming();
   await api?.close();
   api = undefined;
@@ -177,6 +183,13 @@ async function startPurchaseApi(
     },
     'POST /api/contract/questions': (_request, body) => {
       const answers = (body ?? {}) as TAnswers;
+      if (questionsFailure === 'server') return apiError(500, msg.errors.internal);
+      if (questionsFailure === 'refused' && 'durata' in answers) {
+        return apiError(
+          422,
+          msg.questions.answerNotAnOption('Quale durata ha il contratto?', String(answers.durata)),
+        );
+      }
       const next = QUESTIONS.find((question) => !(question.variable in answers)) ?? null;
       return { body: { data: next } };
     },
@@ -373,6 +386,62 @@ describe('questionnaire', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Abbandona' }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Nuovo documento' })).toBeVisible();
+  });
+});
+
+describe('questionnaire when the next question cannot be fetched', () => {
+  it('shows the server message in a red box when the answers are refused (422), and goes back', async () => {
+    const row = await startPurchaseApi({ contract: { answers: { durata: '5+5 anni' } } });
+    questionsFailure = 'refused';
+    signInAs('user');
+    storeContract({ durata: '5+5 anni' });
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/questionario');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'La risposta «5+5 anni» non è tra quelle previste per la domanda «Quale durata ha il contratto?».',
+    );
+    expect(alert).not.toHaveTextContent('Non è stato possibile caricare la prossima domanda.');
+    expect(screen.queryByRole('button', { name: 'Riprova' })).not.toBeInTheDocument();
+
+    // 'Indietro' saves the answers without the refused one and asks the question again.
+    await user.click(screen.getByRole('button', { name: 'Indietro' }));
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(row.answers).toEqual({});
+    expect(useNewContractStore.getState().value.answers).toEqual({});
+  });
+
+  it('offers Riprova after a server failure, which then shows the question', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await startPurchaseApi();
+    questionsFailure = 'server';
+    signInAs('user');
+    storeContract();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderApp('/user/nuovo-contratto/questionario');
+
+    // Past the three retries of SPEC §9: each check moves the clock by a second.
+    const alert = await vi.waitFor(
+      async () => {
+        await vi.advanceTimersByTimeAsync(1000);
+        return screen.getByRole('alert');
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(alert).toHaveTextContent('Non è stato possibile caricare la prossima domanda.');
+    expect(alert).toHaveTextContent(
+      'Si è verificato un errore imprevisto. Riprova tra qualche istante.',
+    );
+    expect(api?.hits('POST /api/contract/questions')).toBe(4);
+    // No answer given yet: nothing to go back to.
+    expect(screen.queryByRole('button', { name: 'Indietro' })).not.toBeInTheDocument();
+
+    questionsFailure = 'none';
+    await user.click(screen.getByRole('button', { name: 'Riprova' }));
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

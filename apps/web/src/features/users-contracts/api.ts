@@ -1,5 +1,10 @@
 import type { TCategory } from '@lexpath/shared/schemas/categories';
-import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
+import type {
+  TContractCard,
+  TContractDetail,
+  TContractSort,
+  TSortOrder,
+} from '@lexpath/shared/schemas/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
@@ -13,19 +18,30 @@ export interface UsersContractsFilter {
   page: number;
   name: string;
   categoryId: string;
+  sort: TContractSort;
+  order: TSortOrder;
 }
 
 export const usersContractsQueries = {
-  /** GET /contract?userActive=true: for an admin, every user's completed documents. */
-  list: ({ page, name, categoryId }: UsersContractsFilter) =>
+  /**
+   * GET /contract?userActive=true: for an admin, every user's completed documents. The server
+   * sorts the whole list, so every page continues the order of the one before.
+   */
+  list: ({ page, name, categoryId, sort, order }: UsersContractsFilter) =>
     queryOptions({
-      queryKey: ['contracts', 'list', { page, name, categoryId, status: 'COMPLETED', all: true }],
+      queryKey: [
+        'contracts',
+        'list',
+        { page, name, categoryId, sort, order, status: 'COMPLETED', all: true },
+      ],
       queryFn: ({ signal }) =>
         api.get<Page<TContractCard>>('/contract', {
           query: {
             page,
             name: name || undefined,
             categoryId: categoryId || undefined,
+            sort,
+            order,
             status: 'COMPLETED',
             userActive: true,
           },

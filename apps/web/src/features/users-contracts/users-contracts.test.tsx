@@ -57,7 +57,37 @@ const CONTRACTS = [
   buildContract({ id: 'c-mid', title: 'Contratto di locazione', createdAt: '2026-02-14T12:30:00' }),
 ];
 
-async function startContractsApi(contracts = CONTRACTS) {
+const SORT_VALUES: Record<string, (contract: TContractCard) => string | null> = {
+  name: (contract) => contract.userId.name.toLowerCase(),
+  surname: (contract) => contract.userId.surname.toLowerCase(),
+  type_contract: (contract) => contract.title.toLowerCase(),
+  created_at_date: (contract) => contract.createdAt,
+  payment_date: (contract) => contract.paymentId?.updatedAt ?? null,
+};
+
+/** As GET /api/contract does: the whole list sorted (unpaid last, id breaks ties), then paged. */
+function sortAndPage<T extends TContractCard>(list: T[], query: URLSearchParams, pageSize: number) {
+  const sortValue =
+    SORT_VALUES[query.get('sort') ?? 'created_at_date'] ?? SORT_VALUES.created_at_date;
+  const sign = query.get('order') === 'asc' ? 1 : -1;
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...list].sort((a, b) => {
+    const [left, right] = [sortValue?.(a) ?? null, sortValue?.(b) ?? null];
+    if (left === null || right === null) {
+      if (left !== right) return left === null ? 1 : -1;
+      return sign * compare(a.id, b.id);
+    }
+    return sign * (compare(left, right) || compare(a.id, b.id));
+  });
+  const page = Number(query.get('page') ?? '1');
+  return {
+    results: sorted.slice((page - 1) * pageSize, page * pageSize),
+    page,
+    totalPages: Math.max(1, Math.ceil(sorted.length / pageSize)),
+  };
+}
+
+async function startContractsApi(contracts = CONTRACTS, pageSize = 12) {
   api = await startTestApi({
     ...appConfigRoute,
     'GET /api/category': () => ({
@@ -74,7 +104,7 @@ async function startContractsApi(contracts = CONTRACTS) {
           contract.title.toLowerCase().includes(name) &&
           (category === '' || contract.categoryId === category),
       );
-      return { body: { data: { results, page: 1, totalPages: 1 } } };
+      return { body: { data: sortAndPage(results, query, pageSize) } };
     },
     'GET /api/contract/c-new': () => ({
       body: {
@@ -115,6 +145,13 @@ function documentColumn(): string[] {
     .map((row) => within(row).getAllByRole('cell')[2]?.textContent ?? '');
 }
 
+function surnameColumn(): string[] {
+  return screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent ?? '');
+}
+
 describe("users' contracts", () => {
   it('says when nobody has generated a document', async () => {
     await startContractsApi([]);
@@ -131,9 +168,9 @@ describe("users' contracts", () => {
     await screen.findByRole('cell', { name: 'Contratto di lavoro' });
     expect(screen.getByRole('heading', { level: 1, name: 'Documenti generati' })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Nome',
-      'Cognome',
-      'Documento',
+      'Nome↕',
+      'Cognome↕',
+      'Documento↕',
       'Data di generazione▼',
       'Data di pagamento↕',
       'Azioni',
@@ -172,15 +209,55 @@ describe("users' contracts", () => {
     const header = screen.getByRole('columnheader', { name: /Data di generazione/ });
     await user.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'ascending');
-    expect(documentColumn()).toEqual([
-      'Comodato d’uso',
-      'Contratto di locazione',
-      'Contratto di lavoro',
-    ]);
+    await waitFor(() =>
+      expect(documentColumn()).toEqual([
+        'Comodato d’uso',
+        'Contratto di locazione',
+        'Contratto di lavoro',
+      ]),
+    );
 
     await user.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'descending');
-    expect(documentColumn()[0]).toBe('Contratto di lavoro');
+    await waitFor(() => expect(documentColumn()[0]).toBe('Contratto di lavoro'));
+  });
+
+  it('asks the server for the order, so page 2 continues it across the whole list', async () => {
+    // Newest first: Rossi, Bianchi | Verdi, Conti | Esposito.
+    const bySurname = ['Rossi', 'Bianchi', 'Verdi', 'Conti', 'Esposito'].map((surname, index) =>
+      buildContract({
+        id: `c-${surname.toLowerCase()}`,
+        userId: { name: 'Anna', surname },
+        createdAt: `2026-03-0${9 - index}T10:00:00`,
+      }),
+    );
+    await startContractsApi(bySurname, 2);
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/contratti-utenti');
+    await screen.findByRole('cell', { name: 'Rossi' });
+    const pager = screen.getByRole('navigation', { name: 'Paginazione' });
+    await user.click(within(pager).getByRole('button', { name: 'Successiva' }));
+    await waitFor(() => expect(surnameColumn()).toEqual(['Verdi', 'Conti']));
+
+    const header = screen.getByRole('columnheader', { name: /Cognome/ });
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: /Data di generazione/ })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
+    // A new order starts again from page 1, sorted over every document, not over one page.
+    await waitFor(() => expect(surnameColumn()).toEqual(['Bianchi', 'Conti']));
+    expect(within(pager).getByText('Pagina 1 di 3')).toBeInTheDocument();
+
+    await user.click(within(pager).getByRole('button', { name: 'Successiva' }));
+    await waitFor(() => expect(surnameColumn()).toEqual(['Esposito', 'Rossi']));
+    expect(within(pager).getByText('Pagina 2 di 3')).toBeInTheDocument();
+    await user.click(within(pager).getByRole('button', { name: 'Successiva' }));
+    await waitFor(() => expect(surnameColumn()).toEqual(['Verdi']));
   });
 
   it('filters by category chip and by search, and clearing the box resets it', async () => {
@@ -246,5 +323,7 @@ describe("users' contracts", () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Documenti generati' }),
     ).toBeVisible();
+    // The list is back before the test API closes.
+    expect(await screen.findByRole('cell', { name: 'Contratto di lavoro' })).toBeVisible();
   });
 });

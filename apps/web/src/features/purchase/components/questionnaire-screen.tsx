@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { NextQuestionError } from '../../../components/flow/next-question-error.tsx';
 import { ProgressBar, QuestionForm } from '../../../components/flow/question-form.tsx';
 import { flowTiming, prefersReducedMotion } from '../../../lib/flow-timing.ts';
 import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
@@ -80,8 +81,20 @@ export function QuestionnaireScreen() {
   const entries = Object.entries(contract.answers);
   let body: React.ReactNode;
   if (pausing || next.isPending) body = staged ? <LoadingLogo /> : <PageLoader />;
-  else if (next.isError) body = null;
-  else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
+  else if (next.isError) {
+    body = (
+      <NextQuestionError
+        error={next.error}
+        retrying={next.isFetching || save.isPending}
+        onRetry={() => void next.refetch()}
+        onBack={
+          entries.length > 0
+            ? () => saveAnswers(Object.fromEntries(entries.slice(0, -1)), false)
+            : undefined
+        }
+      />
+    );
+  } else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
   else {
     const question = next.data;
     body = (

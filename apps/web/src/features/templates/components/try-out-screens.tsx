@@ -10,10 +10,10 @@ import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { FlowLayout, type FlowStep, useAllowLeave } from '../../../components/flow/flow-layout.tsx';
+import { NextQuestionError } from '../../../components/flow/next-question-error.tsx';
 import { ProgressBar, QuestionForm } from '../../../components/flow/question-form.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { flowTiming } from '../../../lib/flow-timing.ts';
 import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
 import { templateQueries, useDownloadTestMutation } from '../api.ts';
@@ -149,47 +149,6 @@ export function TryOutQuestionnaireScreen() {
         {body}
       </Box>
     </>
-  );
-}
-
-/**
- * A 422 means the server refused the answers given (the master may have changed meanwhile): its
- * message says why, and going back is the way on. Any other failure may heal: it offers Riprova.
- */
-function NextQuestionError({
-  error,
-  retrying,
-  onRetry,
-  onBack,
-}: {
-  error: unknown;
-  retrying: boolean;
-  onRetry(): void;
-  onBack?: () => void;
-}) {
-  const refused = isApiError(error) && error.status === 422;
-  return (
-    <Stack gap="16">
-      {refused ? (
-        <AppAlert kind="error">{errorMessage(error)}</AppAlert>
-      ) : (
-        <AppAlert kind="error" title={texts.questionLoadFailed}>
-          {errorMessage(error)}
-        </AppAlert>
-      )}
-      <Flex gap="8" justify="flex-end">
-        {onBack ? (
-          <Button variant="outline" onClick={onBack}>
-            {texts.back}
-          </Button>
-        ) : null}
-        {refused ? null : (
-          <Button variant="primary" loading={retrying} onClick={onRetry}>
-            {texts.retry}
-          </Button>
-        )}
-      </Flex>
-    </Stack>
   );
 }
 

@@ -1,6 +1,6 @@
 import { chakra, Table } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TContractCard } from '@lexpath/shared/schemas/contracts';
+import type { TContractSort, TSortOrder } from '@lexpath/shared/schemas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,36 +16,26 @@ import { usersContractsQueries } from '../api.ts';
 
 const texts = it.web.usersContracts;
 
-type SortKey = 'createdAt' | 'paidAt';
-type SortDirection = 'ascending' | 'descending';
-
-function sortValue(contract: TContractCard, key: SortKey): number {
-  const iso = key === 'createdAt' ? contract.createdAt : contract.paymentId?.updatedAt;
-  // Unpaid documents sort before every paid one when ascending.
-  return iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY;
+interface Sort {
+  key: TContractSort;
+  order: TSortOrder;
 }
 
 /** SPEC §4: by generation date, newest first, until a header says otherwise. */
-export function sortContracts(
-  contracts: readonly TContractCard[],
-  key: SortKey,
-  direction: SortDirection,
-): TContractCard[] {
-  const sign = direction === 'ascending' ? 1 : -1;
-  return [...contracts].sort((a, b) => sign * (sortValue(a, key) - sortValue(b, key)));
-}
+const DEFAULT_SORT: Sort = { key: 'created_at_date', order: 'desc' };
 
 interface SortHeaderProps {
   label: string;
-  column: SortKey;
-  sort: { key: SortKey; direction: SortDirection };
-  onSort(column: SortKey): void;
+  column: TContractSort;
+  sort: Sort;
+  onSort(column: TContractSort): void;
 }
 
 function SortHeader({ label, column, sort, onSort }: SortHeaderProps) {
   const active = sort.key === column;
+  const direction = sort.order === 'asc' ? 'ascending' : 'descending';
   return (
-    <Table.ColumnHeader color="navy.800" aria-sort={active ? sort.direction : 'none'}>
+    <Table.ColumnHeader color="navy.800" aria-sort={active ? direction : 'none'}>
       <chakra.button
         type="button"
         fontWeight="inherit"
@@ -55,7 +45,7 @@ function SortHeader({ label, column, sort, onSort }: SortHeaderProps) {
       >
         {label}
         <chakra.span aria-hidden="true" ms="4">
-          {active ? (sort.direction === 'ascending' ? '▲' : '▼') : '↕'}
+          {active ? (sort.order === 'asc' ? '▲' : '▼') : '↕'}
         </chakra.span>
       </chakra.button>
     </Table.ColumnHeader>
@@ -67,31 +57,33 @@ export function UsersContractsScreen() {
   const navigate = useNavigate();
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
-    key: 'createdAt',
-    direction: 'descending',
-  });
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const categories = useQuery(usersContractsQueries.categories());
   const contracts = useQuery(
-    usersContractsQueries.list({ page, name: search.value, categoryId: search.category }),
+    usersContractsQueries.list({
+      page,
+      name: search.value,
+      categoryId: search.category,
+      sort: sort.key,
+      order: sort.order,
+    }),
   );
 
   // A new filter starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter values are the trigger
   useEffect(() => setPage(1), [search.value, search.category]);
 
-  function toggleSort(column: SortKey) {
+  /** The server sorts the whole list; a new order starts again from its first page. */
+  function toggleSort(column: TContractSort) {
     setSort((current) =>
       current.key === column
-        ? {
-            key: column,
-            direction: current.direction === 'descending' ? 'ascending' : 'descending',
-          }
-        : { key: column, direction: 'descending' },
+        ? { key: column, order: current.order === 'desc' ? 'asc' : 'desc' }
+        : { key: column, order: 'desc' },
     );
+    setPage(1);
   }
 
-  const results = sortContracts(contracts.data?.results ?? [], sort.key, sort.direction);
+  const results = contracts.data?.results ?? [];
   return (
     <>
       <PageTitle>{it.web.titles.usersContracts}</PageTitle>
@@ -112,16 +104,31 @@ export function UsersContractsScreen() {
             </Table.Caption>
             <Table.Header>
               <Table.Row bg="beige.100">
-                <Table.ColumnHeader color="navy.800">{texts.name}</Table.ColumnHeader>
-                <Table.ColumnHeader color="navy.800">{texts.surname}</Table.ColumnHeader>
-                <Table.ColumnHeader color="navy.800">{texts.document}</Table.ColumnHeader>
+                <SortHeader label={texts.name} column="name" sort={sort} onSort={toggleSort} />
                 <SortHeader
-                  label={texts.generatedAt}
-                  column="createdAt"
+                  label={texts.surname}
+                  column="surname"
                   sort={sort}
                   onSort={toggleSort}
                 />
-                <SortHeader label={texts.paidAt} column="paidAt" sort={sort} onSort={toggleSort} />
+                <SortHeader
+                  label={texts.document}
+                  column="type_contract"
+                  sort={sort}
+                  onSort={toggleSort}
+                />
+                <SortHeader
+                  label={texts.generatedAt}
+                  column="created_at_date"
+                  sort={sort}
+                  onSort={toggleSort}
+                />
+                <SortHeader
+                  label={texts.paidAt}
+                  column="payment_date"
+                  sort={sort}
+                  onSort={toggleSort}
+                />
                 <Table.ColumnHeader color="navy.800">{texts.actions}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
