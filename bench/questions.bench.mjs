@@ -13,6 +13,14 @@ mkdirSync(dataRoot, { recursive: true });
 chmodSync(dataRoot, 0o755);
 const dataDir = join(dataRoot, `bench-questions-${process.pid}`);
 const LOAD = { connections: 10, duration: 5 };
+/** Unmeasured load first, for both servers: the figures are steady state, not JIT warm-up. */
+const WARM_UP = { connections: 10, duration: 2 };
+
+/** Load `request` for WARM_UP, then measure it for LOAD. */
+async function measure(request) {
+  await autocannon({ ...request, ...WARM_UP });
+  return autocannon({ ...request, ...LOAD });
+}
 
 function freePort() {
   return new Promise((ok) => {
@@ -49,7 +57,10 @@ async function startServer(port) {
   const child = spawn(
     process.execPath,
     [
-      ...(process.env.PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      // BENCH_CPU_PROFILE_DIR=/tmp/x writes the server's V8 CPU profile there (where time goes).
+      ...(process.env.BENCH_CPU_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+        : []),
       '--import',
       'tsx',
       'apps/server/src/server.ts',
@@ -214,8 +225,7 @@ try {
     process.stderr.write(
       `[questions.bench] ${template.name}: ${walk.total} questions, ${Object.keys(walk.answers).length} answered\n`,
     );
-    const run = await autocannon({
-      ...LOAD,
+    const run = await measure({
       url: `${base}/api/contract/questions?type=${encodeURIComponent(template.id)}`,
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -235,8 +245,7 @@ try {
 
   const helloPort = await freePort();
   hello = await startHello(helloPort);
-  const helloRun = await autocannon({
-    ...LOAD,
+  const helloRun = await measure({
     url: `http://127.0.0.1:${helloPort}/`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -246,6 +255,7 @@ try {
   console.log(
     JSON.stringify({
       load: LOAD,
+      warm_up: WARM_UP,
       questions,
       hello_world: helloWorld,
       ratio_questions_over_hello:

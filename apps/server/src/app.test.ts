@@ -107,6 +107,31 @@ describe('GET /api/app-config', () => {
   });
 });
 
+describe('security headers', () => {
+  it('an API answer is never stored, framed, sniffed or read by another origin', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers).toMatchObject({
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/contract' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a page (the Swagger UI) gets the page policy instead', async () => {
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(ui.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(ui.headers['cache-control']).not.toBe('no-store');
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves Swagger UI and the OpenAPI document of the routes', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });

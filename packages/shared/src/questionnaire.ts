@@ -52,9 +52,12 @@ export function straightenQuotes(text: string): string {
   return text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"');
 }
 
-/** Two options (or an answer and an option) are the same when only their quotes differ. */
+/**
+ * Two options (or an answer and an option) are the same when only their quotes differ.
+ * Straightening keeps the length, so texts of different lengths differ without the work.
+ */
 export function isSameOption(a: string, b: string): boolean {
-  return a === b || straightenQuotes(a) === straightenQuotes(b);
+  return a === b || (a.length === b.length && straightenQuotes(a) === straightenQuotes(b));
 }
 
 function asList(value: TAnswerValue): string[] {
@@ -69,23 +72,33 @@ export function isAnswered(value: TAnswerValue | undefined): value is TAnswerVal
 /** A pair holds when the given answer and the expected one share a value (either may be a list). */
 export function pairHolds(given: TAnswerValue | undefined, expected: TAnswerValue): boolean {
   if (!isAnswered(given)) return false;
-  const expectedValues = asList(expected);
-  return asList(given).some((value) =>
-    expectedValues.some((expectedValue) => isSameOption(value, expectedValue)),
-  );
+  // Loops rather than lists and closures: every questionnaire step runs this for each condition.
+  if (typeof given === 'string') return matchesExpected(given, expected);
+  for (const value of given) if (matchesExpected(value, expected)) return true;
+  return false;
+}
+
+function matchesExpected(value: string, expected: TAnswerValue): boolean {
+  if (typeof expected === 'string') return isSameOption(value, expected);
+  for (const expectedValue of expected) if (isSameOption(value, expectedValue)) return true;
+  return false;
 }
 
 /** A condition holds when all its pairs hold. */
 export function conditionHolds(condition: TCondition, answers: TAnswers): boolean {
-  return Object.entries(condition).every(([variable, expected]) =>
-    pairHolds(answers[variable], expected),
-  );
+  for (const variable in condition) {
+    const expected = condition[variable];
+    if (expected === undefined || !pairHolds(answers[variable], expected)) return false;
+  }
+  return true;
 }
 
 /** A question is shown when it has no condition or when any of its conditions holds. */
 export function isVisible(question: QuestionRules, answers: TAnswers): boolean {
-  const conditions = question.required_answers ?? [];
-  return conditions.length === 0 || conditions.some((c) => conditionHolds(c, answers));
+  const conditions = question.required_answers;
+  if (!conditions || conditions.length === 0) return true;
+  for (const condition of conditions) if (conditionHolds(condition, answers)) return true;
+  return false;
 }
 
 /**
@@ -126,6 +139,21 @@ export function findNextQuestion<Q extends QuestionRules>(
   );
 }
 
+/**
+ * Each list's questions by key, built once per list: the server keeps a version's list in memory
+ * and validates every questionnaire step against it.
+ */
+const indexes = new WeakMap<readonly QuestionRules[], Map<string, QuestionRules>>();
+
+function questionsByVariable(questions: readonly QuestionRules[]): Map<string, QuestionRules> {
+  let index = indexes.get(questions);
+  if (!index) {
+    index = new Map(questions.map((question) => [question.variable, question]));
+    indexes.set(questions, index);
+  }
+  return index;
+}
+
 function labelOf(question: QuestionRules): string {
   return question.question?.trim() || question.variable;
 }
@@ -158,7 +186,7 @@ function answerValueProblems(question: QuestionRules, value: unknown): string[] 
  * single answer or a single value (or nothing) for a multiple selection.
  */
 export function validateAnswers(questions: readonly QuestionRules[], answers: TAnswers): string[] {
-  const byVariable = new Map(questions.map((question) => [question.variable, question]));
+  const byVariable = questionsByVariable(questions);
   const counted = pruneAnswers(questions, answers);
   const problems: string[] = [];
   for (const [variable, value] of Object.entries(answers)) {

@@ -38,6 +38,13 @@ export class ChangeAwareCache<V> {
     return value;
   }
 
+  /** The entry held for `id`, without reading anything: undefined when not held (or no feed). */
+  peek(id: string): { readonly value: V } | undefined {
+    if (!this.feed?.live) return undefined;
+    const entry = this.#entries.get(id);
+    return entry && entry.expiresAtMs > Date.now() ? entry : undefined;
+  }
+
   /**
    * Drops one row now. Writers on this instance call it after committing, so their own next
    * request never waits for the notification to come back.

@@ -52,20 +52,30 @@ function verifiedTokensFor(secret: string) {
   return cache;
 }
 
+/**
+ * A token verified before: its claims while it is valid, null once it expired, undefined when
+ * it was never seen (then only `verifyAccessToken` can say).
+ */
+export function knownAccessToken(
+  token: string,
+  secret: string,
+): VerifiedAccessToken | null | undefined {
+  const cache = verifiedTokensFor(secret);
+  const known = cache.get(token);
+  if (!known) return undefined;
+  if (known.expiresAtMs > Date.now()) return known;
+  cache.delete(token);
+  return null;
+}
+
 /** The token's subject and session version, or null when it is malformed, forged or expired. */
 export async function verifyAccessToken(
   token: string,
   secret: string,
 ): Promise<VerifiedAccessToken | null> {
+  const known = knownAccessToken(token, secret);
+  if (known !== undefined) return known;
   const cache = verifiedTokensFor(secret);
-  const known = cache.get(token);
-  if (known) {
-    if (known.expiresAtMs > Date.now()) {
-      return { userId: known.userId, sessionVersion: known.sessionVersion };
-    }
-    cache.delete(token);
-    return null;
-  }
   try {
     const { payload } = await jwtVerify(token, keyFrom(secret), {
       algorithms: ['HS256'],

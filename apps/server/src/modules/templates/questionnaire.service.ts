@@ -138,7 +138,8 @@ export function checkAnswers(
 
 /**
  * POST /contract/questions?type={templateId}: the next question after the given answers, or
- * null when the questionnaire is finished.
+ * null when the questionnaire is finished. The question is the version's own object (cached,
+ * never changed): `nextQuestionJson` turns it into the answer.
  */
 export async function findNextTemplateQuestion(
   db: DbExecutor,
@@ -146,19 +147,40 @@ export async function findNextTemplateQuestion(
   templateId: string,
   raw: Record<string, unknown>,
   cache?: ChangeAwareCache<CurrentVersionRow | undefined>,
-): Promise<TNextQuestion | null> {
+): Promise<TQuestion | null> {
   const version = await findCurrentVersion(db, viewer, templateId, cache);
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = checkAnswers(questions, raw);
-  const next = findNextQuestion(questions, answers);
-  if (!next) return null;
+  return findNextQuestion(questions, answers);
+}
+
+/** What the questionnaire shows of a question (SPEC §3). */
+export function toNextQuestion(question: TQuestion): TNextQuestion {
   return {
-    description: next.description ?? null,
-    question: next.question,
-    variable: next.variable,
-    options: next.options,
-    is_multiple_selection: next.is_multiple_selection,
+    description: question.description ?? null,
+    question: question.question,
+    variable: question.variable,
+    options: question.options,
+    is_multiple_selection: question.is_multiple_selection,
   };
+}
+
+const FINISHED_JSON = JSON.stringify({ data: null });
+
+/**
+ * The JSON body of a questionnaire step, `{"data": …}`, made once per question of a cached
+ * version: versions never change, so every later step sends the same bytes without serializing.
+ */
+const nextQuestionBodies = new WeakMap<TQuestion, string>();
+
+export function nextQuestionJson(question: TQuestion | null): string {
+  if (!question) return FINISHED_JSON;
+  let body = nextQuestionBodies.get(question);
+  if (body === undefined) {
+    body = JSON.stringify({ data: toNextQuestion(question) });
+    nextQuestionBodies.set(question, body);
+  }
+  return body;
 }
 
 export type DocxDownload = { bytes: Buffer; fileName: string };

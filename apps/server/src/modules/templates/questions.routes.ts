@@ -6,7 +6,7 @@ import {
 } from '@lexpath/shared/schemas/templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
-import { findNextTemplateQuestion } from './questionnaire.service.ts';
+import { findNextTemplateQuestion, nextQuestionJson } from './questionnaire.service.ts';
 
 /** POST /api/contract/questions: the questionnaire's next step (SPEC §7). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,14 +31,18 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      data: await findNextTemplateQuestion(
+    // The body is ready-made JSON (see `nextQuestionJson`); the schema above documents it.
+    async (request, reply) => {
+      const next = await findNextTemplateQuestion(
         app.db,
         currentUser(request),
         request.query.type,
         request.body,
         app.caches.templates,
-      ),
-    }),
+      );
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(nextQuestionJson(next) as unknown as { data: null });
+    },
   );
 };
