@@ -239,9 +239,11 @@ describe('template authoring journey', () => {
     await editor.waitForURL('**/admin/master-inseriti/anteprima**');
     await expectHeading(editor, 'Anteprima');
     await checkScreen(editor, 'try-out-preview');
+    await editor.getByRole('button', { name: 'Scarica documento di prova' }).click();
+    const notice = editor.getByRole('alertdialog', { name: 'Download in arrivo' });
     const [download] = await Promise.all([
       editor.waitForEvent('download'),
-      editor.getByRole('button', { name: 'Scarica documento di prova' }).click(),
+      notice.getByRole('button', { name: 'Scarica', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const documentXml = new PizZip(readFileSync(await download.path()))

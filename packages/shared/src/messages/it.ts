@@ -476,6 +476,12 @@ export const it = {
       saveDraft: 'Salva temporanemente',
       saveAndFinish: 'Salva e concludi',
       draftSaved: 'Bozza salvata',
+      clearForm: 'Svuota il modulo',
+      clearFormTitle: 'Svuotare il modulo?',
+      clearFormText: 'Tutti i dati inseriti e non salvati andranno persi.',
+      clearFormConfirm: 'Svuota',
+      formCleared: 'Il modulo è stato svuotato.',
+      changesDiscarded: 'Le modifiche non salvate sono state annullate.',
       saving: 'Salvataggio del master in corso...',
       saved: 'Master salvato con successo',
       conditionsSummary: (text: string) => `Mostrata se: ${text}`,
@@ -518,6 +524,10 @@ export const it = {
       editText: 'Le risposte successive dovranno essere date di nuovo.',
       toPreview: "Vai all'anteprima",
       download: 'Scarica documento di prova',
+      downloadNoticeTitle: 'Download in arrivo',
+      downloadNoticeText:
+        'Il documento di prova (.docx) sta per essere scaricato con le risposte date.',
+      downloadConfirm: 'Scarica',
       previewText:
         'Scarica il documento generato con le risposte date per controllarlo. I riferimenti incrociati potrebbero non essere aggiornati.',
       progress: (given: number) => `Risposte date: ${given}`,

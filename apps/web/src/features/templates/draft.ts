@@ -56,6 +56,13 @@ function resetDraft(): void {
   pickedFiles.preview = null;
 }
 
+/** SPEC §4 "reset to empty" ('Svuota il modulo'): the stored copies go too, not just the values. */
+export function clearDraft(): void {
+  resetDraft();
+  useTemplateDraftStore.persist.clearStorage();
+  useMasterFilesStore.persist.clearStorage();
+}
+
 /**
  * SPEC §2: leaving the master or the question screen resets the pending draft, unless the move
  * is between the two. The reset waits a tick, so StrictMode's remount does not trigger it.

@@ -306,6 +306,96 @@ describe('master editor', () => {
     expect(screen.getByRole('button', { name: 'Elimina secondo' })).toBeVisible();
   });
 
+  it('empties every field and the stored draft after confirming Svuota il modulo', async () => {
+    await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set(FILLED_DRAFT);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    const title = await screen.findByLabelText(/^Titolo/);
+    const category = screen.getByRole('combobox', { name: /^Categoria/ });
+    await within(category).findByRole('option', { name: 'Immobiliare' });
+    expect(title).toHaveValue('Locazione');
+    expect(category).toHaveValue('cat-1');
+    await user.upload(screen.getByLabelText(/^Master/), new File(['x'.repeat(2048)], 'a.docx'));
+    expect(screen.getByText('a.docx (2.00 KB)')).toBeVisible();
+    expect(localStorage.getItem('newTemplate')).toContain('Locazione');
+
+    await user.click(screen.getByRole('button', { name: 'Svuota il modulo' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Svuotare il modulo?' });
+    expect(
+      within(dialog).getByText('Tutti i dati inseriti e non salvati andranno persi.'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Annulla' })).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Svuota' }));
+
+    expect(await screen.findByText('Il modulo è stato svuotato.')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    for (const label of [/^Titolo/, /^Descrizione/, /^Prezzo/, /^URL di pagamento/]) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    expect(screen.getByLabelText('Numero massimo di domande')).toHaveValue('');
+    expect(screen.getByLabelText('Tempo minimo di compilazione (minuti)')).toHaveValue('');
+    expect(category).toHaveValue('');
+    expect(screen.queryByText('a.docx (2.00 KB)')).not.toBeInTheDocument();
+    expect((screen.getByLabelText(/^Master/) as HTMLInputElement).files).toHaveLength(0);
+    expect(screen.getByText('Non ci sono ancora domande.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Elimina tipo' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('newTemplate')).toBeNull();
+    expect(localStorage.getItem('masterFiles')).toBeNull();
+  });
+
+  it('keeps everything when Svuota il modulo is cancelled', async () => {
+    await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set(FILLED_DRAFT);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    const title = await screen.findByLabelText(/^Titolo/);
+    await user.type(title, ' abitativa');
+
+    await user.click(screen.getByRole('button', { name: 'Svuota il modulo' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Svuotare il modulo?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+    expect(title).toHaveValue('Locazione abitativa');
+    expect(screen.getByLabelText(/^Prezzo/)).toHaveValue('49');
+    expect(screen.getByRole('button', { name: 'Elimina tipo' })).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('newTemplate') ?? '{}').state.value).toMatchObject({
+      name: 'Locazione',
+      price: '49',
+    });
+  });
+
+  it('restores the saved master when Svuota il modulo is confirmed while editing', async () => {
+    await startTemplatesApi([buildCard({ id: 'tpl-1', name: 'Locazione' })]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Locazione')).getByRole('button', { name: 'Modifica' }));
+    const title = await screen.findByLabelText(/^Titolo/);
+    await user.clear(title);
+    await user.type(title, 'Bozza cambiata');
+    await user.click(screen.getByRole('button', { name: 'Elimina tipo' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Conferma' }),
+    );
+    await expect.poll(() => screen.queryByRole('button', { name: 'Elimina tipo' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Svuota il modulo' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Svuotare il modulo?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Svuota' }));
+
+    expect(await screen.findByText('Le modifiche non salvate sono state annullate.')).toBeVisible();
+    expect(title).toHaveValue('Locazione');
+    expect(screen.getByLabelText(/^Prezzo/)).toHaveValue('49');
+    expect(screen.getByRole('button', { name: 'Elimina tipo' })).toBeVisible();
+    expect(screen.getByText('File caricato: master-locazione.docx')).toBeVisible();
+    expect(useTemplateDraftStore.getState().value.name).toBe('Locazione');
+  });
+
   it('offers to go to the questions while the master has none', async () => {
     await startTemplatesApi([]);
     signInAs('editor');
@@ -363,6 +453,17 @@ describe('master editor', () => {
     ).toBeVisible();
   });
 });
+
+const FILLED_DRAFT = {
+  name: 'Locazione',
+  description: 'Locazione abitativa',
+  categoryId: 'cat-1',
+  price: '49',
+  stripe_url: 'https://pay.example/x',
+  max_questions: '3',
+  min_time: '5',
+  json_questions: [question('tipo', ['A', 'B'])],
+};
 
 function question(
   variable: string,

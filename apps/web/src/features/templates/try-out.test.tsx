@@ -62,6 +62,14 @@ const TEMPLATE: TTemplateCard = {
   latestVersionAt: '2026-03-05T09:07:00',
 };
 
+/** A finished try-out, ready on the preview step. */
+const PREVIEW_CONTRACT = {
+  type: 'tpl-1',
+  title: 'Contratto di locazione',
+  answers: { durata: '3+2 anni', clausole: ['Cedolare secca'] },
+  maxQuestions: 2,
+};
+
 /** How POST /api/contract/questions fails, while it does. */
 let questionsFailure: 'none' | 'refused' | 'server' | 'network' = 'none';
 
@@ -98,7 +106,9 @@ async function startTryOutApi() {
       if (answers.durata !== '3+2 anni' || !Array.isArray(answers.clausole)) {
         return apiError(400, 'Risposte non valide');
       }
+      // Slow enough for the button to be busy when the download notice closes.
       return {
+        delayMs: 150,
         text: 'PK docx',
         headers: {
           'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -226,21 +236,53 @@ describe('admin try-out', () => {
   it('downloads the test document on the preview step instead of paying', async () => {
     await startTryOutApi();
     signInAs('admin');
-    useNewContractStore.getState().set({
-      type: 'tpl-1',
-      title: 'Contratto di locazione',
-      answers: { durata: '3+2 anni', clausole: ['Cedolare secca'] },
-      maxQuestions: 2,
-    });
+    useNewContractStore.getState().set(PREVIEW_CONTRACT);
     const user = userEvent.setup();
     renderApp('/admin/master-inseriti/anteprima?id=tpl-1');
 
     expect(await screen.findByRole('heading', { name: 'Anteprima' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /carrello/i })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Scarica documento di prova' }));
+    const download = screen.getByRole('button', { name: 'Scarica documento di prova' });
+    await user.click(download);
+    const notice = await screen.findByRole('alertdialog', { name: 'Download in arrivo' });
+    expect(
+      within(notice).getByText(
+        'Il documento di prova (.docx) sta per essere scaricato con le risposte date.',
+      ),
+    ).toBeVisible();
+    await user.click(within(notice).getByRole('button', { name: 'Scarica' }));
     expect(
       await screen.findByText('Documento scaricato: Locazione – prova.docx'),
     ).toBeInTheDocument();
+    expect(api?.hits('PUT /api/template/tpl-1/download-test')).toBe(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // Focus comes back to the button once it is no longer busy.
+    await expect.poll(() => document.activeElement).toBe(download);
+  });
+
+  it('downloads nothing when the download notice is cancelled', async () => {
+    await startTryOutApi();
+    signInAs('editor');
+    useNewContractStore.getState().set(PREVIEW_CONTRACT);
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti/anteprima?id=tpl-1');
+
+    const download = await screen.findByRole('button', { name: 'Scarica documento di prova' });
+    await user.click(download);
+    const notice = await screen.findByRole('alertdialog', { name: 'Download in arrivo' });
+    await expect.poll(() => notice.contains(document.activeElement)).toBe(true);
+    await user.click(within(notice).getByRole('button', { name: 'Annulla' }));
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+    await expect.poll(() => document.activeElement).toBe(download);
+
+    // Escape cancels too.
+    await user.click(download);
+    await screen.findByRole('alertdialog', { name: 'Download in arrivo' });
+    await user.keyboard('{Escape}');
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+
+    expect(screen.queryByText(/Documento scaricato/)).not.toBeInTheDocument();
+    expect(api?.hits('PUT /api/template/tpl-1/download-test')).toBe(0);
   });
 
   it('says so when no master was chosen', async () => {

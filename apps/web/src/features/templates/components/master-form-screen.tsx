@@ -15,11 +15,21 @@ import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useMasterFilesStore, useTemplateDraftStore } from '../../../lib/storage.ts';
+import {
+  type TemplateDraft,
+  useMasterFilesStore,
+  useTemplateDraftStore,
+} from '../../../lib/storage.ts';
 import { toaster } from '../../../lib/toaster.ts';
 import { saveTemplate, templateQueries, uploadMaster } from '../api.ts';
 import { describeConditions, removeQuestion } from '../conditions.ts';
-import { keepDraftOnLeave, pickedFiles, trackDraftEditor } from '../draft.ts';
+import {
+  clearDraft,
+  keepDraftOnLeave,
+  loadTemplateIntoDraft,
+  pickedFiles,
+  trackDraftEditor,
+} from '../draft.ts';
 import {
   checkMasterFiles,
   type MasterFileErrors,
@@ -46,6 +56,21 @@ function saveErrors(error: unknown): string[] {
   return isApiError(error) ? error.messages : [it.errors.internal];
 }
 
+/** The form's fields as the draft holds them. */
+function formValuesOf(draft: TemplateDraft): TMasterForm {
+  return {
+    name: draft.name,
+    description: draft.description,
+    categoryId: draft.categoryId,
+    price: draft.price,
+    stripe_url: draft.stripe_url,
+    min_questions: draft.min_questions,
+    max_questions: draft.max_questions,
+    min_time: draft.min_time,
+    max_time: draft.max_time,
+  };
+}
+
 /** SPEC §2/§4/§5 master create and edit ('Inserimento nuovo master'). */
 export function MasterFormScreen() {
   const navigate = useNavigate();
@@ -64,6 +89,10 @@ export function MasterFormScreen() {
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [questionToDelete, setQuestionToDelete] = useState<number | null>(null);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  // File inputs keep their chosen file in the DOM: a new key empties them.
+  const [pickerKey, setPickerKey] = useState(0);
   const questions = draft.json_questions as TQuestion[];
 
   useEffect(trackDraftEditor, []);
@@ -82,21 +111,12 @@ export function MasterFormScreen() {
     getValues,
     watch,
     setValue,
+    reset,
     formState: { errors },
   } = useForm<TMasterForm, unknown, z.output<typeof ZMasterForm>>({
     mode: 'onTouched',
     resolver: zodResolver(ZMasterForm),
-    defaultValues: {
-      name: draft.name,
-      description: draft.description,
-      categoryId: draft.categoryId,
-      price: draft.price,
-      stripe_url: draft.stripe_url,
-      min_questions: draft.min_questions,
-      max_questions: draft.max_questions,
-      min_time: draft.min_time,
-      max_time: draft.max_time,
-    },
+    defaultValues: formValuesOf(draft),
   });
 
   const pick = (role: 'master' | 'preview', file: File | null) => {
@@ -127,6 +147,36 @@ export function MasterFormScreen() {
       type: 'success',
       title: it.toast.successTitle,
       description: texts.draftSaved,
+    });
+  };
+
+  /**
+   * 'Svuota il modulo': a new master goes back to empty (SPEC §4 reset); an edited one goes back
+   * to its saved values, loaded as Modifica loads them. A failed load is toasted by the query cache.
+   */
+  const clearForm = async () => {
+    setClearing(true);
+    try {
+      if (templateId) {
+        loadTemplateIntoDraft(await queryClient.fetchQuery(templateQueries.detail(templateId)));
+      } else {
+        clearDraft();
+      }
+    } catch {
+      return;
+    } finally {
+      setClearing(false);
+      setConfirmingClear(false);
+    }
+    reset(formValuesOf(useTemplateDraftStore.getState().value));
+    pick('master', null);
+    pick('preview', null);
+    setPickerKey((key) => key + 1);
+    setServerErrors([]);
+    toaster.create({
+      type: 'success',
+      title: it.toast.successTitle,
+      description: templateId ? texts.changesDiscarded : texts.formCleared,
     });
   };
 
@@ -271,6 +321,7 @@ export function MasterFormScreen() {
 
           <Section title={texts.masterFiles}>
             <MasterFilePicker
+              key={`master-${pickerKey}`}
               label={texts.master}
               file={master}
               storedTitle={
@@ -280,6 +331,7 @@ export function MasterFormScreen() {
               onPick={(file) => pick('master', file)}
             />
             <MasterFilePicker
+              key={`preview-${pickerKey}`}
               label={texts.preview}
               file={preview}
               storedTitle={
@@ -370,6 +422,9 @@ export function MasterFormScreen() {
                 </Button>
               </>
             )}
+            <Button variant="outline" onClick={() => setConfirmingClear(true)}>
+              {texts.clearForm}
+            </Button>
           </HStack>
         </Stack>
       </form>
@@ -385,6 +440,16 @@ export function MasterFormScreen() {
         }}
       >
         {texts.deleteQuestionText}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmingClear}
+        title={texts.clearFormTitle}
+        confirmLabel={texts.clearFormConfirm}
+        pending={clearing}
+        onClose={() => setConfirmingClear(false)}
+        onConfirm={() => void clearForm()}
+      >
+        {texts.clearFormText}
       </ConfirmDialog>
     </Box>
   );

@@ -2,7 +2,7 @@ import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
@@ -202,11 +202,23 @@ export function TryOutSummaryScreen() {
   );
 }
 
-/** Instead of paying, the staff download the .docx built from their answers. */
+/** Instead of paying, the staff download the .docx built from their answers, after a notice. */
 export function TryOutPreviewScreen() {
   const { templateId, answers } = useTryOut();
   const allowLeave = useAllowLeave();
   const download = useDownloadTestMutation();
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  const wasDownloading = useRef(false);
+
+  // The dialog hands focus back to a button that is disabled while loading: it lands on the
+  // page body, so it goes back to the button once the download is over.
+  useEffect(() => {
+    if (!download.isPending && wasDownloading.current && document.activeElement === document.body) {
+      downloadButton.current?.focus();
+    }
+    wasDownloading.current = download.isPending;
+  }, [download.isPending]);
 
   if (templateId === '') return <NoTemplate title={it.web.titles.preview} />;
 
@@ -218,17 +230,28 @@ export function TryOutPreviewScreen() {
       </Box>
       <Flex justify="flex-end" direction="column" align="flex-end" gap="8">
         <Button
+          ref={downloadButton}
           variant="primary"
           loading={download.isPending}
-          onClick={() => {
-            allowLeave();
-            download.mutate({ templateId, answers });
-          }}
+          onClick={() => setNoticeOpen(true)}
         >
           {texts.download}
         </Button>
         {download.isSuccess ? <Text role="status">{texts.downloaded(download.data)}</Text> : null}
       </Flex>
+      <ConfirmDialog
+        open={noticeOpen}
+        title={texts.downloadNoticeTitle}
+        confirmLabel={texts.downloadConfirm}
+        onClose={() => setNoticeOpen(false)}
+        onConfirm={() => {
+          setNoticeOpen(false);
+          allowLeave();
+          download.mutate({ templateId, answers });
+        }}
+      >
+        {texts.downloadNoticeText}
+      </ConfirmDialog>
     </>
   );
 }
