@@ -101,6 +101,8 @@ function straightenAnswers(value: unknown): unknown {
   return copy;
 }
 
+const TEXT_LITERAL_QUOTE = /["'‘’“”]/;
+
 /**
  * docxtemplater's expressions parser, with apostrophes that compare equal whether Word made them
  * typographic or not: `{#arredo == "Sì, con l’arredamento"}` holds for the option written either
@@ -111,6 +113,9 @@ function straightenAnswers(value: unknown): unknown {
  */
 export function templateParser(tag: string, meta?: unknown): ExpressionTag {
   const parsed = compileTag(tag, meta);
+  // Only a tag holding a text literal compares an answer with an option's wording; every other
+  // tag (`{nome}`, `{#servizi}`, `{.}`) reads the answers as given, at no extra cost.
+  if (!TEXT_LITERAL_QUOTE.test(tag)) return parsed;
   return {
     ...parsed,
     get(scope: unknown, context: DXT.ParserContext) {
