@@ -8,6 +8,9 @@ const RUN_ID = randomUUID().slice(0, 8);
 
 export const LAWYER_PASSWORD = 'Avvocato2026!';
 
+/** The one PEC the e2e server lists in LEXMIND_USERS (its data directory is new each run). */
+export const LEXMIND_PEC = 'lexmind@pec.e2e.it';
+
 export function uniquePec(label: string): string {
   return `${label}-${RUN_ID}@pec.e2e.it`;
 }
@@ -76,9 +79,9 @@ export interface Lawyer {
  * screens make, over HTTP, to keep the suite fast; the registration journey itself goes
  * through the browser.
  */
-export async function createApprovedLawyer(label: string): Promise<Lawyer> {
+export async function createApprovedLawyer(label: string, pec = uniquePec(label)): Promise<Lawyer> {
   const lawyer = {
-    pec: uniquePec(label),
+    pec,
     password: LAWYER_PASSWORD,
     name: 'Giulia',
     surname: `Prova ${label}`,

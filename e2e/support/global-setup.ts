@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { LEXMIND_PEC } from './accounts.ts';
 import { startMailbox } from './mailbox.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,6 +72,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       SMTP_URL: mailbox.smtpUrl,
+      LEXMIND_USERS: LEXMIND_PEC,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
