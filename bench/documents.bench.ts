@@ -120,21 +120,21 @@ function renderPlain(bytes: Buffer, answers: TAnswers): Buffer {
 function benchRender(subject: Subject) {
   log(`render: ${subject.source} (${subject.master.length} bytes)`);
   const key = `bench-${subject.master.length}`;
-  // Interleaved rounds, so neither side profits from a later, hotter JIT.
+  // Interleaved rounds, alternating which side goes first, so neither profits from a later,
+  // hotter JIT or pays for the other's garbage; enough warm-up for both to be compiled.
   const engine: number[] = [];
   const plain: number[] = [];
-  timeSync(() => renderDocx(subject.master, subject.answers, { cacheKey: key }), 0, 5, 10_000);
-  timeSync(() => renderPlain(subject.master, subject.answers), 0, 5, 10_000);
-  for (let round = 0; round < 3; round += 1) {
-    engine.push(
-      ...timeSync(
-        () => renderDocx(subject.master, subject.answers, { cacheKey: key }),
-        10,
-        0,
-        20_000,
-      ),
-    );
-    plain.push(...timeSync(() => renderPlain(subject.master, subject.answers), 10, 0, 20_000));
+  const renderEngine = () => renderDocx(subject.master, subject.answers, { cacheKey: key });
+  const renderPlainOnce = () => renderPlain(subject.master, subject.answers);
+  timeSync(renderEngine, 0, 20, 20_000);
+  timeSync(renderPlainOnce, 0, 20, 20_000);
+  for (let round = 0; round < 6; round += 1) {
+    const sides = [
+      () => engine.push(...timeSync(renderEngine, 15, 0, 20_000)),
+      () => plain.push(...timeSync(renderPlainOnce, 15, 0, 20_000)),
+    ];
+    if (round % 2 === 1) sides.reverse();
+    for (const side of sides) side();
   }
   const e = stats(engine);
   const p = stats(plain);
