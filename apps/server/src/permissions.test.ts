@@ -378,7 +378,8 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     route: '/api/contract/download/:id',
     request: () => ({ url: `/api/contract/download/${f.paidContractId}` }),
-    expect: { ...OWNER_ONLY, user: 200 },
+    // An admin downloads from the users' contracts (audited).
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
   },
   {
     method: 'POST',

@@ -558,6 +558,9 @@ export const it = {
       questionsCount: 'Numero di domande',
       detailMissing: 'Documento non trovato.',
       answers: 'Risposte date',
+      downloadDocx: 'Scarica il documento (.docx)',
+      downloadUnpaid: 'Il documento si può scaricare dopo il pagamento.',
+      downloaded: (fileName: string) => `Documento scaricato: ${fileName}`,
     },
     /** The lawyer's purchase journey: list, questionnaire, summary, preview, cart, archive. */
     purchase: {

@@ -14,9 +14,11 @@ export const AUDIT_ACTIONS = {
   templatePublished: 'template.published',
   templateSuspended: 'template.suspended',
   templateDeleted: 'template.deleted',
+  /** An admin downloaded a document a user bought (support): who looked at whose document. */
+  contractDownloadedByAdmin: 'contract.downloaded-by-admin',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
-export type AuditTargetType = 'user' | 'category' | 'template';
+export type AuditTargetType = 'user' | 'category' | 'template' | 'contract';
 
 /**
  * Records who did what to whom. Call it in the transaction of the action itself: an action

@@ -157,7 +157,8 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       onRequest: [authenticate],
       schema: {
         tags: ['contracts'],
-        summary: 'The bought document (.docx), named by Content-Disposition; 402 before payment',
+        summary:
+          'The bought document (.docx), named by Content-Disposition; 402 before payment. The owner, or an admin (audited)',
         security,
         params: ZContractIdParams,
         response: { 401: ZApiError, 402: ZApiError, 404: ZApiError },

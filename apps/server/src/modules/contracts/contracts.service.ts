@@ -25,6 +25,7 @@ import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
 import { renderDocx } from '../../documents/render.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import {
   checkAnswers,
@@ -339,8 +340,10 @@ export async function renderContractPreview(
 export type ContractDownload = { bytes: Buffer; fileName: string };
 
 /**
- * GET /contract/download/{id} (owner, after a verified payment): the pinned master rendered with
- * the answers, so a bought document downloads the same forever. "<title> - <date>.docx".
+ * GET /contract/download/{id} (owner, or an admin from the users' contracts, after a verified
+ * payment): the pinned master rendered with the answers, so a bought document downloads the same
+ * forever. "<title> - <date>.docx". An admin's download of someone else's document is audited
+ * first: no such download happens without its record.
  */
 export async function downloadContract(
   db: DbExecutor,
@@ -348,8 +351,16 @@ export async function downloadContract(
   id: string,
   now: Date = new Date(),
 ): Promise<ContractDownload> {
-  const row = await findContract(db, viewer, id);
+  const row = await findContract(db, viewer, id, { adminMayRead: true });
   if (!row.paymentId) throw new AppError(402, it.contracts.paymentRequired);
+  if (row.userId !== viewer.id) {
+    await recordAudit(db, {
+      actorId: viewer.id,
+      action: AUDIT_ACTIONS.contractDownloadedByAdmin,
+      target: { type: 'contract', id: row.id },
+      details: { ownerId: row.userId },
+    });
+  }
   const master = await readFileBytes(db, row.masterSha256);
   const bytes = renderDocx(master, answersOf(row), { cacheKey: row.masterSha256 });
   const date = now.toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 import { ROLES, it as text } from '@lexpath/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { contracts, templates } from '../../db/schema.ts';
+import { auditLog, contracts, templates } from '../../db/schema.ts';
 import { createPdfPool } from '../../documents/pdf-pool.ts';
 import { extractDocumentText } from '../../documents/render.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -292,6 +292,46 @@ describe('another user', () => {
     }
     const list = await as({ method: 'GET', url: '/api/contract?limit=1000' });
     expect(list.json().data.results.map((card: { id: string }) => card.id)).not.toContain(id);
+  });
+});
+
+describe("an admin and a user's bought document", () => {
+  it("downloads it from the users' contracts, recorded in the audit log; never before payment", async () => {
+    const unpaid = await startCompletedContract(ctx, lawyer, templateId);
+    const refused = await ctx.injectAs(admin)({
+      method: 'GET',
+      url: `/api/contract/download/${unpaid}`,
+    });
+    expect(refused.statusCode, refused.body).toBe(402);
+
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    await payContract(ctx, lawyer, id);
+    const own = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/download/${id}` });
+    const asAdmin = await ctx.injectAs(admin)({
+      method: 'GET',
+      url: `/api/contract/download/${id}`,
+    });
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.headers['content-type']).toContain('wordprocessingml');
+    expect(asAdmin.rawPayload.equals(own.rawPayload)).toBe(true);
+
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'contract'), eq(auditLog.targetId, id)));
+    expect(audited).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        action: 'contract.downloaded-by-admin',
+        details: { ownerId: lawyer.id },
+      }),
+    ]);
+
+    const asEditor = await ctx.injectAs(editor)({
+      method: 'GET',
+      url: `/api/contract/download/${id}`,
+    });
+    expect(asEditor.statusCode).toBe(404);
   });
 });
 

@@ -5,7 +5,6 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion, TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { fileNameFrom, saveBlobAs } from '../../lib/download.ts';
 
 export interface Page<T> {
   results: T[];
@@ -121,19 +120,5 @@ export function useRegisterPaymentMutation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }),
     // The cart shows its own error banner (SPEC §8).
     meta: { silent: true },
-  });
-}
-
-/** GET /contract/download/{id}: the .docx, saved through a link carrying its file name. */
-export function useDownloadContractMutation() {
-  return useMutation({
-    mutationFn: async (id: string) => {
-      const { data, headers } = await api.request<Blob>(`/contract/download/${id}`, {
-        responseType: 'blob',
-      });
-      const name = fileNameFrom(headers.get('content-disposition'), 'documento.docx');
-      saveBlobAs(data, name);
-      return name;
-    },
   });
 }

@@ -106,6 +106,14 @@ async function startContractsApi(contracts = CONTRACTS, pageSize = 12) {
       );
       return { body: { data: sortAndPage(results, query, pageSize) } };
     },
+    'GET /api/contract/download/c-new': () => ({
+      text: 'PK docx',
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        'content-disposition':
+          'attachment; filename="contratto.docx"; filename*=UTF-8\'\'Contratto%20di%20lavoro%20-%202026-03-11.docx',
+      },
+    }),
     'GET /api/contract/c-new': () => ({
       body: {
         data: {
@@ -317,7 +325,12 @@ describe("users' contracts", () => {
       'Quale durata ha il contratto?Risposta: 12 mesi',
       'Quali benefit sono previsti?Risposta: Auto aziendale, Buoni pasto',
     ]);
-    expect(screen.queryByRole('button', { name: /scarica/i })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Scarica il documento (.docx)' }));
+    expect(
+      await screen.findByText('Documento scaricato: Contratto di lavoro - 2026-03-11.docx'),
+    ).toBeVisible();
+    expect(api?.hits('GET /api/contract/download/c-new')).toBe(1);
 
     await user.click(screen.getByRole('button', { name: 'Torna ai documenti generati' }));
     expect(

@@ -11,9 +11,10 @@ import { ListFilters } from '../../../components/lists/list-filters.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
 import { decimalToCents, formatListDate } from '../../../lib/format.ts';
 import { useCategorySearchStore } from '../../../lib/storage.ts';
-import { purchaseQueries, useDownloadContractMutation } from '../api.ts';
+import { purchaseQueries } from '../api.ts';
 
 const texts = it.web.purchase;
 

@@ -10,8 +10,9 @@ import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
 import { decimalToCents, formatLongDate } from '../../../lib/format.ts';
-import { purchaseQueries, useDownloadContractMutation } from '../api.ts';
+import { purchaseQueries } from '../api.ts';
 
 const texts = it.web.purchase;
 

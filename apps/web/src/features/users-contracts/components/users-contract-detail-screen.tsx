@@ -8,14 +8,15 @@ import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
 import { decimalToCents, formatListDate } from '../../../lib/format.ts';
 import { usersContractsQueries } from '../api.ts';
 
 const texts = it.web.usersContracts;
 
 /**
- * A user's document as the admin sees it: who, when, what was paid and the answers. No
- * download: the API serves the .docx to its owner only.
+ * A user's document as the admin sees it: who, when, what was paid, the .docx once paid (the
+ * server records the admin's download) and the answers.
  */
 export function UsersContractDetailScreen() {
   const navigate = useNavigate();
@@ -24,6 +25,7 @@ export function UsersContractDetailScreen() {
   const detail = useQuery(usersContractsQueries.detail(id));
   const contract = detail.data;
   const payment = contract?.paymentId ?? null;
+  const download = useDownloadContractMutation();
 
   return (
     <>
@@ -65,6 +67,20 @@ export function UsersContractDetailScreen() {
                 </Text>
                 <Text as="dd">{contract.detailed_answers.length}</Text>
               </Grid>
+              <Stack mt="16" gap="8" align="flex-start">
+                <Button
+                  variant="primary"
+                  loading={download.isPending}
+                  disabled={!payment}
+                  onClick={() => download.mutate(id)}
+                >
+                  {texts.downloadDocx}
+                </Button>
+                {payment ? null : <Text textStyle="sm">{texts.downloadUnpaid}</Text>}
+                {download.isSuccess ? (
+                  <Text role="status">{texts.downloaded(download.data)}</Text>
+                ) : null}
+              </Stack>
             </Card.Body>
           </Card.Root>
           <Heading as="h2" textStyle="lg" color="navy.800" mb="12">
