@@ -276,6 +276,24 @@ describe('the lawyer buys a demo contract', () => {
     expect(await page.getByText(euro(4758)).first().isVisible()).toBe(true);
     await checkScreen(page, 'purchase-archive');
     await page.context().close();
+
+    // The admin finds the purchase among the users' documents and downloads the same document.
+    const admin = await (await newContext(browser)).newPage();
+    await signIn(admin, DEMO.admin);
+    await admin.waitForURL('**/admin/contratti-utenti');
+    await admin
+      .getByRole('button', {
+        name: 'Apri «Contratto di locazione ad uso abitativo» di Marco Esposito',
+      })
+      .first()
+      .click();
+    await waitForHeading(admin, 'Contratto di locazione ad uso abitativo');
+    await checkScreen(admin, 'admin-users-contract-detail');
+    const adminDownloading = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Scarica il documento (.docx)' }).click();
+    const adminText = await docxText(await adminDownloading);
+    checkClauses('locazione-abitativa', answers, adminText);
+    await admin.context().close();
   });
 
   it('with the keyboard alone, from the catalogue to the .docx and the archive', async () => {

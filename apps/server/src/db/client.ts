@@ -29,6 +29,11 @@ export function connectDatabase(
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', (error) => logger?.error({ err: error }, 'PostgreSQL idle client error'));
+  pool.on('error', (error) => {
+    // While closing, the pool ends its idle clients without waiting for them, so the embedded
+    // PostgreSQL may stop first and tell a client already on its way out (57P01): expected.
+    if (pool.ending && (error as { code?: string }).code === '57P01') return;
+    logger?.error({ err: error }, 'PostgreSQL idle client error');
+  });
   return { db: drizzle({ client: pool, schema }), pool };
 }
