@@ -198,6 +198,22 @@ describe('the single-page app', () => {
 
       const missingAsset = await app.inject({ method: 'GET', url: '/assets/gone.js' });
       expect(missingAsset.statusCode).toBe(404);
+      // A client that takes anything (curl) gets the page for a deep link, not a JSON 404.
+      for (const accept of ['*/*', undefined]) {
+        const deepLink = await app.inject({
+          method: 'GET',
+          url: '/user/archivio?page=2',
+          headers: accept ? { accept } : {},
+        });
+        expect(deepLink.statusCode).toBe(200);
+        expect(deepLink.body).toContain('<div id="root">');
+      }
+      const json = await app.inject({
+        method: 'GET',
+        url: '/user/archivio',
+        headers: { accept: 'application/json' },
+      });
+      expect(json.statusCode).toBe(404);
       const api = await app.inject({
         method: 'GET',
         url: '/api/unknown',

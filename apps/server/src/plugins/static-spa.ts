@@ -14,12 +14,18 @@ export const WEB_NOT_BUILT_TEXT = [
   '',
 ].join('\n');
 
+/**
+ * A page of the app: a browser asks for HTML; a client that takes anything (`curl`, a link
+ * checker) gets the page too for a path that does not name a file. A missing `/assets/x.js`
+ * stays a 404.
+ */
 function isHtmlNavigation(request: FastifyRequest): boolean {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !isApiPath(request.url) &&
-    (request.headers.accept ?? '').includes('text/html')
-  );
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isApiPath(request.url)) return false;
+  const accept = request.headers.accept ?? '*/*';
+  if (accept.includes('text/html')) return true;
+  const lastSegment = request.url.split('?')[0]?.split('/').pop() ?? '';
+  return accept.includes('*/*') && !lastSegment.includes('.');
 }
 
 function isApiPath(url: string): boolean {
