@@ -4,35 +4,36 @@ import { AppAlert } from '../feedback/app-alert.tsx';
 import { PageLoader } from '../feedback/page-loader.tsx';
 import { Button } from '../ui/button.tsx';
 
-export interface ListStateProps {
+/** The parts of a list query (TanStack Query, a page of `results`) the states read. */
+export interface ListQuery {
   isPending: boolean;
   isError: boolean;
-  isEmpty: boolean;
-  emptyText: string;
-  errorText: string;
-  onRetry(): void;
+  data?: { results: readonly unknown[] } | undefined;
+  refetch(): unknown;
 }
 
-/** Loading, error and empty states of a card list; null when there are cards to show. */
-export function ListState({
-  isPending,
-  isError,
-  isEmpty,
-  emptyText,
-  errorText,
-  onRetry,
-}: ListStateProps) {
-  if (isPending) return <PageLoader />;
-  if (isError) {
+export interface ListStateProps {
+  query: ListQuery;
+  emptyText: string;
+  errorText: string;
+}
+
+/**
+ * Loading, error (with Riprova, which refetches) and empty states of a list; null when there
+ * are rows to show.
+ */
+export function ListState({ query, emptyText, errorText }: ListStateProps) {
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
     return (
       <AppAlert kind="error" title={errorText}>
-        <Button variant="outline" size="sm" mt="8" onClick={onRetry}>
+        <Button variant="outline" size="sm" mt="8" onClick={() => void query.refetch()}>
           {it.web.purchase.retry}
         </Button>
       </AppAlert>
     );
   }
-  if (isEmpty) {
+  if ((query.data?.results.length ?? 0) === 0) {
     return (
       <Text color="navy.800" textStyle="md" py="24">
         {emptyText}

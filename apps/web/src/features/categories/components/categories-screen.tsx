@@ -32,14 +32,7 @@ export function CategoriesScreen() {
   };
 
   let content = (
-    <ListState
-      isPending={categories.isPending}
-      isError={categories.isError}
-      isEmpty={categories.data?.results.length === 0}
-      emptyText={texts.empty}
-      errorText={texts.loadFailed}
-      onRetry={() => void categories.refetch()}
-    />
+    <ListState query={categories} emptyText={texts.empty} errorText={texts.loadFailed} />
   );
   if (categories.data && categories.data.results.length > 0) {
     content = (

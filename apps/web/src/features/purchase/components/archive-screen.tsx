@@ -90,12 +90,9 @@ export function ArchiveScreen() {
       <PageTitle>{it.web.titles.archive}</PageTitle>
       <ListFilters categories={categories.data?.results ?? []} />
       <ListState
-        isPending={archive.isPending}
-        isError={archive.isError}
-        isEmpty={results.length === 0}
+        query={archive}
         emptyText={texts.archiveEmpty}
         errorText={texts.archiveLoadFailed}
-        onRetry={() => void archive.refetch()}
       />
       {results.length > 0 ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="16">

@@ -84,12 +84,9 @@ export function ContractsScreen() {
       <PageTitle>{it.web.titles.contracts}</PageTitle>
       <ListFilters categories={categories.data?.results ?? []} />
       <ListState
-        isPending={templates.isPending}
-        isError={templates.isError}
-        isEmpty={results.length === 0}
+        query={templates}
         emptyText={texts.templatesEmpty}
         errorText={texts.templatesLoadFailed}
-        onRetry={() => void templates.refetch()}
       />
       {results.length > 0 ? (
         <SimpleGrid

@@ -65,14 +65,7 @@ export function TemplatesScreen() {
   };
 
   let content = (
-    <ListState
-      isPending={templates.isPending}
-      isError={templates.isError}
-      isEmpty={templates.data?.results.length === 0}
-      emptyText={texts.empty}
-      errorText={texts.loadFailed}
-      onRetry={() => void templates.refetch()}
-    />
+    <ListState query={templates} emptyText={texts.empty} errorText={texts.loadFailed} />
   );
   if (templates.data && templates.data.results.length > 0) {
     content = (

@@ -88,14 +88,7 @@ export function UsersContractsScreen() {
     <>
       <PageTitle>{it.web.titles.usersContracts}</PageTitle>
       <ListFilters categories={categories.data?.results ?? []} />
-      <ListState
-        isPending={contracts.isPending}
-        isError={contracts.isError}
-        isEmpty={results.length === 0}
-        emptyText={texts.empty}
-        errorText={texts.loadFailed}
-        onRetry={() => void contracts.refetch()}
-      />
+      <ListState query={contracts} emptyText={texts.empty} errorText={texts.loadFailed} />
       {results.length > 0 ? (
         <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
           <Table.Root size="sm">

@@ -18,16 +18,7 @@ export function UsersScreen() {
   const statusChange = useChangeUserStatusMutation();
   const currentUserId = useSessionStore((state) => state.user?.id ?? null);
 
-  let content = (
-    <ListState
-      isPending={users.isPending}
-      isError={users.isError}
-      isEmpty={users.data?.results.length === 0}
-      emptyText={texts.empty}
-      errorText={texts.loadFailed}
-      onRetry={() => void users.refetch()}
-    />
-  );
+  let content = <ListState query={users} emptyText={texts.empty} errorText={texts.loadFailed} />;
   if (users.data && users.data.results.length > 0) {
     content = (
       <>
