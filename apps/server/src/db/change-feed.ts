@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel the triggers of migration 0004 notify: `user:<id>` or `template:<id>`. */
@@ -20,6 +21,16 @@ export type ChangeFeed = {
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
+export type ChangeFeedOptions = {
+  /**
+   * How often the feed notifies itself on its own connection. A connection that died without
+   * an error (a network cut, a transaction-mode pooler that never delivers) echoes nothing.
+   */
+  heartbeatMs?: number;
+  /** How long an echo may take before the feed counts as lost. */
+  heartbeatTimeoutMs?: number;
+};
+
 function parseChange(payload: string | undefined): { kind: ChangeKind; id: string } | null {
   const match = /^(user|template):(.+)$/.exec(payload ?? '');
   if (!match?.[1] || !match[2]) return null;
@@ -35,6 +46,7 @@ function parseChange(payload: string | undefined): { kind: ChangeKind; id: strin
 export async function startChangeFeed(
   connectionString: string,
   logger?: Logger,
+  { heartbeatMs = 10_000, heartbeatTimeoutMs = 5_000 }: ChangeFeedOptions = {},
 ): Promise<ChangeFeed> {
   const listeners = new Set<(change: { kind: ChangeKind; id: string } | null) => void>();
   let client: pg.Client | undefined;
@@ -42,6 +54,14 @@ export async function startChangeFeed(
   let closed = false;
   let retryDelay = RECONNECT_MIN_MS;
   let retryTimer: NodeJS.Timeout | undefined;
+  const pingPrefix = `ping:${randomUUID()}:`;
+  let pings = 0;
+  let echoDeadline: NodeJS.Timeout | undefined;
+  let awaitingEcho = false;
+  const stopWaitingForEcho = () => {
+    awaitingEcho = false;
+    clearTimeout(echoDeadline);
+  };
 
   const emit = (change: { kind: ChangeKind; id: string } | null) => {
     for (const listener of listeners) listener(change);
@@ -50,6 +70,7 @@ export async function startChangeFeed(
   const lose = (error?: Error) => {
     const wasLive = live;
     live = false;
+    stopWaitingForEcho();
     emit(null);
     client?.removeAllListeners();
     client?.on('error', () => undefined);
@@ -70,6 +91,10 @@ export async function startChangeFeed(
       if (client === next) lose();
     });
     next.on('notification', (message) => {
+      if (message.payload?.startsWith(pingPrefix)) {
+        stopWaitingForEcho();
+        return;
+      }
       const change = parseChange(message.payload);
       if (change) emit(change);
     });
@@ -90,6 +115,22 @@ export async function startChangeFeed(
     retryDelay = RECONNECT_MIN_MS;
   };
 
+  // Other instances' pings carry another prefix and parse as no change: ignored.
+  const beat = () => {
+    const current = client;
+    if (!live || !current || awaitingEcho) return;
+    awaitingEcho = true;
+    echoDeadline = setTimeout(() => {
+      if (client === current) lose(new Error('change feed: no echo of its own notification'));
+    }, heartbeatTimeoutMs);
+    echoDeadline.unref();
+    current
+      .query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, `${pingPrefix}${++pings}`])
+      .catch(() => undefined); // a broken connection reports through 'error'
+  };
+  const heartbeat = setInterval(beat, heartbeatMs);
+  heartbeat.unref();
+
   await connect();
   return {
     get live() {
@@ -102,6 +143,8 @@ export async function startChangeFeed(
       closed = true;
       live = false;
       clearTimeout(retryTimer);
+      clearInterval(heartbeat);
+      stopWaitingForEcho();
       const current = client;
       client = undefined;
       current?.removeAllListeners();
