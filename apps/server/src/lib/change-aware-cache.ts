@@ -28,8 +28,8 @@ export class ChangeAwareCache<V> {
   /** The cached value, or `load()`'s, stored only if nothing changed while it was read. */
   async get(id: string, load: () => Promise<V>): Promise<V> {
     if (!this.feed?.live) return load();
-    const entry = this.#entries.get(id);
-    if (entry && entry.expiresAtMs > Date.now()) return entry.value;
+    const held = this.peek(id);
+    if (held) return held.value;
     const epoch = this.#epoch;
     const value = await load();
     if (epoch === this.#epoch && this.feed.live) {

@@ -35,7 +35,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * request, and even built once, a dozen `setHeader` calls per response cost about a seventh of
  * a questionnaire step; Fastify writes a ready header object in one go.
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+function pageSecurityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => {
@@ -45,7 +45,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });
   return headers;
@@ -74,7 +74,7 @@ function answersData(url: string): boolean {
 
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    const pageHeaders = securityHeaders();
+    const pageHeaders = pageSecurityHeaders();
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(answersData(request.url) ? API_SECURITY_HEADERS : pageHeaders);
       done();

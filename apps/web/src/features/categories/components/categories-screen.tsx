@@ -1,4 +1,4 @@
-import { HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, Table } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { ROLES } from '@lexpath/shared/roles';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
-import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
+import { DeleteConfirmDialog } from '../../../components/feedback/delete-confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -87,21 +87,14 @@ export function CategoriesScreen() {
     <>
       <PageTitle>{it.web.titles.categories}</PageTitle>
       {content}
-      <ConfirmDialog
-        open={toDelete !== null}
+      <DeleteConfirmDialog
+        item={toDelete}
         title={texts.deleteTitle}
+        text={texts.deleteText}
         pending={deletion.isPending}
         onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          deletion.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
-        }}
-      >
-        <Stack gap="8">
-          <Text>{toDelete ? texts.deleteText(toDelete.name) : ''}</Text>
-          <Text fontWeight="semibold">{it.web.confirm.irreversible}</Text>
-        </Stack>
-      </ConfirmDialog>
+        onConfirm={(item) => deletion.mutate(item.id, { onSettled: () => setToDelete(null) })}
+      />
     </>
   );
 }

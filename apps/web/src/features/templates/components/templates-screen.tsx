@@ -1,4 +1,4 @@
-import { Box, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, HStack, Input, NativeSelect, Table } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { TEMPLATE_STATUS, type TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import 'dayjs/locale/it';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
-import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
+import { DeleteConfirmDialog } from '../../../components/feedback/delete-confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -184,21 +184,14 @@ export function TemplatesScreen() {
         </Button>
       </HStack>
       {content}
-      <ConfirmDialog
-        open={toDelete !== null}
+      <DeleteConfirmDialog
+        item={toDelete}
         title={texts.deleteTitle}
+        text={texts.deleteText}
         pending={deletion.isPending}
         onClose={() => setToDelete(null)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          deletion.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
-        }}
-      >
-        <Stack gap="8">
-          <Text>{toDelete ? texts.deleteText(toDelete.name) : ''}</Text>
-          <Text fontWeight="semibold">{it.web.confirm.irreversible}</Text>
-        </Stack>
-      </ConfirmDialog>
+        onConfirm={(item) => deletion.mutate(item.id, { onSettled: () => setToDelete(null) })}
+      />
     </>
   );
 }
