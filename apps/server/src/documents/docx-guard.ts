@@ -1,6 +1,6 @@
 import { createInflateRaw } from 'node:zlib';
 import { it } from '@lexpath/shared';
-import { AppError } from '../plugins/errors.ts';
+import { AppError, type ErrorCode } from '../lib/app-error.ts';
 
 /** DESIGN §6: at most 10 MB uploaded, 100 MB unpacked and 2,000 entries (zip bomb guard). */
 export const DOCX_LIMITS = {
@@ -50,7 +50,10 @@ class DocxRefusal extends Error {
   }
 }
 
-const STATUS_OF: Partial<Record<Refusal, number>> = { tooLarge: 413, unpackedTooLarge: 413 };
+const CODE_OF: Partial<Record<Refusal, ErrorCode>> = {
+  tooLarge: 'tooLarge',
+  unpackedTooLarge: 'tooLarge',
+};
 
 function refuse(reason: Refusal): never {
   throw new DocxRefusal(reason);
@@ -258,5 +261,5 @@ export async function assertSafeDocx(bytes: Buffer, options: DocxGuardOptions = 
 function toAppError(reason: Refusal, fileName: string | undefined, cause: unknown): AppError {
   const text = it.documents.upload[reason];
   const message = fileName ? `${fileName}: ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
-  return new AppError(STATUS_OF[reason] ?? 422, message, { cause });
+  return new AppError(CODE_OF[reason] ?? 'unprocessable', message, { cause });
 }

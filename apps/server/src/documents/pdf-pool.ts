@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { it } from '@lexpath/shared';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import { AppError } from '../lib/app-error.ts';
+import { canonicalJson } from '../lib/canonical-json.ts';
 import { LruCache } from '../lib/lru-cache.ts';
-import { AppError } from '../plugins/errors.ts';
 import { ListenerFailure, OfficeListener } from './office-listener.ts';
 
 export type PdfPoolConfig = {
@@ -45,18 +46,8 @@ export type PdfPool = {
 /** 503 with a hint for the route's Retry-After header. */
 export class PdfPoolBusyError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(503, it.documents.previewBusy);
+    super('unavailable', it.documents.previewBusy);
   }
-}
-
-/** JSON with sorted keys: the same answers always give the same key, whatever their order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** Cache key of a preview: the preview file's hash and the canonical answers (DESIGN §7). */
@@ -179,7 +170,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
         job.attempts += 1;
         queue.unshift(job);
       } else {
-        job.reject(new AppError(503, it.documents.previewFailed, { cause: error }));
+        job.reject(new AppError('unavailable', it.documents.previewFailed, { cause: error }));
       }
     } finally {
       slot.busy = false;
@@ -213,7 +204,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   return {
     convertDocxToPdf(docx, cacheKey) {
       if (!sofficePath || closed) {
-        return Promise.reject(new AppError(503, it.documents.previewUnavailable));
+        return Promise.reject(new AppError('unavailable', it.documents.previewUnavailable));
       }
       if (cacheKey === undefined) {
         try {
@@ -269,7 +260,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     async close() {
       closed = true;
       for (const job of queue.splice(0)) {
-        job.reject(new AppError(503, it.documents.previewUnavailable));
+        job.reject(new AppError('unavailable', it.documents.previewUnavailable));
       }
       await Promise.all(slots.map((slot) => slot.starting?.catch(() => undefined)));
       for (const slot of slots) slot.listener?.kill();

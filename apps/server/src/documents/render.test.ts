@@ -1,7 +1,7 @@
 import { it as messages } from '@lexpath/shared';
 import PizZip from 'pizzip';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../plugins/errors.ts';
+import { AppError } from '../lib/app-error.ts';
 import { extractDocumentText, renderDocx } from './render.ts';
 import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
 

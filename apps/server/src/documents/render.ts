@@ -2,8 +2,8 @@ import { it } from '@lexpath/shared';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import { AppError } from '../lib/app-error.ts';
 import { LruCache } from '../lib/lru-cache.ts';
-import { AppError } from '../plugins/errors.ts';
 import { TEMPLATER_OPTIONS } from './template-language.ts';
 
 /**
@@ -78,7 +78,7 @@ export function renderDocx(
     doc.render(answersScope(answers));
   } catch (error) {
     // Lint refuses such templates on upload; reaching this means a template predates the lint.
-    throw new AppError(422, it.documents.renderFailed, { cause: error });
+    throw new AppError('unprocessable', it.documents.renderFailed, { cause: error });
   }
   // Shared template entries get the same date again: harmless, and it covers new entries.
   setFixedEntryDates(doc.getZip());

@@ -10,13 +10,13 @@ import type {
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
 import { isUuid } from '../lib/ids.ts';
 import {
   knownAccessToken,
   type VerifiedAccessToken,
   verifyAccessToken,
 } from '../modules/auth/tokens.ts';
-import { AppError } from './errors.ts';
 
 /** Who is calling, as the database says now (not as the token said 15 minutes ago). */
 export type AuthenticatedUser = { id: string; role: TRole; status: TUserStatus };
@@ -48,7 +48,7 @@ function readBearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-const unauthenticated = () => new AppError(401, it.auth.unauthenticated);
+const unauthenticated = () => new AppError('unauthenticated', it.auth.unauthenticated);
 
 /** Lets the request in as `account`, or refuses it: unknown, not confirmed, or signed out. */
 function admit(
@@ -115,14 +115,14 @@ export function authenticate(
 export function requireRole(...roles: TRole[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.user || !roles.includes(request.user.role)) {
-      throw new AppError(403, it.auth.forbidden);
+      throw new AppError('forbidden', it.auth.forbidden);
     }
   };
 }
 
 /** The caller in a handler behind `authenticate`. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
-  if (!request.user) throw new AppError(401, it.auth.unauthenticated);
+  if (!request.user) throw new AppError('unauthenticated', it.auth.unauthenticated);
   return request.user;
 }
 

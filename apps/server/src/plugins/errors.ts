@@ -5,23 +5,26 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../lib/pg-errors.ts';
 
-/**
- * The one error type of the server: services throw it with the status and the Italian text the
- * user reads (a string, or a list for several problems, e.g. template lint errors).
- */
-export class AppError extends Error {
-  override name = 'AppError';
-  readonly userMessage: string | string[];
+/** DESIGN §3: the status each domain error code answers with. */
+const STATUS_OF_CODE: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  paymentRequired: 402,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
+  unprocessable: 422,
+  rateLimited: 429,
+  unavailable: 503,
+};
 
-  constructor(
-    readonly statusCode: number,
-    message: string | string[],
-    options?: ErrorOptions,
-  ) {
-    super(Array.isArray(message) ? message.join('\n') : message, options);
-    this.userMessage = message;
-  }
+export function statusOfCode(code: ErrorCode): number {
+  return STATUS_OF_CODE[code];
 }
 
 export function errorBody(statusCode: number, message: string | string[]): TApiError {
@@ -50,38 +53,6 @@ function messageForStatus(statusCode: number): string {
   }
 }
 
-/** pg error codes and driver failures that mean "the database is not reachable right now". */
-const DATABASE_UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '53300', // too_many_connections
-]);
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  // drizzle wraps driver errors; look down the cause chain.
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const { code, message, cause } = current as {
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (typeof code === 'string' && DATABASE_UNAVAILABLE_CODES.has(code)) return true;
-    if (
-      typeof message === 'string' &&
-      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
-    ) {
-      return true;
-    }
-    current = cause;
-  }
-  return false;
-}
-
 function validationMessages(error: FastifyError): string | string[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return it.errors.badRequest;
   // A missing or non-object body has one issue at the root: no field message to show.
@@ -100,7 +71,7 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   let message: string | string[];
 
   if (error instanceof AppError) {
-    statusCode = error.statusCode;
+    statusCode = STATUS_OF_CODE[error.code];
     message = error.userMessage;
   } else if (error.validation) {
     statusCode = 400;

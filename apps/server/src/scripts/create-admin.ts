@@ -9,8 +9,8 @@ import type { DbExecutor } from '../db/client.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import type { UserRow } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
 import { createUser } from '../modules/users/users.service.ts';
-import { AppError } from '../plugins/errors.ts';
 
 /** How the command talks to whoever runs it; tests pass a scripted one. */
 export type CreateAdminIo = {

@@ -8,7 +8,7 @@ import {
 } from '@lexpath/shared/schemas/registration';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { RateLimit } from './auth.routes.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import { registerUser, verifyEmail } from './registration.service.ts';
@@ -24,7 +24,7 @@ function perIp(limit: RateLimit) {
   return {
     max: limit.max,
     timeWindow: limit.timeWindowMs,
-    errorResponseBuilder: () => new AppError(429, it.errors.tooManyRequests),
+    errorResponseBuilder: () => new AppError('rateLimited', it.errors.tooManyRequests),
   };
 }
 

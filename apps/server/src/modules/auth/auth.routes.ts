@@ -3,7 +3,7 @@ import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { login, logout, rotateRefreshToken, type Session } from './auth.service.ts';
 
 /** Requests allowed per key (see each route) within a window. */
@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           // After validation, so the key holds the normalised (lowercased) PEC.
           hook: 'preHandler',
           keyGenerator: (request) => `${request.ip}|${(request.body as { pec?: string }).pec}`,
-          errorResponseBuilder: () => new AppError(429, it.auth.tooManyAttempts),
+          errorResponseBuilder: () => new AppError('rateLimited', it.auth.tooManyAttempts),
         },
       },
     },

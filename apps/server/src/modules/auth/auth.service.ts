@@ -2,7 +2,7 @@ import { it, type TLogin, type TSessionUser, USER_STATUS } from '@lexpath/shared
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { MailContext } from '../mail/mail.templates.ts';
 import { findUserByPec, isLexmindUser } from '../users/users.service.ts';
 import { verifyPassword } from './passwords.ts';
@@ -42,17 +42,18 @@ function toSessionUser(row: UserRow, lexmindUsers: readonly string[]): TSessionU
  * account answers like a wrong password: it no longer exists for its former owner.
  */
 function loginRefusal(user: UserRow): AppError | null {
-  if (user.status === USER_STATUS.cancelled) return new AppError(401, it.auth.invalidCredentials);
-  if (!user.emailVerified) return new AppError(403, it.auth.emailNotVerified);
+  if (user.status === USER_STATUS.cancelled)
+    return new AppError('unauthenticated', it.auth.invalidCredentials);
+  if (!user.emailVerified) return new AppError('forbidden', it.auth.emailNotVerified);
   switch (user.status) {
     case USER_STATUS.confirmed:
       return null;
     case USER_STATUS.suspended:
-      return new AppError(403, it.auth.accountSuspended);
+      return new AppError('forbidden', it.auth.accountSuspended);
     case USER_STATUS.pending:
-      return new AppError(403, it.auth.accountPending);
+      return new AppError('forbidden', it.auth.accountPending);
     case USER_STATUS.refused:
-      return new AppError(403, it.auth.accountRefused);
+      return new AppError('forbidden', it.auth.accountRefused);
   }
 }
 
@@ -94,7 +95,7 @@ export async function login(deps: SessionDeps, input: TLogin): Promise<Session> 
   const { db, mail } = deps;
   const user = await findUserByPec(db, input.pec);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !passwordMatches) throw new AppError(401, it.auth.invalidCredentials);
+  if (!user || !passwordMatches) throw new AppError('unauthenticated', it.auth.invalidCredentials);
   const refusal = loginRefusal(user);
   if (refusal) {
     if (!user.emailVerified) await resendVerificationIfDue({ db, mail }, user);
@@ -115,7 +116,7 @@ export async function rotateRefreshToken(
   deps: SessionDeps,
   token: string | undefined,
 ): Promise<Session> {
-  if (!token) throw new AppError(401, it.auth.invalidRefreshToken);
+  if (!token) throw new AppError('unauthenticated', it.auth.invalidRefreshToken);
   const { db } = deps;
   const tokenHash = hashToken(token);
 
@@ -147,7 +148,7 @@ export async function rotateRefreshToken(
     return { session };
   });
 
-  if ('refused' in outcome) throw new AppError(401, it.auth.invalidRefreshToken);
+  if ('refused' in outcome) throw new AppError('unauthenticated', it.auth.invalidRefreshToken);
   return outcome.session;
 }
 

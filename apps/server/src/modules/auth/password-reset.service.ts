@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { it, USER_STATUS } from '@lexpath/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import {
   PASSWORD_RESET_LINK_HOURS,
@@ -64,11 +64,11 @@ export async function requestPasswordReset({ db, mail }: AccountDeps, pec: strin
 function resetRefusal(reason: ActionTokenRefusal): AppError {
   switch (reason) {
     case 'invalid':
-      return new AppError(400, it.account.resetPasswordInvalid);
+      return new AppError('invalid', it.account.resetPasswordInvalid);
     case 'used':
-      return new AppError(409, it.account.resetPasswordUsed);
+      return new AppError('conflict', it.account.resetPasswordUsed);
     case 'expired':
-      return new AppError(422, it.account.resetPasswordExpired);
+      return new AppError('unprocessable', it.account.resetPasswordExpired);
   }
 }
 

@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { recordConsents } from '../consents/consents.service.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import {
@@ -76,11 +76,11 @@ export async function registerUser(
 function verifyRefusal(reason: ActionTokenRefusal): AppError {
   switch (reason) {
     case 'invalid':
-      return new AppError(400, it.account.verifyEmailInvalid);
+      return new AppError('invalid', it.account.verifyEmailInvalid);
     case 'used':
-      return new AppError(409, it.account.verifyEmailUsed);
+      return new AppError('conflict', it.account.verifyEmailUsed);
     case 'expired':
-      return new AppError(422, it.account.verifyEmailExpired);
+      return new AppError('unprocessable', it.account.verifyEmailExpired);
   }
 }
 

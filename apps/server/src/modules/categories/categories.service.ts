@@ -4,26 +4,17 @@ import { countPages } from '@lexpath/shared/schemas/pagination';
 import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { categories, templates } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { isPgError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 
 type Actor = { id: string };
 
-/** A PostgreSQL error by SQLSTATE (and constraint) anywhere in the cause chain drizzle builds. */
-function isPgError(error: unknown, code: string, constraint?: string): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const details = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (details.code === code && (!constraint || details.constraint === constraint)) return true;
-    current = details.cause;
-  }
-  return false;
-}
-
 /** "Locazioni" and "locazioni" are one category: the unique index is on lower(name). */
 function rethrowNameTaken(error: unknown): never {
-  if (isPgError(error, '23505', 'categories_name_unique')) {
-    throw new AppError(409, it.categories.nameTaken);
+  if (isPgError(error, PG_UNIQUE_VIOLATION, 'categories_name_unique')) {
+    throw new AppError('conflict', it.categories.nameTaken);
   }
   throw error;
 }
@@ -94,7 +85,7 @@ export async function renameCategory(
   id: string,
   input: { name: string },
 ): Promise<TCategory> {
-  if (!isUuid(id)) throw new AppError(404, it.errors.notFound);
+  if (!isUuid(id)) throw new AppError('notFound', it.errors.notFound);
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
@@ -102,7 +93,7 @@ export async function renameCategory(
         .from(categories)
         .where(eq(categories.id, id))
         .for('update');
-      if (!current) throw new AppError(404, it.errors.notFound);
+      if (!current) throw new AppError('notFound', it.errors.notFound);
       if (current.name === input.name) return toCategory(current);
       const [row] = await tx
         .update(categories)
@@ -130,7 +121,7 @@ export async function renameCategory(
  * foreign key is the last word if one slips in.
  */
 export async function deleteCategory(db: Database, actor: Actor, id: string): Promise<void> {
-  if (!isUuid(id)) throw new AppError(404, it.errors.notFound);
+  if (!isUuid(id)) throw new AppError('notFound', it.errors.notFound);
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx
@@ -138,7 +129,7 @@ export async function deleteCategory(db: Database, actor: Actor, id: string): Pr
         .from(categories)
         .where(eq(categories.id, id))
         .for('update');
-      if (!current) throw new AppError(404, it.errors.notFound);
+      if (!current) throw new AppError('notFound', it.errors.notFound);
       const [usage] = await tx
         .select({
           all: count(),
@@ -148,8 +139,9 @@ export async function deleteCategory(db: Database, actor: Actor, id: string): Pr
         })
         .from(templates)
         .where(eq(templates.categoryId, id));
-      if (usage && usage.active > 0) throw new AppError(409, it.categories.inUse(usage.active));
-      if (usage && usage.all > 0) throw new AppError(409, it.categories.inUseByDeleted);
+      if (usage && usage.active > 0)
+        throw new AppError('conflict', it.categories.inUse(usage.active));
+      if (usage && usage.all > 0) throw new AppError('conflict', it.categories.inUseByDeleted);
       await tx.delete(categories).where(eq(categories.id, id));
       await recordAudit(tx, {
         actorId: actor.id,
@@ -159,7 +151,8 @@ export async function deleteCategory(db: Database, actor: Actor, id: string): Pr
       });
     });
   } catch (error) {
-    if (isPgError(error, '23503')) throw new AppError(409, it.categories.inUse(1));
+    if (isPgError(error, PG_FOREIGN_KEY_VIOLATION))
+      throw new AppError('conflict', it.categories.inUse(1));
     throw error;
   }
 }

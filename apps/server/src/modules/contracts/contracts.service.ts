@@ -20,12 +20,14 @@ import { countPages } from '@lexpath/shared/schemas/pagination';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 import { contracts, files, payments, templates, templateVersions, users } from '../../db/schema.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
 import { renderDocx } from '../../documents/render.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
+import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import {
   checkAnswers,
@@ -34,7 +36,7 @@ import {
 } from '../templates/questionnaire.service.ts';
 import type { Viewer } from '../templates/templates.service.ts';
 
-const notFound = () => new AppError(404, it.errors.notFound);
+const notFound = () => new AppError('notFound', it.errors.notFound);
 
 const contractColumns = {
   id: contracts.id,
@@ -153,7 +155,7 @@ export async function startContract(
   viewer: Viewer,
   input: TContractSaveParsed,
 ): Promise<{ id: string }> {
-  if (!input.type) throw new AppError(400, it.contracts.typeRequired);
+  if (!input.type) throw new AppError('invalid', it.contracts.typeRequired);
   const version = await findCurrentVersion(db, viewer, input.type);
   const [row] = await db
     .insert(contracts)
@@ -184,7 +186,10 @@ function acceptAnswers(questions: readonly TQuestion[], raw: Record<string, unkn
   const known = new Set(questions.map((question) => question.variable));
   const unknown = Object.keys(raw).filter((variable) => !known.has(variable));
   if (unknown.length > 0) {
-    throw new AppError(422, oneOrList(unknown.map((v) => it.questions.answerUnknownQuestion(v))));
+    throw new AppError(
+      'unprocessable',
+      oneOrList(unknown.map((v) => it.questions.answerUnknownQuestion(v))),
+    );
   }
   return checkAnswers(questions, pruneAnswers(questions, raw as TAnswers));
 }
@@ -207,23 +212,19 @@ export async function saveContract(
     const requested = input.status ?? row.status;
     if (row.paymentId) {
       if (canonical(answers) !== canonical(stored) || requested !== row.status) {
-        throw new AppError(409, it.contracts.paidLocked);
+        throw new AppError('conflict', it.contracts.paidLocked);
       }
       return { id: row.id };
     }
     const finished = findNextQuestion(questions, answers) === null;
     if (input.status === CONTRACT_STATUS.completed && !finished) {
-      throw new AppError(422, it.contracts.notFinished);
+      throw new AppError('unprocessable', it.contracts.notFinished);
     }
     // An answer edited from the summary reopens the questionnaire.
     const status = finished ? requested : CONTRACT_STATUS.toComplete;
     await tx.update(contracts).set({ answers, status }).where(eq(contracts.id, row.id));
     return { id: row.id };
   });
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /** What each sortable column of the users' contracts table orders by (SPEC §2). */
@@ -317,12 +318,6 @@ export async function getContractDetail(
   };
 }
 
-async function readFileBytes(db: DbExecutor, sha256: string): Promise<Buffer> {
-  const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.sha256, sha256));
-  if (!row) throw new Error(`stored file ${sha256} is missing`);
-  return row.bytes;
-}
-
 /** GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as PDF. */
 export async function renderContractPreview(
   db: DbExecutor,
@@ -352,7 +347,7 @@ export async function downloadContract(
   now: Date = new Date(),
 ): Promise<ContractDownload> {
   const row = await findContract(db, viewer, id, { adminMayRead: true });
-  if (!row.paymentId) throw new AppError(402, it.contracts.paymentRequired);
+  if (!row.paymentId) throw new AppError('paymentRequired', it.contracts.paymentRequired);
   if (row.userId !== viewer.id) {
     await recordAudit(db, {
       actorId: viewer.id,

@@ -6,8 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCX_LIMITS } from '../../documents/docx-guard.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { authenticate, requireRole } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { deleteUnusedFile } from './files.service.ts';
 import {
   aboutFile,
@@ -47,7 +47,7 @@ function toUploadError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE': {
       const field = part?.fieldname ?? '';
       return new AppError(
-        413,
+        'tooLarge',
         isFileRole(field)
           ? aboutFile(field, it.documents.upload.tooLarge)
           : it.documents.upload.tooLarge,
@@ -55,17 +55,17 @@ function toUploadError(error: unknown): unknown {
       );
     }
     case 'FST_FILES_LIMIT':
-      return new AppError(413, it.templates.tooManyFiles, { cause: error });
+      return new AppError('tooLarge', it.templates.tooManyFiles, { cause: error });
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new AppError(413, it.errors.payloadTooLarge, { cause: error });
+      return new AppError('tooLarge', it.errors.payloadTooLarge, { cause: error });
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, it.templates.multipartExpected, { cause: error });
+      return new AppError('unsupportedMediaType', it.templates.multipartExpected, { cause: error });
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return new AppError(400, it.templates.questionsNotJson, { cause: error });
+      return new AppError('invalid', it.templates.questionsNotJson, { cause: error });
     default:
       // Malformed multipart (busboy): the request, not the server, is at fault.
-      return new AppError(400, it.errors.badRequest, { cause: error });
+      return new AppError('invalid', it.errors.badRequest, { cause: error });
   }
 }
 
@@ -81,14 +81,14 @@ async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterIn
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (!isFileRole(part.fieldname)) {
-          throw new AppError(400, it.templates.unexpectedField(part.fieldname));
+          throw new AppError('invalid', it.templates.unexpectedField(part.fieldname));
         }
         const name = cleanFileName(part.filename);
         if (name === '' && bytes.length === 0) continue;
         input[part.fieldname] = { name, bytes };
         continue;
       }
-      if (part.valueTruncated) throw new AppError(413, it.errors.payloadTooLarge);
+      if (part.valueTruncated) throw new AppError('tooLarge', it.errors.payloadTooLarge);
       const value = part.value;
       const text = typeof value === 'string' ? value.trim() : undefined;
       if (part.fieldname === 'questions') input.questions = value;

@@ -4,7 +4,8 @@ import { STORED_FILE_NAME_PATTERN } from '@lexpath/shared/schemas/templates';
 import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { files, templateVersions } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isPgError, PG_FOREIGN_KEY_VIOLATION } from '../../lib/pg-errors.ts';
 
 export const DOCX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -52,6 +53,13 @@ export async function storeFile(
  * Stored files by hash. `lock` takes FOR KEY SHARE on the rows, so a delete-master running at the
  * same time waits for the caller's transaction instead of removing a file it is about to use.
  */
+/** The bytes of a stored file; a missing one is a broken invariant (versions reference files). */
+export async function readFileBytes(db: DbExecutor, sha256: string): Promise<Buffer> {
+  const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.sha256, sha256));
+  if (!row) throw new Error(`stored file ${sha256} is missing`);
+  return row.bytes;
+}
+
 export async function findFiles(
   db: DbExecutor,
   hashes: string[],
@@ -67,15 +75,6 @@ export async function findFiles(
   return new Map(rows.map((row) => [row.sha256, row]));
 }
 
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const details = current as { code?: unknown; cause?: unknown };
-    if (details.code === '23503') return true;
-    current = details.cause;
-  }
-  return false;
-}
-
 /**
  * POST /template/delete-master: removes an uploaded file that no template version uses (an
  * upload the editor replaced before saving). The database decides, never a path: 404 for a name
@@ -83,7 +82,7 @@ function isForeignKeyViolation(error: unknown): boolean {
  */
 export async function deleteUnusedFile(db: DbExecutor, fileName: string): Promise<void> {
   const sha256 = sha256OfStoredName(fileName);
-  if (!sha256) throw new AppError(404, it.errors.notFound);
+  if (!sha256) throw new AppError('notFound', it.errors.notFound);
   const usedByVersion = db
     .select({ one: sql`1` })
     .from(templateVersions)
@@ -98,7 +97,8 @@ export async function deleteUnusedFile(db: DbExecutor, fileName: string): Promis
       .returning({ sha256: files.sha256 });
   } catch (error) {
     // A version inserted between the check and the delete: the foreign key refuses.
-    if (isForeignKeyViolation(error)) throw new AppError(409, it.templates.fileInUse);
+    if (isPgError(error, PG_FOREIGN_KEY_VIOLATION))
+      throw new AppError('conflict', it.templates.fileInUse);
     throw error;
   }
   if (deleted.length > 0) return;
@@ -106,5 +106,7 @@ export async function deleteUnusedFile(db: DbExecutor, fileName: string): Promis
     .select({ sha256: files.sha256 })
     .from(files)
     .where(eq(files.sha256, sha256));
-  throw exists ? new AppError(409, it.templates.fileInUse) : new AppError(404, it.errors.notFound);
+  throw exists
+    ? new AppError('conflict', it.templates.fileInUse)
+    : new AppError('notFound', it.errors.notFound);
 }

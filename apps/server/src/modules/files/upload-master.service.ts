@@ -3,7 +3,7 @@ import { type TUploadMasterResult, ZQuestionList } from '@lexpath/shared/schemas
 import type { Database } from '../../db/client.ts';
 import { assertSafeDocx } from '../../documents/docx-guard.ts';
 import { lintTemplate } from '../../documents/lint.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   findFiles,
   sha256Of,
@@ -44,7 +44,7 @@ export function parseQuestionList(raw: unknown): TQuestion[] {
   const parsed = ZQuestionList.safeParse(raw);
   if (parsed.success) return parsed.data;
   const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-  throw new AppError(400, oneOrList(messages));
+  throw new AppError('invalid', oneOrList(messages));
 }
 
 function sameTitle(a: string, b: string): boolean {
@@ -56,7 +56,7 @@ type Candidate = { name: string; bytes: Buffer; sha256: string; uploaded: boolea
 /** An uploaded file: a .docx by name and by content (DESIGN §6), or a refusal naming it. */
 async function checkUpload(role: FileRole, file: UploadedDocx): Promise<Candidate> {
   if (!/\.docx$/i.test(file.name)) {
-    throw new AppError(422, aboutFile(role, it.templates.docxRequired));
+    throw new AppError('unprocessable', aboutFile(role, it.templates.docxRequired));
   }
   await assertSafeDocx(file.bytes, { fileName: LABELS[role] });
   return { ...file, sha256: sha256Of(file.bytes), uploaded: true };
@@ -71,8 +71,10 @@ export function assertDistinctFiles(
   preview: { name: string; sha256: string } | undefined,
 ): void {
   if (!master || !preview) return;
-  if (sameTitle(master.name, preview.name)) throw new AppError(422, it.templates.sameTitles);
-  if (master.sha256 === preview.sha256) throw new AppError(422, it.templates.sameContent);
+  if (sameTitle(master.name, preview.name))
+    throw new AppError('unprocessable', it.templates.sameTitles);
+  if (master.sha256 === preview.sha256)
+    throw new AppError('unprocessable', it.templates.sameContent);
 }
 
 /**
@@ -99,14 +101,14 @@ export async function uploadMaster(
   for (const [role, name] of roles) {
     if (uploaded[role] || !name) continue;
     const sha256 = sha256OfStoredName(name);
-    if (!sha256) throw new AppError(422, aboutFile(role, it.templates.fileNameInvalid));
+    if (!sha256) throw new AppError('unprocessable', aboutFile(role, it.templates.fileNameInvalid));
     named[role] = sha256;
   }
   const stored = await findFiles(db, Object.values(named));
   const files: Partial<Record<FileRole, Candidate>> = { ...uploaded };
   for (const [role, sha256] of Object.entries(named) as [FileRole, string][]) {
     const file = stored.get(sha256);
-    if (!file) throw new AppError(422, it.templates.fileNotFound(LABELS[role]));
+    if (!file) throw new AppError('unprocessable', it.templates.fileNotFound(LABELS[role]));
     files[role] = { ...file, uploaded: false };
   }
 
@@ -116,7 +118,7 @@ export async function uploadMaster(
     preview: files.preview?.bytes,
     questions,
   });
-  if (errors.length > 0) throw new AppError(422, errors);
+  if (errors.length > 0) throw new AppError('unprocessable', errors);
 
   await db.transaction(async (tx) => {
     for (const file of Object.values(uploaded)) await storeFile(tx, file);

@@ -8,8 +8,8 @@ import {
 } from '@lexpath/shared/schemas/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
 import {
   createLocalCheckout,
   getPayment,
@@ -46,7 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!localProvider) throw new AppError(404, it.payments.localDisabled);
+      if (!localProvider) throw new AppError('notFound', it.payments.localDisabled);
       return {
         data: await createLocalCheckout(app.db, currentUser(request), request.body.contractId),
       };
@@ -105,18 +105,18 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const secret = app.config.stripeWebhookSecret;
         if (!('constructEvent' in provider) || !secret) {
-          throw new AppError(404, it.payments.webhookDisabled);
+          throw new AppError('notFound', it.payments.webhookDisabled);
         }
         const signature = request.headers['stripe-signature'];
         const rawBody = request.body;
         if (typeof signature !== 'string' || !signature || !Buffer.isBuffer(rawBody)) {
-          throw new AppError(400, it.payments.webhookSignature);
+          throw new AppError('invalid', it.payments.webhookSignature);
         }
         let event: ReturnType<StripeProvider['constructEvent']>;
         try {
           event = provider.constructEvent(rawBody, signature, secret);
         } catch (error) {
-          throw new AppError(400, it.payments.webhookSignature, { cause: error });
+          throw new AppError('invalid', it.payments.webhookSignature, { cause: error });
         }
         const result = await handleStripeEvent(app.db, event);
         const log = { eventId: event.id, type: event.type, ...result };

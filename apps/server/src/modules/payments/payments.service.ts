@@ -6,14 +6,14 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbExecutor } from '../../db/client.ts';
 import { checkoutSessions, contracts, type PaymentRow, payments } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { findContract } from '../contracts/contracts.service.ts';
 import type { Viewer } from '../templates/templates.service.ts';
 import { fromStripeSession, type PaymentProvider, type VerifiedSession } from './providers.ts';
 
-const notFound = () => new AppError(404, it.errors.notFound);
-const notVerifiable = () => new AppError(422, it.payments.notVerifiable);
+const notFound = () => new AppError('notFound', it.errors.notFound);
+const notVerifiable = () => new AppError('unprocessable', it.payments.notVerifiable);
 
 function toPayment(row: PaymentRow): TPayment {
   return {
@@ -35,9 +35,9 @@ export async function createLocalCheckout(
   contractId: string,
 ): Promise<{ session_id: string }> {
   const contract = await findContract(db, viewer, contractId);
-  if (contract.paymentId) throw new AppError(409, it.payments.alreadyPaid);
+  if (contract.paymentId) throw new AppError('conflict', it.payments.alreadyPaid);
   if (contract.status !== CONTRACT_STATUS.completed) {
-    throw new AppError(422, it.payments.notCompleted);
+    throw new AppError('unprocessable', it.payments.notCompleted);
   }
   const id = `local_${randomBytes(18).toString('base64url')}`;
   await db.insert(checkoutSessions).values({
@@ -70,12 +70,13 @@ export async function recordPayment(
     .from(payments)
     .where(eq(payments.transactionId, input.transactionId));
   if (existing) {
-    if (existing.contractId !== contract.id) throw new AppError(409, it.payments.sessionUsed);
+    if (existing.contractId !== contract.id)
+      throw new AppError('conflict', it.payments.sessionUsed);
     return { id: existing.id };
   }
-  if (contract.paymentId) throw new AppError(409, it.payments.alreadyPaid);
+  if (contract.paymentId) throw new AppError('conflict', it.payments.alreadyPaid);
   if (parseEuroToCents(input.price) !== computeTotal(contract.priceCents).totalCents) {
-    throw new AppError(422, it.payments.priceMismatch);
+    throw new AppError('unprocessable', it.payments.priceMismatch);
   }
   // The provider is asked outside the transaction: no lock is held across a network call.
   const session = await provider.retrieveCheckoutSession(input.transactionId);
@@ -101,7 +102,7 @@ export async function fulfilCheckoutSession(
     throw notVerifiable();
   }
   if (expected.contractId && session.contractId !== expected.contractId) {
-    throw new AppError(409, it.payments.sessionUsed);
+    throw new AppError('conflict', it.payments.sessionUsed);
   }
   const sessionContractId = session.contractId;
   return db.transaction(async (tx) => {
@@ -126,14 +127,15 @@ export async function fulfilCheckoutSession(
       .from(payments)
       .where(eq(payments.transactionId, session.id));
     if (existing) {
-      if (existing.contractId !== contract.id) throw new AppError(409, it.payments.sessionUsed);
+      if (existing.contractId !== contract.id)
+        throw new AppError('conflict', it.payments.sessionUsed);
       return { id: existing.id, contractId: contract.id, created: false };
     }
     const [paid] = await tx
       .select({ id: payments.id })
       .from(payments)
       .where(eq(payments.contractId, contract.id));
-    if (paid) throw new AppError(409, it.payments.alreadyPaid);
+    if (paid) throw new AppError('conflict', it.payments.alreadyPaid);
     const { totalCents, vatCents } = computeTotal(contract.priceCents);
     if (session.amountCents !== totalCents || session.currency !== 'eur') throw notVerifiable();
 

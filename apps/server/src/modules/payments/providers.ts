@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { AppConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { checkoutSessions, type PAYMENT_PROVIDERS } from '../../db/schema.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /**
  * A checkout session as its provider vouches for it, whatever the provider: what fulfilment
@@ -109,7 +109,7 @@ export function createStripeProvider(secretKey: string, apiBase?: string): Strip
           return null;
         }
         // Stripe unreachable, or refusing our key: nothing to verify against now.
-        throw new AppError(503, it.payments.providerUnavailable, { cause: error });
+        throw new AppError('unavailable', it.payments.providerUnavailable, { cause: error });
       }
     },
     constructEvent: (rawBody, signature, secret) =>

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { DbExecutor } from '../../db/client.ts';
 import { categories, templates } from '../../db/schema.ts';
 import { assertSafeDocx } from '../../documents/docx-guard.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { findCategoryByName } from '../categories/categories.service.ts';
 import { storedFileName, storeFile } from '../files/files.service.ts';
 import { insertTemplate } from './templates.service.ts';

@@ -16,14 +16,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { files, templates, templateVersions } from '../../db/schema.ts';
 import { renderDocx } from '../../documents/render.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { ChangeAwareCache } from '../../lib/change-aware-cache.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import type { Viewer } from './templates.service.ts';
 
-const notFound = () => new AppError(404, it.errors.notFound);
+const notFound = () => new AppError('notFound', it.errors.notFound);
 
 /**
  * Parsed question lists by version id. A version never changes (a trigger refuses UPDATE), so an
@@ -129,10 +130,10 @@ export function checkAnswers(
         ? it.questions.answerListExpected(labelOf(question))
         : it.questions.answerSingleExpected(labelOf(question));
     });
-  if (shapeProblems.length > 0) throw new AppError(422, oneOrList(shapeProblems));
+  if (shapeProblems.length > 0) throw new AppError('unprocessable', oneOrList(shapeProblems));
   const answers = raw as TAnswers;
   const problems = validateAnswers(questions, answers);
-  if (problems.length > 0) throw new AppError(422, oneOrList(problems));
+  if (problems.length > 0) throw new AppError('unprocessable', oneOrList(problems));
   return answers;
 }
 
@@ -184,12 +185,6 @@ export function nextQuestionJson(question: TQuestion | null): string {
 }
 
 export type DocxDownload = { bytes: Buffer; fileName: string };
-
-async function readFileBytes(db: DbExecutor, sha256: string): Promise<Buffer> {
-  const [row] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.sha256, sha256));
-  if (!row) throw new Error(`stored file ${sha256} is missing`);
-  return row.bytes;
-}
 
 function withDocxExtension(name: string): string {
   return /\.docx$/i.test(name) ? name : `${name}.docx`;

@@ -11,10 +11,12 @@ import {
 } from '@lexpath/shared/schemas/templates';
 import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { likePattern } from '../../db/like-pattern.ts';
 import { categories, templates, templateVersions, users } from '../../db/schema.ts';
 import { lintTemplate } from '../../documents/lint.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findFiles, sha256OfStoredName, storedFileName } from '../files/files.service.ts';
 import { assertDistinctFiles } from '../files/upload-master.service.ts';
@@ -28,23 +30,7 @@ type Actor = { id: string };
  */
 export const MINUTES_PER_QUESTION = 1;
 
-const notFound = () => new AppError(404, it.errors.notFound);
-
-/** Escapes LIKE wildcards, so a search for "50%" finds "50%" and not everything. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-/** JSON with object keys sorted: jsonb reorders keys, so this is how two lists compare. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(
-          Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
-        )
-      : item,
-  );
-}
+const notFound = () => new AppError('notFound', it.errors.notFound);
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -226,20 +212,22 @@ async function prepareVersion(
 ): Promise<PreparedVersion> {
   const masterSha = sha256OfStoredName(input.fileName);
   const previewSha = sha256OfStoredName(input.previewName);
-  if (!masterSha) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.master));
-  if (!previewSha) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.preview));
+  if (!masterSha)
+    throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.master));
+  if (!previewSha)
+    throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
   const stored = await findFiles(tx, [masterSha, previewSha], { lock: true });
   const master = stored.get(masterSha);
   const preview = stored.get(previewSha);
-  if (!master) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.master));
-  if (!preview) throw new AppError(422, it.templates.fileNotFound(FILE_LABELS.preview));
+  if (!master) throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.master));
+  if (!preview) throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
   assertDistinctFiles(master, preview);
   const { errors } = lintTemplate({
     master: master.bytes,
     preview: preview.bytes,
     questions: input.questions,
   });
-  if (errors.length > 0) throw new AppError(422, errors);
+  if (errors.length > 0) throw new AppError('unprocessable', errors);
   return {
     master: { sha256: master.sha256, name: master.name },
     preview: { sha256: preview.sha256, name: preview.name },
@@ -255,7 +243,7 @@ async function assertCategoryExists(tx: DbExecutor, categoryId: string): Promise
         .where(eq(categories.id, categoryId))
         .for('key share')
     : [];
-  if (!row) throw new AppError(422, it.templates.categoryNotFound);
+  if (!row) throw new AppError('unprocessable', it.templates.categoryNotFound);
 }
 
 type Counts = {
@@ -303,10 +291,10 @@ function resolveCounts(
     Math.max(minTime ?? 1, (maxQuestions ?? range.max) * MINUTES_PER_QUESTION),
   );
   if (minQuestions !== null && maxQuestions !== null && minQuestions > maxQuestions) {
-    throw new AppError(400, it.templates.questionRangeInverted);
+    throw new AppError('invalid', it.templates.questionRangeInverted);
   }
   if (minTime !== null && maxTime !== null && minTime > maxTime) {
-    throw new AppError(400, it.templates.timeRangeInverted);
+    throw new AppError('invalid', it.templates.timeRangeInverted);
   }
   return { minTime, maxTime, minQuestions, maxQuestions };
 }

@@ -9,8 +9,8 @@ import {
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -50,19 +50,19 @@ export async function changeUserStatus(
   admin: Admin,
   input: TChangeUserStatus,
 ): Promise<TUserStatusChanged> {
-  if (!isUuid(input.userId)) throw new AppError(404, it.errors.notFound);
-  if (input.userId === admin.id) throw new AppError(409, it.account.statusOwnAccount);
+  if (!isUuid(input.userId)) throw new AppError('notFound', it.errors.notFound);
+  if (input.userId === admin.id) throw new AppError('conflict', it.account.statusOwnAccount);
 
   return db.transaction(async (tx) => {
     const [target] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
-    if (!target) throw new AppError(404, it.errors.notFound);
+    if (!target) throw new AppError('notFound', it.errors.notFound);
     const from = target.status;
     if (!canChangeUserStatus(from, input.status)) {
-      throw new AppError(409, it.account.statusTransitionNotAllowed(from, input.status));
+      throw new AppError('conflict', it.account.statusTransitionNotAllowed(from, input.status));
     }
     // Approval means the bar membership was checked for the PEC the user proved to own.
     if (input.status === USER_STATUS.confirmed && !target.emailVerified) {
-      throw new AppError(409, it.account.statusPecNotVerified);
+      throw new AppError('conflict', it.account.statusPecNotVerified);
     }
 
     const [updated] = await tx

@@ -10,8 +10,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { isPgError, PG_UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { recordConsents } from '../consents/consents.service.ts';
@@ -29,16 +30,7 @@ export type NewUser = {
 
 /** Unique violation of the PEC index: the only conflict a new user can hit. */
 function isPecTaken(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const { code, constraint, cause } = current as {
-      code?: unknown;
-      constraint?: unknown;
-      cause?: unknown;
-    };
-    if (code === '23505' && constraint === 'users_pec_unique') return true;
-    current = cause;
-  }
-  return false;
+  return isPgError(error, PG_UNIQUE_VIOLATION, 'users_pec_unique');
 }
 
 /**
@@ -69,7 +61,7 @@ export async function insertUser(
     if (!row) throw new Error('insert returned no row');
     return row;
   } catch (error) {
-    if (isPecTaken(error)) throw new AppError(409, it.auth.pecAlreadyRegistered);
+    if (isPecTaken(error)) throw new AppError('conflict', it.auth.pecAlreadyRegistered);
     throw error;
   }
 }
@@ -126,9 +118,10 @@ export async function getUserForViewer(
   id: string,
   lexmindUsers: readonly string[] = [],
 ): Promise<TUserProfile> {
-  if (viewer.id !== id && viewer.role !== ROLES.admin) throw new AppError(404, it.errors.notFound);
+  if (viewer.id !== id && viewer.role !== ROLES.admin)
+    throw new AppError('notFound', it.errors.notFound);
   const row = await findUserById(db, id);
-  if (!row) throw new AppError(404, it.errors.notFound);
+  if (!row) throw new AppError('notFound', it.errors.notFound);
   return { ...toUserPublic(row), lexmind: isLexmindUser(row.pec, lexmindUsers) };
 }
 
@@ -146,12 +139,12 @@ export async function updateUserProfile(
   changes: ProfileChanges,
 ): Promise<TUserPublic> {
   if ((actor.id !== id && actor.role !== ROLES.admin) || !isUuid(id)) {
-    throw new AppError(404, it.errors.notFound);
+    throw new AppError('notFound', it.errors.notFound);
   }
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current || current.status === USER_STATUS.cancelled) {
-      throw new AppError(404, it.errors.notFound);
+      throw new AppError('notFound', it.errors.notFound);
     }
     const changed = (Object.keys(changes) as Array<keyof ProfileChanges>).filter(
       (field) => changes[field] !== undefined && changes[field] !== current[field],
