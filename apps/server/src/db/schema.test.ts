@@ -57,7 +57,7 @@ describe('database guarantees', () => {
   it('keeps one account per PEC, whatever the letter case', async () => {
     await ctx.buildUser({ pec: 'unico@pec.test.it' });
     await expect(ctx.buildUser({ pec: 'UNICO@pec.test.it' })).rejects.toMatchObject({
-      statusCode: 409,
+      code: 'conflict',
     });
     await expect(
       ctx.db.execute(

@@ -16,8 +16,8 @@ async function refusal(bytes: Buffer, fileName?: string) {
   try {
     await assertSafeDocx(bytes, { fileName });
   } catch (error) {
-    const { statusCode, message } = error as { statusCode: number; message: string };
-    return { statusCode, message };
+    const { code, message } = error as { code: string; message: string };
+    return { code, message };
   }
   return null;
 }
@@ -57,31 +57,31 @@ describe('assertSafeDocx', () => {
 
   it('refuses a PDF renamed to .docx', async () => {
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF');
-    expect(await refusal(pdf)).toEqual({ statusCode: 422, message: upload.notDocx });
+    expect(await refusal(pdf)).toEqual({ code: 'unprocessable', message: upload.notDocx });
   });
 
   it('names the file when told which one it is', async () => {
     expect(await refusal(Buffer.from('%PDF-1.7'), 'Master')).toEqual({
-      statusCode: 422,
+      code: 'unprocessable',
       message: 'Master: il file non è un documento Word (.docx).',
     });
   });
 
   it('refuses a zip that is not a Word document', async () => {
     const zip = buildZip([{ name: 'foto.jpg', data: 'non un documento' }]);
-    expect(await refusal(zip)).toEqual({ statusCode: 422, message: upload.notDocx });
+    expect(await refusal(zip)).toEqual({ code: 'unprocessable', message: upload.notDocx });
     const spreadsheet = buildDocx(['x'], {
       contentTypes: contentTypes(
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',
       ),
     });
-    expect(await refusal(spreadsheet)).toEqual({ statusCode: 422, message: upload.notDocx });
+    expect(await refusal(spreadsheet)).toEqual({ code: 'unprocessable', message: upload.notDocx });
   });
 
   it('refuses a truncated file', async () => {
     const docx = buildDocx(['Testo']);
     expect(await refusal(docx.subarray(0, docx.length - 30))).toEqual({
-      statusCode: 422,
+      code: 'unprocessable',
       message: upload.corrupted,
     });
   });
@@ -91,15 +91,15 @@ describe('assertSafeDocx', () => {
       contentTypes: contentTypes('application/vnd.ms-word.document.macroEnabled.main+xml'),
       entries: { 'word/vbaProject.bin': Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) },
     });
-    expect(await refusal(docm)).toEqual({ statusCode: 422, message: upload.macros });
+    expect(await refusal(docm)).toEqual({ code: 'unprocessable', message: upload.macros });
     const hidden = buildDocx(['x'], { entries: { 'word/vbaProject.bin': Buffer.from('VBA') } });
-    expect(await refusal(hidden)).toEqual({ statusCode: 422, message: upload.macros });
+    expect(await refusal(hidden)).toEqual({ code: 'unprocessable', message: upload.macros });
   });
 
   it('refuses a file over 10 MB', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1);
     big.writeUInt32LE(0x04034b50, 0);
-    expect(await refusal(big)).toEqual({ statusCode: 413, message: upload.tooLarge });
+    expect(await refusal(big)).toEqual({ code: 'tooLarge', message: upload.tooLarge });
   });
 
   it('refuses more than 2,000 entries, even when the end record understates them', async () => {
@@ -108,14 +108,14 @@ describe('assertSafeDocx', () => {
       ...Array.from({ length: 2000 }, (_, i) => ({ name: `word/media/x${i}.txt`, data: 'x' })),
     ];
     expect(await refusal(buildZip(many))).toEqual({
-      statusCode: 422,
+      code: 'unprocessable',
       message: upload.tooManyEntries,
     });
     const lying = buildZip(many);
     const end = lying.length - 22;
     lying.writeUInt16LE(10, end + 8);
     lying.writeUInt16LE(10, end + 10);
-    expect(await refusal(lying)).toEqual({ statusCode: 422, message: upload.tooManyEntries });
+    expect(await refusal(lying)).toEqual({ code: 'unprocessable', message: upload.tooManyEntries });
   });
 
   it('refuses a zip bomb of 200 MB of zeros without holding it in memory, even when its headers lie', async () => {
@@ -136,7 +136,7 @@ describe('assertSafeDocx', () => {
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
 
-    expect(result).toEqual({ statusCode: 413, message: upload.unpackedTooLarge });
+    expect(result).toEqual({ code: 'tooLarge', message: upload.unpackedTooLarge });
     // Buffering the entry up to the 100 MB cap would add over 100 MB; streaming adds only
     // chunks not yet collected (about 30 MB measured here).
     expect(peak - before).toBeLessThan(64 * 1024 * 1024);
@@ -149,7 +149,7 @@ describe('assertSafeDocx', () => {
       ...[1, 2, 3, 4].map((i) => ({ name: `word/media/z${i}.bin`, deflated: zeros })),
     ];
     expect(await refusal(buildZip(entries))).toEqual({
-      statusCode: 413,
+      code: 'tooLarge',
       message: upload.unpackedTooLarge,
     });
   });
@@ -163,7 +163,7 @@ describe('assertSafeDocx', () => {
         entry.name === 'word/document.xml' ? { ...entry, data: laughs } : entry,
       ),
     );
-    expect(await refusal(bomb)).toEqual({ statusCode: 422, message: upload.xmlDeclarations });
+    expect(await refusal(bomb)).toEqual({ code: 'unprocessable', message: upload.xmlDeclarations });
 
     const utf16 = buildDocx(['x'], {
       entries: {
@@ -173,7 +173,7 @@ describe('assertSafeDocx', () => {
         ),
       },
     });
-    expect(await refusal(utf16)).toEqual({ statusCode: 422, message: upload.xmlDeclarations });
+    expect(await refusal(utf16)).toEqual({ code: 'unprocessable', message: upload.xmlDeclarations });
   });
 
   it('accepts the content types of a real Word file', async () => {

@@ -34,7 +34,7 @@ describe('PDF pool without LibreOffice', () => {
     const pool = createPdfPool({ sofficePath: '/nonexistent/soffice' });
     await pool.warmUp();
     await expect(pool.convertDocxToPdf(Buffer.from('x'), 'k')).rejects.toMatchObject({
-      statusCode: 503,
+      code: 'unavailable',
       message: messages.documents.previewUnavailable,
     });
     expect(pool.status().available).toBe(false);
@@ -123,7 +123,7 @@ describe.skipIf(!soffice)('PDF pool with LibreOffice', () => {
     const refused = pool.convertDocxToPdf(docx);
     await expect(refused).rejects.toBeInstanceOf(PdfPoolBusyError);
     await expect(refused).rejects.toMatchObject({
-      statusCode: 503,
+      code: 'unavailable',
       message: messages.documents.previewBusy,
       retryAfterSeconds: expect.any(Number),
     });
