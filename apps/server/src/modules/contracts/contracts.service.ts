@@ -105,13 +105,19 @@ function selectContracts(db: DbExecutor) {
 
 /**
  * The contract locked FOR UPDATE, whoever asks: the lock every writer of the contract, its
- * checkout sessions and its payment takes, so their checks hold until they commit.
+ * checkout sessions and its payment takes, so their checks hold until they commit. Locked first,
+ * read after: a statement that waited for the lock still sees the other tables as they were when
+ * it started, so one read joined to payments would miss the payment whose commit it waited for.
  */
 export async function lockContract(tx: DbExecutor, id: string): Promise<ContractRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await selectContracts(tx)
+  const [locked] = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
     .where(eq(contracts.id, id))
-    .for('update', { of: contracts });
+    .for('update');
+  if (!locked) return undefined;
+  const [row] = await selectContracts(tx).where(eq(contracts.id, id));
   return row;
 }
 
