@@ -116,6 +116,12 @@ describe('PUT /api/contract/ with an Idempotency-Key', () => {
       .from(idempotencyKeys)
       .where(sql`${idempotencyKeys.createdAt} < now() - interval '24 hours'`);
     expect(left).toEqual([]);
+    // The retry's own key replaced the expired one.
+    const kept = await ctx.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, lawyer.id));
+    expect(kept).toEqual([{ key }]);
   });
 
   it('stores nothing when the creation fails: the retry with the key runs again', async () => {
