@@ -1,6 +1,7 @@
 /**
  * Every API route × every caller (SPEC §6, DESIGN §3): a visitor without a token gets 401, a
- * customer 403 on the staff routes, an editor 403 on the admin-only ones; a refused write leaves
+ * customer 403 on the staff routes, an editor 403 on the admin-only ones, editors and admins 403 in
+ * the user area (starting, answering, previewing and paying documents); a refused write leaves
  * the database as it was. The table must list every /api route the app registers.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,7 +9,7 @@ import { ROLES, it as text } from '@lexpath/shared';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, contracts, files, templates, users } from './db/schema.ts';
+import { categories, checkoutSessions, contracts, files, templates, users } from './db/schema.ts';
 import type { PdfPool } from './documents/pdf-pool.ts';
 import { SAMPLE_ANSWERS } from './documents/test-docx.ts';
 import {
@@ -111,10 +112,14 @@ async function countOf(table: typeof categories | typeof templates | typeof user
 
 const ADMIN_ONLY = { anonymous: 401, user: 403, editor: 403, admin: 'allowed' } as const;
 const STAFF_ONLY = { anonymous: 401, user: 403, editor: 'allowed', admin: 'allowed' } as const;
-const SIGNED_IN = { anonymous: 401, user: 'allowed', editor: 'allowed', admin: 'allowed' } as const;
-/** The customer's own contract: the others get 404, never 403 (DESIGN §3: never reveal it). */
-const OWNER_ONLY = { anonymous: 401, user: 'allowed', editor: 404, admin: 404 } as const;
-const OWNER_OR_ADMIN = { anonymous: 401, user: 'allowed', editor: 404, admin: 'allowed' } as const;
+/**
+ * The user area (SPEC §6): the customer, on their own contracts (someone else's: 404, never
+ * revealed); editors and admins are kept out by role (403) and try templates through the test
+ * flow instead.
+ */
+const USER_AREA = { anonymous: 401, user: 'allowed', editor: 403, admin: 403 } as const;
+/** The customer's own documents, and the admin's users' contracts screen; editors have neither. */
+const OWNER_OR_ADMIN = { anonymous: 401, user: 'allowed', editor: 403, admin: 'allowed' } as const;
 
 const ROUTES: RouteCase[] = [
   // Users (admin) and profiles (own record, or anyone's for an admin).
@@ -332,7 +337,8 @@ const ROUTES: RouteCase[] = [
     state: () => countOf(files),
   },
 
-  // The questionnaire, contracts and payments: every signed-in user, on their own contracts.
+  // The questionnaire: every signed-in user (editors and admins try templates with it). Contracts
+  // and payments: the user area, and the admin's users' contracts screen.
   {
     method: 'POST',
     route: '/api/contract/questions',
@@ -346,21 +352,21 @@ const ROUTES: RouteCase[] = [
       url: '/api/contract/',
       payload: { type: f.published.id, answers: {}, status: 'TO_COMPLETE' },
     }),
-    expect: SIGNED_IN,
+    expect: { ...USER_AREA, user: 200 },
     state: () => ctx.db.select({ n: count() }).from(contracts),
   },
   {
     method: 'PUT',
     route: '/api/contract/:id',
     request: () => ({ url: `/api/contract/${f.draftContractId}`, payload: { answers: {} } }),
-    expect: { ...OWNER_ONLY, user: 200 },
+    expect: { ...USER_AREA, user: 200 },
     state: () => ctx.db.select().from(contracts).where(eq(contracts.id, f.draftContractId)),
   },
   {
     method: 'GET',
     route: '/api/contract',
     request: () => ({ url: '/api/contract?page=1' }),
-    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
   },
   {
     method: 'GET',
@@ -372,7 +378,7 @@ const ROUTES: RouteCase[] = [
     method: 'GET',
     route: '/api/contract/preview/:id',
     request: () => ({ url: `/api/contract/preview/${f.completedContractId}` }),
-    expect: { ...OWNER_ONLY, user: 200 },
+    expect: { ...USER_AREA, user: 200 },
   },
   {
     method: 'GET',
@@ -388,7 +394,8 @@ const ROUTES: RouteCase[] = [
       url: '/api/payment/local-checkout',
       payload: { contractId: f.completedContractId },
     }),
-    expect: { ...OWNER_ONLY, user: 200 },
+    expect: { ...USER_AREA, user: 200 },
+    state: () => ctx.db.select({ n: count() }).from(checkoutSessions),
   },
   {
     method: 'POST',
@@ -402,7 +409,7 @@ const ROUTES: RouteCase[] = [
         contractId: f.paidContractId,
       },
     }),
-    expect: { ...OWNER_ONLY, user: 200 },
+    expect: { ...USER_AREA, user: 200 },
   },
   {
     method: 'GET',
@@ -591,7 +598,6 @@ describe('every API route × every caller', () => {
 describe("every user's contracts", () => {
   it.each([
     ['other', false],
-    ['editor', false],
     ['admin', true],
   ] as const)('are listed to %s: %s', async (caller, sees) => {
     const response = await ctx.injectAs(f[caller])({
@@ -601,6 +607,14 @@ describe("every user's contracts", () => {
     expect(response.statusCode, response.body).toBe(200);
     const ids = response.json().data.results.map((card: { id: string }) => card.id);
     expect(ids.includes(f.paidContractId)).toBe(sees);
+  });
+
+  it('are not listed to an editor (403)', async () => {
+    const response = await ctx.injectAs(f.editor)({
+      method: 'GET',
+      url: '/api/contract?userActive=true&limit=1000',
+    });
+    expectAnswer(response, 403);
   });
 });
 

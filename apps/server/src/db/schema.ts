@@ -285,17 +285,24 @@ export const payments = pgTable(
   ],
 );
 
-export const CHECKOUT_SESSION_STATUS_VALUES = ['open', 'paid'] as const;
+/**
+ * 'open': the buyer is at the provider's checkout; 'paid': the provider took the money (the
+ * payment row follows at fulfilment); 'expired': the provider closed it unpaid.
+ */
+export const CHECKOUT_SESSION_STATUS_VALUES = ['open', 'paid', 'expired'] as const;
 
 /**
- * Checkout sessions of the local provider (no STRIPE_SECRET_KEY, DESIGN §8): the server's own
- * record that `POST /payment` verifies, as it would verify a Stripe Checkout Session.
+ * Checkout sessions the server started, whatever the provider (DESIGN §8): the local provider's
+ * own record, which `POST /payment` verifies as it would verify a Stripe Checkout Session, and
+ * what makes a contract with a payment in progress uneditable. Each names the answers it was
+ * priced on, so fulfilment refuses a contract whose answers changed since.
  */
 export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
-    /** `local_<random>`: the `session_id` the cart receives and sends back as `transactionId`. */
+    /** The provider's session id (`local_<random>`, `cs_…`): the payment's `transaction_id`. */
     id: text('id').primaryKey(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull().default('local'),
     contractId: uuid('contract_id')
       .notNull()
       .references(() => contracts.id),
@@ -303,13 +310,44 @@ export const checkoutSessions = pgTable(
       .notNull()
       .references(() => users.id),
     amountCents: integer('amount_cents').notNull(),
+    /** SHA-256 (hex) of the canonical answers at checkout; null for sessions recorded before. */
+    answersSha256: text('answers_sha256'),
     status: text('status', { enum: CHECKOUT_SESSION_STATUS_VALUES }).notNull(),
+    /** When an open session stops counting as in progress; null: only its status ends it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('checkout_sessions_contract_idx').on(t.contractId),
     check('checkout_sessions_status_valid', oneOf(t.status, CHECKOUT_SESSION_STATUS_VALUES)),
+    check('checkout_sessions_provider_valid', oneOf(t.provider, PAYMENT_PROVIDERS)),
     check('checkout_sessions_amount_not_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * The first answer to a creation sent with an `Idempotency-Key` (DESIGN §3), written in the
+ * creation's own transaction: a retry with the same key and body gets that answer again instead
+ * of a second contract or session. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** `METHOD /route`: one key is not an answer for another route. */
+    route: text('route').notNull(),
+    /** SHA-256 (hex) of the canonical request body: the same key with another body is refused. */
+    requestSha256: text('request_sha256').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_unique').on(t.userId, t.key),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { it, type TRole, type TUserStatus, USER_STATUS } from '@lexpath/shared';
+import { it, type TRole, USER_STATUS } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
 import type {
   FastifyError,
@@ -17,12 +17,10 @@ import {
   type VerifiedAccessToken,
   verifyAccessToken,
 } from '../modules/auth/tokens.ts';
-
-/** Who is calling, as the database says now (not as the token said 15 minutes ago). */
-export type AuthenticatedUser = { id: string; role: TRole; status: TUserStatus };
+import type { Caller } from '../policy.ts';
 
 /** The columns `authenticate` checks; every change to them notifies the change feed. */
-export type AccountRow = AuthenticatedUser & { sessionVersion: number };
+export type AccountRow = Caller & { sessionVersion: number };
 
 async function readAccount(db: Database, userId: string): Promise<AccountRow | undefined> {
   const [account] = await db
@@ -39,7 +37,7 @@ async function readAccount(db: Database, userId: string): Promise<AccountRow | u
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user: AuthenticatedUser | null;
+    user: Caller | null;
   }
 }
 
@@ -121,7 +119,7 @@ export function requireRole(...roles: TRole[]) {
 }
 
 /** The caller in a handler behind `authenticate`. */
-export function currentUser(request: FastifyRequest): AuthenticatedUser {
+export function currentUser(request: FastifyRequest): Caller {
   if (!request.user) throw new AppError('unauthenticated', it.auth.unauthenticated);
   return request.user;
 }

@@ -54,6 +54,12 @@ export const it = {
     tooManyRequests: 'Troppe richieste. Riprova tra qualche minuto.',
     payloadTooLarge: 'Il file o la richiesta sono troppo grandi.',
     unsupportedMediaType: 'Formato della richiesta non supportato.',
+    idempotencyKeyInvalid:
+      'Intestazione Idempotency-Key non valida: usa da 1 a 255 caratteri stampabili.',
+    idempotencyKeyInProgress:
+      'Una richiesta con la stessa Idempotency-Key è ancora in corso: riprova tra qualche istante.',
+    idempotencyKeyReused:
+      'Questa richiesta riusa la chiave di un’altra operazione con dati diversi: riprova da capo.',
   },
   toast: {
     failureTitle: 'Si è verificato un problema',
@@ -139,6 +145,8 @@ export const it = {
     notFinished: 'Rispondi a tutte le domande prima di andare all’anteprima.',
     paidLocked:
       'Il documento è già stato acquistato: le risposte non possono più essere modificate.',
+    checkoutLocked:
+      'Il pagamento di questo documento è in corso: le risposte non possono più essere modificate.',
     paymentRequired: 'Per scaricare il documento è necessario completarne l’acquisto.',
     sortInvalid:
       'Ordinamento non valido: scegli tra name, surname, type_contract, created_at_date e payment_date.',
@@ -147,6 +155,8 @@ export const it = {
   payments: {
     notCompleted: 'Completa il questionario prima di procedere al pagamento.',
     alreadyPaid: 'Il documento è già stato acquistato.',
+    answersChanged:
+      'Le risposte del documento sono cambiate dopo l’avvio del pagamento: il pagamento non può essere registrato. Contatta l’assistenza.',
     priceMismatch: 'L’importo indicato non corrisponde al prezzo del documento (IVA inclusa).',
     notVerifiable:
       'Non è stato possibile verificare il pagamento: si prega di effettuare un nuovo tentativo di pagamento.',

@@ -1,10 +1,10 @@
-import { ROLES } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import { ZCategoriesQuery, ZCategory, ZCategoryInput } from '@lexpath/shared/schemas/categories';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { allow, mayEditCategories } from '../../policy.ts';
 import {
   createCategory,
   deleteCategory,
@@ -19,7 +19,7 @@ const ZCategoryIdParams = z.object({ id: z.string() });
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: who may call is settled before the body is read or validated, so a lawyer
   // gets 403 whatever the body holds, and a visitor's upload is never parsed.
-  const adminOnly = [authenticate, requireRole(ROLES.admin)];
+  const adminOnly = [authenticate, allow(mayEditCategories)];
 
   app.get(
     '/',

@@ -7,9 +7,8 @@ import { categories, templates } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isPgError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
+import type { Caller } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
-
-type Actor = { id: string };
 
 /** "Locazioni" and "locazioni" are one category: the unique index is on lower(name). */
 function rethrowNameTaken(error: unknown): never {
@@ -58,7 +57,7 @@ export async function findCategoryByName(
 /** POST /category (admin). 409 when the name exists, whatever its case. */
 export async function createCategory(
   db: Database,
-  actor: Actor,
+  actor: Caller,
   input: { name: string },
 ): Promise<TCategory> {
   try {
@@ -81,7 +80,7 @@ export async function createCategory(
 /** PUT /category/{id} (admin). 404 unknown, 409 when another category has the name. */
 export async function renameCategory(
   db: Database,
-  actor: Actor,
+  actor: Caller,
   id: string,
   input: { name: string },
 ): Promise<TCategory> {
@@ -120,7 +119,7 @@ export async function renameCategory(
  * category. The row lock makes a template saved meanwhile wait (its foreign key check), and the
  * foreign key is the last word if one slips in.
  */
-export async function deleteCategory(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteCategory(db: Database, actor: Caller, id: string): Promise<void> {
   if (!isUuid(id)) throw new AppError('notFound', it.errors.notFound);
   try {
     await db.transaction(async (tx) => {

@@ -10,7 +10,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type PdfPool, PdfPoolBusyError } from '../../documents/pdf-pool.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
 import { attachmentDisposition } from '../files/content-disposition.ts';
 import { DOCX_CONTENT_TYPE } from '../files/files.service.ts';
 import {
@@ -37,38 +39,55 @@ export type ContractRoutesOptions = { pdfPool: PdfPool };
 
 /**
  * /api/contract: the lawyer's documents (SPEC §7). Every route answers 404 for another user's
- * contract; the questionnaire step (POST /questions) lives in the templates module.
+ * contract; the questionnaire step (POST /questions) lives in the templates module. Editors and
+ * admins are kept out of the user area (SPEC §6: 403; they try templates through the test flow);
+ * an admin reads and downloads users' documents from the users' contracts screen.
  */
 export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = async (
   app,
   { pdfPool },
 ) => {
   const security = [{ bearerAuth: [] }];
+  const userArea = [authenticate, allow(mayUseUserArea)];
+  const readers = [authenticate, allow(mayReadContracts)];
 
   app.put(
     '/',
     {
-      onRequest: [authenticate],
+      onRequest: userArea,
       schema: {
         tags: ['contracts'],
         summary: 'Start a contract on a template (type = template id), pinning its current version',
+        description:
+          'Send an `Idempotency-Key` header (e.g. a UUID per attempt): a retry with the same key and body answers the first contract (header `Idempotent-Replayed`), with another body 422.',
         security,
         body: ZContractSave,
-        response: { 200: ZSaved, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+        response: {
+          200: ZSaved,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          422: ZApiError,
+        },
       },
     },
-    async (request) => ({ data: await startContract(app.db, currentUser(request), request.body) }),
+    async (request, reply) =>
+      idempotent(app.db, request, reply, async (tx) => ({
+        data: await startContract(tx, currentUser(request), request.body),
+      })),
   );
 
   app.put(
     '/:id',
     {
-      onRequest: [authenticate],
+      onRequest: userArea,
       schema: {
         tags: ['contracts'],
         summary: 'Save the answers and status of an own contract',
         description:
-          'Answers are checked against the pinned version (422 when not allowed); COMPLETED needs a finished questionnaire (422); a paid contract cannot change (409).',
+          'Answers are checked against the pinned version (422 when not allowed); COMPLETED needs a finished questionnaire (422); a paid contract, or one with a checkout session in progress, cannot change (409).',
         security,
         params: ZContractIdParams,
         body: ZContractSave,
@@ -76,6 +95,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
           200: ZSaved,
           400: ZApiError,
           401: ZApiError,
+          403: ZApiError,
           404: ZApiError,
           409: ZApiError,
           422: ZApiError,
@@ -90,7 +110,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
   app.get(
     '/',
     {
-      onRequest: [authenticate],
+      onRequest: readers,
       schema: {
         tags: ['contracts'],
         summary: "The caller's contracts, newest first (admins: everyone's with userActive=true)",
@@ -98,7 +118,12 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
           'sort (name, surname, type_contract, created_at_date, payment_date) and order (asc, desc) order the whole list before paging; by default created_at_date desc, unpaid documents last.',
         security,
         querystring: ZContractsQuery,
-        response: { 200: dataOf(paginatedOf(ZContractCard)), 400: ZApiError, 401: ZApiError },
+        response: {
+          200: dataOf(paginatedOf(ZContractCard)),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+        },
       },
     },
     async (request) => ({ data: await listContracts(app.db, currentUser(request), request.query) }),
@@ -107,13 +132,13 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
   app.get(
     '/:id',
     {
-      onRequest: [authenticate],
+      onRequest: readers,
       schema: {
         tags: ['contracts'],
         summary: 'One contract with its answers in question order (owner or admin)',
         security,
         params: ZContractIdParams,
-        response: { 200: dataOf(ZContractDetail), 401: ZApiError, 404: ZApiError },
+        response: { 200: dataOf(ZContractDetail), 401: ZApiError, 403: ZApiError, 404: ZApiError },
       },
     },
     async (request) => ({
@@ -124,13 +149,19 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
   app.get(
     '/preview/:id',
     {
-      onRequest: [authenticate],
+      onRequest: userArea,
       schema: {
         tags: ['contracts'],
         summary: 'The preview as PDF (application/pdf); 503 with Retry-After when busy or absent',
         security,
         params: ZContractIdParams,
-        response: { 401: ZApiError, 404: ZApiError, 422: ZApiError, 503: ZApiError },
+        response: {
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          422: ZApiError,
+          503: ZApiError,
+        },
       },
     },
     async (request, reply) => {
@@ -154,14 +185,14 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
   app.get(
     '/download/:id',
     {
-      onRequest: [authenticate],
+      onRequest: readers,
       schema: {
         tags: ['contracts'],
         summary:
           'The bought document (.docx), named by Content-Disposition; 402 before payment. The owner, or an admin (audited)',
         security,
         params: ZContractIdParams,
-        response: { 401: ZApiError, 402: ZApiError, 404: ZApiError },
+        response: { 401: ZApiError, 402: ZApiError, 403: ZApiError, 404: ZApiError },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,6 @@ import {
   findNextQuestion,
   it,
   pruneAnswers,
-  ROLES,
   type TQuestion,
 } from '@lexpath/shared';
 import {
@@ -21,20 +20,29 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { contracts, files, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
 import { renderDocx } from '../../documents/render.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
+import {
+  type Caller,
+  mayDownloadContract,
+  mayEditContract,
+  mayListAllContracts,
+  mayPreviewContract,
+  mayReadContract,
+} from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
+import { hasCheckoutInProgress } from '../payments/checkout-sessions.ts';
 import {
   checkAnswers,
   findCurrentVersion,
   loadVersionQuestions,
 } from '../templates/questionnaire.service.ts';
-import type { Viewer } from '../templates/templates.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -61,7 +69,7 @@ const contractColumns = {
   paymentAmountCents: payments.amountCents,
 };
 
-type ContractRow = {
+export type ContractRow = {
   id: string;
   userId: string;
   templateId: string;
@@ -96,22 +104,39 @@ function selectContracts(db: DbExecutor) {
 }
 
 /**
- * The contract as `viewer` may reach it: the owner, or an admin when `adminMayRead`. Anyone else
- * gets 404, so another user's contract is never revealed to exist (DESIGN §3).
+ * The contract locked FOR UPDATE, whoever asks: the lock every writer of the contract, its
+ * checkout sessions and its payment takes, so their checks hold until they commit. Locked first,
+ * read after: a statement that waited for the lock still sees the other tables as they were when
+ * it started, so one read joined to payments would miss the payment whose commit it waited for.
+ */
+export async function lockContract(tx: DbExecutor, id: string): Promise<ContractRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [locked] = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.id, id))
+    .for('update');
+  if (!locked) return undefined;
+  const [row] = await selectContracts(tx).where(eq(contracts.id, id));
+  return row;
+}
+
+/**
+ * The contract if `may` lets `caller` reach it (a predicate of the policy). Anyone else gets 404,
+ * so another user's contract is never revealed to exist (DESIGN §3).
  */
 export async function findContract(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   id: string,
-  options: { adminMayRead?: boolean; forUpdate?: boolean } = {},
+  may: (caller: Caller, contract: ContractRow) => boolean,
+  options: { forUpdate?: boolean } = {},
 ): Promise<ContractRow> {
   if (!isUuid(id)) throw notFound();
-  const query = selectContracts(db).where(eq(contracts.id, id));
-  const [row] = options.forUpdate ? await query.for('update', { of: contracts }) : await query;
-  if (!row) throw notFound();
-  const mayRead =
-    row.userId === viewer.id || (options.adminMayRead === true && viewer.role === ROLES.admin);
-  if (!mayRead) throw notFound();
+  const row = options.forUpdate
+    ? await lockContract(db, id)
+    : (await selectContracts(db).where(eq(contracts.id, id)))[0];
+  if (!row || !may(caller, row)) throw notFound();
   return row;
 }
 
@@ -152,15 +177,15 @@ function toCard(row: ContractRow): TContractCard {
 /** PUT /contract/ (no id): a new contract on the template's current version, which it pins. */
 export async function startContract(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   input: TContractSaveParsed,
 ): Promise<{ id: string }> {
   if (!input.type) throw new AppError('invalid', it.contracts.typeRequired);
-  const version = await findCurrentVersion(db, viewer, input.type);
+  const version = await findCurrentVersion(db, caller, input.type);
   const [row] = await db
     .insert(contracts)
     .values({
-      userId: viewer.id,
+      userId: caller.id,
       templateId: version.templateId,
       templateVersionId: version.versionId,
       answers: {},
@@ -169,13 +194,6 @@ export async function startContract(
     .returning({ id: contracts.id });
   if (!row) throw new Error('contract insert returned nothing');
   return { id: row.id };
-}
-
-/** JSON with sorted keys: two answer maps compare equal whatever their key order. */
-function canonical(answers: TAnswers): string {
-  return JSON.stringify(
-    Object.fromEntries(Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : 1))),
-  );
 }
 
 /**
@@ -196,24 +214,30 @@ function acceptAnswers(questions: readonly TQuestion[], raw: Record<string, unkn
 
 /**
  * PUT /contract/{id} (owner): saves the answers, checked against the pinned version, and the
- * status. COMPLETED needs a finished questionnaire; a paid contract is locked (409).
+ * status. COMPLETED needs a finished questionnaire. A paid contract, or one with a checkout
+ * session in progress, is locked (409): it is paid for the answers it had at checkout. The
+ * contract's row lock orders this against checkouts and payments of the same contract.
  */
 export async function saveContract(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   id: string,
   input: TContractSaveParsed,
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    const row = await findContract(tx, viewer, id, { forUpdate: true });
+    const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
     const questions = await loadVersionQuestions(tx, row.templateVersionId);
     const stored = answersOf(row);
     const answers = input.answers === undefined ? stored : acceptAnswers(questions, input.answers);
     const requested = input.status ?? row.status;
+    // Saving what is already there changes nothing: a resent save is not an edit.
+    const unchanged = canonicalJson(answers) === canonicalJson(stored) && requested === row.status;
     if (row.paymentId) {
-      if (canonical(answers) !== canonical(stored) || requested !== row.status) {
-        throw new AppError('conflict', it.contracts.paidLocked);
-      }
+      if (!unchanged) throw new AppError('conflict', it.contracts.paidLocked);
+      return { id: row.id };
+    }
+    if (await hasCheckoutInProgress(tx, row.id)) {
+      if (!unchanged) throw new AppError('conflict', it.contracts.checkoutLocked);
       return { id: row.id };
     }
     const finished = findNextQuestion(questions, answers) === null;
@@ -253,12 +277,12 @@ function contractsOrder(query: TContractsFilter): SQL[] {
  */
 export async function listContracts(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   query: TContractsFilter,
 ): Promise<{ results: TContractCard[]; page: number; totalPages: number }> {
   const filters: SQL[] = [];
-  if (!(viewer.role === ROLES.admin && query.userActive === true)) {
-    filters.push(eq(contracts.userId, viewer.id));
+  if (!(mayListAllContracts(caller) && query.userActive === true)) {
+    filters.push(eq(contracts.userId, caller.id));
   }
   if (query.status) filters.push(eq(contracts.status, query.status));
   if (query.payed === true) filters.push(isNotNull(payments.id));
@@ -291,10 +315,10 @@ export async function listContracts(
 /** GET /contract/{id} (owner or admin): the answers in question order and the cart's data. */
 export async function getContractDetail(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   id: string,
 ): Promise<TContractDetail> {
-  const row = await findContract(db, viewer, id, { adminMayRead: true });
+  const row = await findContract(db, caller, id, mayReadContract);
   const questions = await loadVersionQuestions(db, row.templateVersionId);
   const answers = answersOf(row);
   const detailed = questions.flatMap((question) => {
@@ -322,10 +346,10 @@ export async function getContractDetail(
 export async function renderContractPreview(
   db: DbExecutor,
   pdfPool: PdfPool,
-  viewer: Viewer,
+  caller: Caller,
   id: string,
 ): Promise<Buffer> {
-  const row = await findContract(db, viewer, id);
+  const row = await findContract(db, caller, id, mayPreviewContract);
   const answers = answersOf(row);
   const preview = await readFileBytes(db, row.previewSha256);
   const docx = renderDocx(preview, answers, { cacheKey: row.previewSha256 });
@@ -342,15 +366,15 @@ export type ContractDownload = { bytes: Buffer; fileName: string };
  */
 export async function downloadContract(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   id: string,
   now: Date = new Date(),
 ): Promise<ContractDownload> {
-  const row = await findContract(db, viewer, id, { adminMayRead: true });
+  const row = await findContract(db, caller, id, mayDownloadContract);
   if (!row.paymentId) throw new AppError('paymentRequired', it.contracts.paymentRequired);
-  if (row.userId !== viewer.id) {
+  if (row.userId !== caller.id) {
     await recordAudit(db, {
-      actorId: viewer.id,
+      actorId: caller.id,
       action: AUDIT_ACTIONS.contractDownloadedByAdmin,
       target: { type: 'contract', id: row.id },
       details: { ownerId: row.userId },

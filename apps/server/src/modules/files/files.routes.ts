@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { it, ROLES } from '@lexpath/shared';
+import { it } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import { ZDeleteMaster, ZUploadMasterResult } from '@lexpath/shared/schemas/templates';
 import type { FastifyRequest } from 'fastify';
@@ -7,7 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCX_LIMITS } from '../../documents/docx-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authenticate, requireRole } from '../../plugins/auth.ts';
+import { authenticate } from '../../plugins/auth.ts';
+import { allow, mayEditTemplates } from '../../policy.ts';
 import { deleteUnusedFile } from './files.service.ts';
 import {
   aboutFile,
@@ -107,7 +108,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
   // onRequest: who may call is settled before the body is read or validated, so a lawyer
   // gets 403 whatever the body holds, and a visitor's upload is never parsed.
-  const staffOnly = [authenticate, requireRole(ROLES.admin, ROLES.editor)];
+  const staffOnly = [authenticate, allow(mayEditTemplates)];
 
   app.post(
     '/upload-master',

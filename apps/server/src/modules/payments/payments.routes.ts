@@ -9,7 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
 import {
   createLocalCheckout,
   getPayment,
@@ -20,54 +22,62 @@ import { createPaymentProvider, type StripeProvider } from './providers.ts';
 
 const ZPaymentIdParams = z.object({ id: z.string() });
 
-/** /api/payment: the purchase of a completed contract (DESIGN §8). */
+/**
+ * /api/payment: the purchase of a completed contract (DESIGN §8), in the user area (editors and
+ * admins: 403, SPEC §6).
+ */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
+  const userArea = [authenticate, allow(mayUseUserArea)];
   const provider = createPaymentProvider(app.config, app.db);
   const localProvider = provider.name === 'local';
 
   app.post(
     '/local-checkout',
     {
-      onRequest: [authenticate],
+      onRequest: userArea,
       schema: {
         tags: ['payments'],
         summary: 'Test payment (local provider, no STRIPE_SECRET_KEY): a paid checkout session',
+        description:
+          'From here on the contract cannot change (409) until paid. Accepts an `Idempotency-Key` header: a retry with the same key answers the first session.',
         security,
         body: ZLocalCheckout,
         response: {
           200: dataOf(ZLocalCheckoutResult),
           400: ZApiError,
           401: ZApiError,
+          403: ZApiError,
           404: ZApiError,
           409: ZApiError,
           422: ZApiError,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!localProvider) throw new AppError('notFound', it.payments.localDisabled);
-      return {
-        data: await createLocalCheckout(app.db, currentUser(request), request.body.contractId),
-      };
+      return idempotent(app.db, request, reply, async (tx) => ({
+        data: await createLocalCheckout(tx, currentUser(request), request.body.contractId),
+      }));
     },
   );
 
   app.post(
     '/',
     {
-      onRequest: [authenticate],
+      onRequest: userArea,
       schema: {
         tags: ['payments'],
         summary: 'Record the payment of a contract once its checkout session is verified',
         description:
-          '`price` is the total with VAT and must equal the server total (422); a replayed transactionId answers the same payment; a session of another contract: 409.',
+          '`price` is the total with VAT and must equal the server total (422); the contract must be COMPLETED (422) with the answers it had at checkout (409); a replayed transactionId answers the same payment; a session of another contract: 409.',
         security,
         body: ZPaymentCreate,
         response: {
           200: dataOf(z.object({ id: z.string() })),
           400: ZApiError,
           401: ZApiError,
+          403: ZApiError,
           404: ZApiError,
           409: ZApiError,
           422: ZApiError,
@@ -94,7 +104,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           summary: 'Stripe webhook: fulfils paid Checkout Sessions (signature verified)',
           description:
-            'Handles `checkout.session.completed`, `checkout.session.async_payment_succeeded` and `checkout.session.async_payment_failed`; other events are acknowledged. 400 for a missing or bad `Stripe-Signature`; 404 without Stripe (local provider) or STRIPE_WEBHOOK_SECRET.',
+            'Handles `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed` and `checkout.session.expired` (the contract is editable again); other events are acknowledged. 400 for a missing or bad `Stripe-Signature`; 404 without Stripe (local provider) or STRIPE_WEBHOOK_SECRET.',
           response: {
             200: z.object({ received: z.literal(true) }),
             400: ZApiError,
@@ -130,13 +140,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      onRequest: [authenticate],
+      onRequest: [authenticate, allow(mayReadContracts)],
       schema: {
         tags: ['payments'],
         summary: "A payment (the contract's owner or an admin)",
         security,
         params: ZPaymentIdParams,
-        response: { 200: dataOf(ZPayment), 401: ZApiError, 404: ZApiError },
+        response: { 200: dataOf(ZPayment), 401: ZApiError, 403: ZApiError, 404: ZApiError },
       },
     },
     async (request) => ({

@@ -1,15 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { centsToDecimal, computeTotal, it, parseEuroToCents, ROLES } from '@lexpath/shared';
+import { centsToDecimal, computeTotal, it, parseEuroToCents } from '@lexpath/shared';
 import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbExecutor } from '../../db/client.ts';
-import { checkoutSessions, contracts, type PaymentRow, payments } from '../../db/schema.ts';
+import { contracts, type PaymentRow, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { findContract } from '../contracts/contracts.service.ts';
-import type { Viewer } from '../templates/templates.service.ts';
+import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
+import { findContract, lockContract } from '../contracts/contracts.service.ts';
+import {
+  answersSha256,
+  awaitCheckoutSessionPayment,
+  expireCheckoutSession,
+  findCheckoutSession,
+  insertCheckoutSession,
+  markCheckoutSessionPaid,
+} from './checkout-sessions.ts';
 import { fromStripeSession, type PaymentProvider, type VerifiedSession } from './providers.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
@@ -27,27 +36,35 @@ function toPayment(row: PaymentRow): TPayment {
 
 /**
  * POST /payment/local-checkout (owner; local provider only): the test payment page's 'Paga'.
- * Records a paid session for the contract's total, which POST /payment then verifies.
+ * Records a paid session for the contract's total and answers, which POST /payment then
+ * verifies. Under the contract's row lock, so a save racing it either lands first (and this
+ * sees its status) or waits and finds the session (409).
  */
 export async function createLocalCheckout(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   contractId: string,
 ): Promise<{ session_id: string }> {
-  const contract = await findContract(db, viewer, contractId);
-  if (contract.paymentId) throw new AppError('conflict', it.payments.alreadyPaid);
-  if (contract.status !== CONTRACT_STATUS.completed) {
-    throw new AppError('unprocessable', it.payments.notCompleted);
-  }
-  const id = `local_${randomBytes(18).toString('base64url')}`;
-  await db.insert(checkoutSessions).values({
-    id,
-    contractId: contract.id,
-    userId: viewer.id,
-    amountCents: computeTotal(contract.priceCents).totalCents,
-    status: 'paid',
+  return db.transaction(async (tx) => {
+    const contract = await findContract(tx, caller, contractId, mayPayContract, {
+      forUpdate: true,
+    });
+    if (contract.paymentId) throw new AppError('conflict', it.payments.alreadyPaid);
+    if (contract.status !== CONTRACT_STATUS.completed) {
+      throw new AppError('unprocessable', it.payments.notCompleted);
+    }
+    const id = `local_${randomBytes(18).toString('base64url')}`;
+    await insertCheckoutSession(tx, {
+      id,
+      provider: 'local',
+      contractId: contract.id,
+      userId: caller.id,
+      amountCents: computeTotal(contract.priceCents).totalCents,
+      answers: (contract.answers ?? {}) as TAnswers,
+      status: 'paid',
+    });
+    return { session_id: id };
   });
-  return { session_id: id };
 }
 
 export type PaymentInput = { transactionId: string; price: string | number; contractId: string };
@@ -60,11 +77,11 @@ export type PaymentInput = { transactionId: string; price: string | number; cont
 export async function recordPayment(
   db: DbExecutor,
   provider: PaymentProvider,
-  viewer: Viewer,
+  caller: Caller,
   input: PaymentInput,
 ): Promise<{ id: string }> {
   // Someone else's contract is not revealed to exist (404).
-  const contract = await findContract(db, viewer, input.contractId);
+  const contract = await findContract(db, caller, input.contractId, mayPayContract);
   const [existing] = await db
     .select({ id: payments.id, contractId: payments.contractId })
     .from(payments)
@@ -81,22 +98,25 @@ export async function recordPayment(
   // The provider is asked outside the transaction: no lock is held across a network call.
   const session = await provider.retrieveCheckoutSession(input.transactionId);
   if (!session) throw notVerifiable();
-  const { id } = await fulfilCheckoutSession(db, session, { contractId: contract.id, viewer });
+  const { id } = await fulfilCheckoutSession(db, session, { contractId: contract.id, caller });
   return { id };
 }
 
 /**
  * The one fulfilment, shared by POST /payment and the Stripe webhook: records the payment of
  * a verified session once it is paid, names the contract (`expected.contractId` when the caller
- * says which), is the caller's own (`expected.viewer`; the buyer for a local session), and
- * charged the server's total (price + 22 % VAT) in euro. `transaction_id` and `contract_id` are
- * unique and the contract row is locked, so concurrent deliveries record one row; a replay
- * answers it (`created: false`). Throws AppError (422/409) and records nothing otherwise.
+ * says which), is the caller's own (`expected.caller`; the buyer for a local session), and
+ * charged the server's total (price + 22 % VAT) in euro. The contract must be COMPLETED and, when
+ * the server started the session, still hold the answers it was priced on: a document is paid
+ * for the answers the buyer saw. `transaction_id` and `contract_id` are unique and the contract
+ * row is locked, so concurrent deliveries record one row and a save racing the payment either
+ * lands first (and is seen here) or finds the payment (409); a replay answers the payment
+ * (`created: false`). Throws AppError (422/409) and records nothing otherwise.
  */
 export async function fulfilCheckoutSession(
   db: DbExecutor,
   session: VerifiedSession,
-  expected: { contractId?: string; viewer?: Viewer } = {},
+  expected: { contractId?: string; caller?: Caller } = {},
 ): Promise<{ id: string; contractId: string; created: boolean }> {
   if (!session.paid || !session.contractId || !isUuid(session.contractId)) {
     throw notVerifiable();
@@ -113,15 +133,11 @@ export async function fulfilCheckoutSession(
     if (!owner) throw notVerifiable();
     // The buyer of a local session, and the caller of POST /payment, must own the contract.
     if (session.userId !== undefined && session.userId !== owner.userId) throw notVerifiable();
-    if (expected.viewer && expected.viewer.id !== owner.userId) throw notVerifiable();
+    if (expected.caller && expected.caller.id !== owner.userId) throw notVerifiable();
     // The lock serializes concurrent fulfilments of one contract (webhook retries, a reloaded
-    // cart page, the webhook racing the cart).
-    const contract = await findContract(
-      tx,
-      { id: owner.userId, role: ROLES.user },
-      sessionContractId,
-      { forUpdate: true },
-    );
+    // cart page, the webhook racing the cart) and orders them against saves.
+    const contract = await lockContract(tx, sessionContractId);
+    if (!contract) throw notVerifiable();
     const [existing] = await tx
       .select({ id: payments.id, contractId: payments.contractId })
       .from(payments)
@@ -138,6 +154,17 @@ export async function fulfilCheckoutSession(
     if (paid) throw new AppError('conflict', it.payments.alreadyPaid);
     const { totalCents, vatCents } = computeTotal(contract.priceCents);
     if (session.amountCents !== totalCents || session.currency !== 'eur') throw notVerifiable();
+    if (contract.status !== CONTRACT_STATUS.completed) {
+      throw new AppError('unprocessable', it.payments.notCompleted);
+    }
+    const started = await findCheckoutSession(tx, session.id);
+    if (started) {
+      if (started.contractId !== contract.id) throw notVerifiable();
+      const answers = (contract.answers ?? {}) as TAnswers;
+      if (started.answersSha256 !== null && started.answersSha256 !== answersSha256(answers)) {
+        throw new AppError('conflict', it.payments.answersChanged);
+      }
+    }
 
     const [created] = await tx
       .insert(payments)
@@ -151,6 +178,7 @@ export async function fulfilCheckoutSession(
       })
       .returning({ id: payments.id });
     if (!created) throw new Error('payment insert returned nothing');
+    await markCheckoutSessionPaid(tx, session.id);
     // The contract's updatedAt tells the cart the document changed.
     await tx
       .update(contracts)
@@ -161,22 +189,29 @@ export async function fulfilCheckoutSession(
 }
 
 /** GET /payment/{id} (the contract's owner or an admin). */
-export async function getPayment(db: DbExecutor, viewer: Viewer, id: string): Promise<TPayment> {
+export async function getPayment(db: DbExecutor, caller: Caller, id: string): Promise<TPayment> {
   if (!isUuid(id)) throw notFound();
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   if (!row) throw notFound();
-  await findContract(db, viewer, row.contractId, { adminMayRead: viewer.role === ROLES.admin });
+  await findContract(db, caller, row.contractId, mayReadPayment);
   return toPayment(row);
 }
 
-export type WebhookOutcome = 'recorded' | 'replayed' | 'awaiting-payment' | 'refused' | 'ignored';
+export type WebhookOutcome =
+  | 'recorded'
+  | 'replayed'
+  | 'awaiting-payment'
+  | 'refused'
+  | 'expired'
+  | 'ignored';
 
 /**
  * POST /payment/webhook, once the signature is verified: `checkout.session.completed` with the
  * session paid, and `checkout.session.async_payment_succeeded`, fulfil exactly as POST /payment
  * does, so a buyer who closed the tab after paying still gets the document. A session completed
  * but unpaid (a delayed method such as SEPA) waits for the async event; a failed async payment
- * records nothing. A session that fails verification is refused here and acknowledged, since
+ * records nothing; a session expired or whose payment failed no longer locks its contract (the
+ * buyer may edit the answers again), one awaiting a delayed payment keeps it locked. A session that fails verification is refused here and acknowledged, since
  * Stripe retrying it would not change the answer; other errors (the database down) propagate,
  * so Stripe retries.
  */
@@ -187,15 +222,23 @@ export async function handleStripeEvent(
   if (
     event.type !== 'checkout.session.completed' &&
     event.type !== 'checkout.session.async_payment_succeeded' &&
-    event.type !== 'checkout.session.async_payment_failed'
+    event.type !== 'checkout.session.async_payment_failed' &&
+    event.type !== 'checkout.session.expired'
   ) {
     return { outcome: 'ignored' };
   }
   const session = fromStripeSession(event.data.object);
-  if (event.type === 'checkout.session.async_payment_failed') {
-    return { outcome: 'ignored', sessionId: session.id };
+  if (
+    event.type === 'checkout.session.expired' ||
+    event.type === 'checkout.session.async_payment_failed'
+  ) {
+    const expired = await expireCheckoutSession(db, session.id);
+    return { outcome: expired ? 'expired' : 'ignored', sessionId: session.id };
   }
-  if (!session.paid) return { outcome: 'awaiting-payment', sessionId: session.id };
+  if (!session.paid) {
+    await awaitCheckoutSessionPayment(db, session.id);
+    return { outcome: 'awaiting-payment', sessionId: session.id };
+  }
   try {
     const payment = await fulfilCheckoutSession(db, session);
     return {

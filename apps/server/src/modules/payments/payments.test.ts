@@ -1,11 +1,13 @@
 import { ROLES, it as text } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, payments } from '../../db/schema.ts';
+import { checkoutSessions, contracts, payments } from '../../db/schema.ts';
+import { extractDocumentText } from '../../documents/render.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
   createPublishedTemplate,
+  FINISHED_ANSWERS,
   payContract,
   SAMPLE_TOTAL,
   startCompletedContract,
@@ -184,6 +186,126 @@ describe('POST /api/payment', () => {
     const second = await pay({ transactionId: secondSession, price: SAMPLE_TOTAL, contractId });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(text.payments.alreadyPaid);
+  });
+});
+
+function save(contractId: string, payload: object, as: TestUser = lawyer) {
+  return ctx.injectAs(as)({ method: 'PUT', url: `/api/contract/${contractId}`, payload });
+}
+
+async function contractRow(contractId: string) {
+  const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, contractId));
+  return row;
+}
+
+describe('a contract with a payment in progress', () => {
+  it('cannot be re-opened after the checkout (409), so the payment downloads the answered document', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const transactionId = await sessionFor(contractId);
+
+    const reopened = await save(contractId, { status: 'TO_COMPLETE', answers: {} });
+    expect(reopened.statusCode, reopened.body).toBe(409);
+    expect(reopened.json().message).toBe(text.contracts.checkoutLocked);
+    const edited = await save(contractId, {
+      answers: { ...FINISHED_ANSWERS, nome_cliente: 'Anna Bianchi' },
+    });
+    expect(edited.statusCode).toBe(409);
+    // Saving what is already there is not an edit: the summary may resend it.
+    expect((await save(contractId, { answers: FINISHED_ANSWERS })).statusCode).toBe(200);
+    expect(await contractRow(contractId)).toMatchObject({
+      status: 'COMPLETED',
+      answers: FINISHED_ANSWERS,
+    });
+
+    const paid = await pay({ transactionId, price: SAMPLE_TOTAL, contractId });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const file = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${contractId}`,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(extractDocumentText(file.rawPayload)).toContain('Tra Mario Rossi e la controparte.');
+  });
+
+  it('refuses a session whose contract no longer has the answers it was priced on (409)', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const transactionId = await sessionFor(contractId);
+    // What a save slipping past the lock would leave: other answers than at checkout.
+    await ctx.db
+      .update(contracts)
+      .set({ answers: { ...FINISHED_ANSWERS, nome_cliente: 'Anna Bianchi' } })
+      .where(eq(contracts.id, contractId));
+    const response = await pay({ transactionId, price: SAMPLE_TOTAL, contractId });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(text.payments.answersChanged);
+    expect(await ctx.db.select().from(payments).where(eq(payments.contractId, contractId))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses to pay a contract that is not COMPLETED any more (422), recording nothing', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const transactionId = await sessionFor(contractId);
+    await ctx.db
+      .update(contracts)
+      .set({ status: 'TO_COMPLETE', answers: {} })
+      .where(eq(contracts.id, contractId));
+    const response = await pay({ transactionId, price: SAMPLE_TOTAL, contractId });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toBe(text.payments.notCompleted);
+    expect(await ctx.db.select().from(payments).where(eq(payments.contractId, contractId))).toEqual(
+      [],
+    );
+  });
+
+  it('never lets a re-opening save and the checkout both succeed when they race', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const contractId = await startCompletedContract(ctx, lawyer, templateId);
+      const [checkedOut, reopened] = await Promise.all([
+        checkout(contractId),
+        save(contractId, { status: 'TO_COMPLETE', answers: {} }),
+      ]);
+      const statuses = [checkedOut.statusCode, reopened.statusCode];
+      expect([
+        [200, 409],
+        [422, 200],
+      ]).toContainEqual(statuses);
+      const row = await contractRow(contractId);
+      if (checkedOut.statusCode === 200) {
+        expect(row).toMatchObject({ status: 'COMPLETED', answers: FINISHED_ANSWERS });
+        const transactionId = checkedOut.json().data.session_id;
+        const paid = await pay({ transactionId, price: SAMPLE_TOTAL, contractId });
+        expect(paid.statusCode, paid.body).toBe(200);
+      } else {
+        expect(row).toMatchObject({ status: 'TO_COMPLETE', answers: {} });
+      }
+    }
+  });
+});
+
+describe('POST /api/payment/local-checkout with an Idempotency-Key', () => {
+  it('answers a retry with the first session, recording one', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const send = () =>
+      ctx.injectAs(lawyer)({
+        method: 'POST',
+        url: '/api/payment/local-checkout',
+        headers: { 'idempotency-key': `checkout-${contractId}` },
+        payload: { contractId },
+      });
+    const first = await send();
+    const [second, third] = await Promise.all([send(), send()]);
+    expect(first.statusCode, first.body).toBe(200);
+    for (const retry of [second, third]) {
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().data.session_id).toBe(first.json().data.session_id);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+    }
+    const sessions = await ctx.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.contractId, contractId));
+    expect(sessions.map((session) => session.id)).toEqual([first.json().data.session_id]);
   });
 });
 

@@ -10,14 +10,16 @@ import { it as text } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema.ts';
+import { checkoutSessions, contracts, payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
   createPublishedTemplate,
+  FINISHED_ANSWERS,
   SAMPLE_TOTAL,
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
+import { insertCheckoutSession } from './checkout-sessions.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_lexpath_fake_stripe';
 const TOTAL_CENTS = 6088;
@@ -431,5 +433,125 @@ describe('POST /api/payment/webhook', () => {
       expect(response.statusCode, event.type).toBe(200);
     }
     expect(await paymentRows(contractId)).toEqual([]);
+  });
+});
+
+function save(contractId: string, payload: object) {
+  return ctx.injectAs(lawyer)({ method: 'PUT', url: `/api/contract/${contractId}`, payload });
+}
+
+/** What the server's checkout records when it sends the buyer to Stripe with `session`. */
+async function recordOpenSession(
+  contractId: string,
+  session: FakeSession,
+  options: { answers?: object; expiresAt?: Date } = {},
+) {
+  await insertCheckoutSession(ctx.db, {
+    id: session.id,
+    provider: 'stripe',
+    contractId,
+    userId: lawyer.id,
+    amountCents: TOTAL_CENTS,
+    answers: (options.answers ?? FINISHED_ANSWERS) as Record<string, string | string[]>,
+    status: 'open',
+    expiresAt: options.expiresAt ?? new Date(Date.now() + 60 * 60 * 1000),
+  });
+}
+
+describe('a contract and its Stripe checkout', () => {
+  it('is not paid once re-opened (TO_COMPLETE, no answers): 422 from POST /payment, nothing from the webhook', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const session = stripeSession(contractId);
+    const reopened = await save(contractId, { status: 'TO_COMPLETE', answers: {} });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+
+    const paid = await pay(session.id, contractId);
+    expect(paid.statusCode, paid.body).toBe(422);
+    expect(paid.json().message).toBe(text.payments.notCompleted);
+    const delivered = await deliver(stripeEvent('checkout.session.completed', session));
+    expect(delivered.statusCode).toBe(200);
+    await expectUnpaid(contractId);
+  });
+
+  it('cannot be edited while its recorded session is open (409), and can again once Stripe expires it', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const session = stripeSession(contractId, { payment_status: 'unpaid', status: 'open' });
+    await recordOpenSession(contractId, session);
+
+    const locked = await save(contractId, { status: 'TO_COMPLETE', answers: {} });
+    expect(locked.statusCode, locked.body).toBe(409);
+    expect(locked.json().message).toBe(text.contracts.checkoutLocked);
+
+    const expired = await deliver(
+      stripeEvent('checkout.session.expired', { ...session, status: 'expired' }),
+    );
+    expect(expired.statusCode).toBe(200);
+    const [row] = await ctx.db
+      .select({ status: checkoutSessions.status })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, session.id));
+    expect(row?.status).toBe('expired');
+    const reopened = await save(contractId, { status: 'TO_COMPLETE', answers: {} });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+  });
+
+  it('stays locked past the expiry while a delayed payment (SEPA) is pending', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const session = stripeSession(contractId, { payment_status: 'unpaid' });
+    await recordOpenSession(contractId, session, { expiresAt: new Date(Date.now() + 1000) });
+    const completed = await deliver(stripeEvent('checkout.session.completed', session));
+    expect(completed.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const locked = await save(contractId, { status: 'TO_COMPLETE', answers: {} });
+    expect(locked.statusCode, locked.body).toBe(409);
+    const succeeded = await deliver(
+      stripeEvent('checkout.session.async_payment_succeeded', {
+        ...session,
+        payment_status: 'paid',
+      }),
+    );
+    expect(succeeded.statusCode).toBe(200);
+    expect(await paymentRows(contractId)).toMatchObject([{ transactionId: session.id }]);
+  });
+
+  it('refuses a session priced on other answers than the contract holds now (409), recording nothing', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    // Started on other answers, expired, then the buyer changed them; the old session is paid late.
+    const session = stripeSession(contractId);
+    await recordOpenSession(contractId, session, {
+      answers: { ...FINISHED_ANSWERS, nome_cliente: 'Anna Bianchi' },
+      expiresAt: new Date(Date.now() - 1000),
+    });
+
+    const paid = await pay(session.id, contractId);
+    expect(paid.statusCode, paid.body).toBe(409);
+    expect(paid.json().message).toBe(text.payments.answersChanged);
+    const delivered = await deliver(stripeEvent('checkout.session.completed', session));
+    expect(delivered.statusCode).toBe(200);
+    await expectUnpaid(contractId);
+  });
+
+  it('never lets a re-opening save and the payment both succeed when they race', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const contractId = await startCompletedContract(ctx, lawyer, templateId);
+      const session = stripeSession(contractId);
+      const [paid, reopened] = await Promise.all([
+        pay(session.id, contractId),
+        save(contractId, { status: 'TO_COMPLETE', answers: {} }),
+      ]);
+      expect([
+        [200, 409],
+        [422, 200],
+      ]).toContainEqual([paid.statusCode, reopened.statusCode]);
+      const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, contractId));
+      if (paid.statusCode === 200) {
+        expect(row).toMatchObject({ status: 'COMPLETED', answers: FINISHED_ANSWERS });
+        expect((await download(contractId)).statusCode).toBe(200);
+      } else {
+        expect(row).toMatchObject({ status: 'TO_COMPLETE', answers: {} });
+        await expectUnpaid(contractId);
+      }
+    }
   });
 });

@@ -1,6 +1,5 @@
 import {
   findNextQuestion,
-  isStaff,
   it,
   pruneAnswers,
   type TQuestion,
@@ -20,9 +19,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ChangeAwareCache } from '../../lib/change-aware-cache.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
+import { type Caller, mayUseUnpublishedTemplates } from '../../policy.ts';
 import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
-import type { Viewer } from './templates.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -86,7 +85,7 @@ async function readCurrentVersion(
  */
 export async function findCurrentVersion(
   db: DbExecutor,
-  viewer: Viewer,
+  viewer: Caller,
   templateId: string,
   cache?: ChangeAwareCache<CurrentVersionRow | undefined>,
 ): Promise<CurrentVersion> {
@@ -95,7 +94,8 @@ export async function findCurrentVersion(
     ? await cache.get(templateId, () => readCurrentVersion(db, templateId))
     : await readCurrentVersion(db, templateId);
   if (!row) throw notFound();
-  if (!isStaff(viewer.role) && row.status !== TEMPLATE_STATUS.published) throw notFound();
+  if (!mayUseUnpublishedTemplates(viewer) && row.status !== TEMPLATE_STATUS.published)
+    throw notFound();
   const { status: _status, ...version } = row;
   return version;
 }
@@ -144,7 +144,7 @@ export function checkAnswers(
  */
 export async function findNextTemplateQuestion(
   db: DbExecutor,
-  viewer: Viewer,
+  viewer: Caller,
   templateId: string,
   raw: Record<string, unknown>,
   cache?: ChangeAwareCache<CurrentVersionRow | undefined>,
@@ -193,7 +193,7 @@ function withDocxExtension(name: string): string {
 /** GET /template/download/{id} (admins and editors): the current master as uploaded. */
 export async function downloadTemplateMaster(
   db: DbExecutor,
-  viewer: Viewer,
+  viewer: Caller,
   templateId: string,
 ): Promise<DocxDownload> {
   const version = await findCurrentVersion(db, viewer, templateId);
@@ -209,7 +209,7 @@ export async function downloadTemplateMaster(
  */
 export async function renderTestDocument(
   db: DbExecutor,
-  viewer: Viewer,
+  viewer: Caller,
   templateId: string,
   raw: Record<string, unknown>,
   now: Date = new Date(),

@@ -1,4 +1,3 @@
-import { ROLES } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
 import {
@@ -14,7 +13,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { allow, mayEditTemplates } from '../../policy.ts';
 import { attachmentDisposition } from '../files/content-disposition.ts';
 import { DOCX_CONTENT_TYPE } from '../files/files.service.ts';
 import {
@@ -49,7 +49,7 @@ function sendDocx(reply: FastifyReply, file: DocxDownload) {
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   // onRequest: who may call is settled before the body is read or validated, so a lawyer
   // gets 403 whatever the body holds, and a visitor's upload is never parsed.
-  const staffOnly = [authenticate, requireRole(ROLES.admin, ROLES.editor)];
+  const staffOnly = [authenticate, allow(mayEditTemplates)];
   const security = [{ bearerAuth: [] }];
 
   app.get(

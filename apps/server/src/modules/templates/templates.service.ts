@@ -1,4 +1,4 @@
-import { computeQuestionRange, isStaff, it, type TQuestion, type TRole } from '@lexpath/shared';
+import { computeQuestionRange, it, type TQuestion } from '@lexpath/shared';
 import { countPages } from '@lexpath/shared/schemas/pagination';
 import {
   TEMPLATE_STATUS,
@@ -17,12 +17,10 @@ import { lintTemplate } from '../../documents/lint.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { type Caller, maySeeTemplateConfig, mayUseUnpublishedTemplates } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findFiles, sha256OfStoredName, storedFileName } from '../files/files.service.ts';
 import { assertDistinctFiles } from '../files/upload-master.service.ts';
-
-export type Viewer = { id: string; role: TRole };
-type Actor = { id: string };
 
 /**
  * Completion time offered when the editor gives none: about a minute per question, the pace of
@@ -75,7 +73,7 @@ type CardRow = {
   versionCreatedAt: Date;
 };
 
-function toCard(row: CardRow, viewer: Viewer): TTemplateCard {
+function toCard(row: CardRow, caller: Caller): TTemplateCard {
   return {
     id: row.id,
     name: row.name,
@@ -92,7 +90,7 @@ function toCard(row: CardRow, viewer: Viewer): TTemplateCard {
     min_questions: row.minQuestions,
     max_questions: row.maxQuestions,
     // The payment link is configuration: the cart gets it with the contract, not from lists.
-    ...(isStaff(viewer.role) ? { stripe_url: row.stripeUrl } : {}),
+    ...(maySeeTemplateConfig(caller) ? { stripe_url: row.stripeUrl } : {}),
     userId: { name: row.creatorName, surname: row.creatorSurname },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -116,11 +114,11 @@ function selectCards(db: DbExecutor) {
  */
 export async function listTemplates(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   query: TTemplatesFilter,
 ): Promise<{ results: TTemplateCard[]; page: number; totalPages: number }> {
   const filters: SQL[] = [isNull(templates.deletedAt), isNotNull(templates.currentVersionId)];
-  const status = isStaff(viewer.role) ? query.status : TEMPLATE_STATUS.published;
+  const status = mayUseUnpublishedTemplates(caller) ? query.status : TEMPLATE_STATUS.published;
   if (status) filters.push(eq(templates.status, status));
   if (query.name) filters.push(ilike(templates.name, likePattern(query.name)));
   if (query.categoryId) {
@@ -140,7 +138,7 @@ export async function listTemplates(
     db.select({ n: count() }).from(templates).where(where),
   ]);
   return {
-    results: rows.map((row) => toCard(row, viewer)),
+    results: rows.map((row) => toCard(row, caller)),
     page: query.page,
     totalPages: countPages(total?.n ?? 0, query.limit),
   };
@@ -149,7 +147,7 @@ export async function listTemplates(
 /** GET /template/{id} (admins and editors): the card plus questions, files and version. */
 export async function getTemplateDetail(
   db: DbExecutor,
-  viewer: Viewer,
+  caller: Caller,
   id: string,
 ): Promise<TTemplateDetail> {
   if (!isUuid(id)) throw notFound();
@@ -175,7 +173,7 @@ export async function getTemplateDetail(
     .where(and(eq(templates.id, id), isNull(templates.deletedAt)));
   if (!row) throw notFound();
   return {
-    ...toCard(row, viewer),
+    ...toCard(row, caller),
     stripe_url: row.stripeUrl,
     json_questions: row.jsonQuestions as TQuestion[],
     file_name: storedFileName(row.masterSha256),
@@ -369,7 +367,7 @@ export async function insertTemplate(
 /** POST /template: a new template, SUSPENDED until someone publishes it, with version 1. */
 export async function createTemplate(
   db: Database,
-  actor: Viewer,
+  actor: Caller,
   input: TTemplateCreate,
 ): Promise<TTemplateDetail> {
   const id = await db.transaction(async (tx) => {
@@ -415,7 +413,7 @@ async function lockTemplate(tx: DbExecutor, id: string) {
  */
 export async function updateTemplate(
   db: Database,
-  actor: Viewer,
+  actor: Caller,
   id: string,
   input: TTemplateUpdate,
 ): Promise<TTemplateDetail> {
@@ -482,7 +480,7 @@ export async function updateTemplate(
 /** PUT /template/{id}/status: Pubblica / Sospendi (SPEC §4). Setting the same status is a no-op. */
 export async function changeTemplateStatus(
   db: Database,
-  actor: Actor,
+  actor: Caller,
   id: string,
   status: TTemplateStatus,
 ): Promise<{ id: string; status: TTemplateStatus }> {
@@ -507,7 +505,7 @@ export async function changeTemplateStatus(
  * DELETE /template/{id}: hides the template from every list and call; its versions stay, so
  * documents already started or bought keep their content (DESIGN §4).
  */
-export async function deleteTemplate(db: Database, actor: Actor, id: string): Promise<void> {
+export async function deleteTemplate(db: Database, actor: Caller, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
   await db.transaction(async (tx) => {
     const [row] = await tx

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { Caller } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -24,8 +25,6 @@ import {
 import { insertUser, toUserPublic } from './users.service.ts';
 
 export type UserAdminDeps = { db: Database; mail: MailContext };
-
-type Admin = { id: string };
 
 /** The mail a status change sends to the user, if any (SPEC §2: access link, refusal). */
 function mailForStatusChange(
@@ -47,7 +46,7 @@ function mailForStatusChange(
  */
 export async function changeUserStatus(
   { db, mail }: UserAdminDeps,
-  admin: Admin,
+  admin: Caller,
   input: TChangeUserStatus,
 ): Promise<TUserStatusChanged> {
   if (!isUuid(input.userId)) throw new AppError('notFound', it.errors.notFound);
@@ -91,7 +90,7 @@ export async function changeUserStatus(
  */
 export async function createEditor(
   { db }: Pick<UserAdminDeps, 'db'>,
-  admin: Admin,
+  admin: Caller,
   input: TCreateEditor,
 ): Promise<TUserPublic> {
   const passwordHash = await hashPassword(input.password);

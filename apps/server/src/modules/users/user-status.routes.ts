@@ -1,8 +1,8 @@
-import { ROLES } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import { ZChangeUserStatus, ZUserStatusChanged } from '@lexpath/shared/schemas/user-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { allow, mayManageUsers } from '../../policy.ts';
 import { changeUserStatus } from './user-admin.service.ts';
 
 /**
@@ -13,7 +13,7 @@ export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-user-status',
     {
-      onRequest: [authenticate, requireRole(ROLES.admin)],
+      onRequest: [authenticate, allow(mayManageUsers)],
       schema: {
         tags: ['users'],
         summary: 'Accept, refuse, suspend or reactivate an account (admin)',

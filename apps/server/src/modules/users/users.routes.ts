@@ -1,11 +1,12 @@
-import { ROLES, ZUserProfile, ZUserPublic } from '@lexpath/shared';
+import { ZUserProfile, ZUserPublic } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
 import { ZCreateEditor, ZUsersQuery } from '@lexpath/shared/schemas/user-admin';
 import { ZUpdateUser } from '@lexpath/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, currentUser, requireRole } from '../../plugins/auth.ts';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
+import { allow, mayManageUsers } from '../../policy.ts';
 import { createEditor, listUsers } from './user-admin.service.ts';
 import { getUserForViewer, updateUserProfile } from './users.service.ts';
 
@@ -13,7 +14,7 @@ import { getUserForViewer, updateUserProfile } from './users.service.ts';
 const ZUserIdParams = z.object({ id: z.string() });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = [authenticate, requireRole(ROLES.admin)];
+  const adminOnly = [authenticate, allow(mayManageUsers)];
 
   app.get(
     '/',

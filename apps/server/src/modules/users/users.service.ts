@@ -13,6 +13,7 @@ import { type UserRow, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { isPgError, PG_UNIQUE_VIOLATION } from '../../lib/pg-errors.ts';
+import { type Caller, mayEditUser, mayReadUser } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { recordConsents } from '../consents/consents.service.ts';
@@ -114,12 +115,11 @@ export function isLexmindUser(pec: string, lexmindUsers: readonly string[]): boo
  */
 export async function getUserForViewer(
   db: DbExecutor,
-  viewer: { id: string; role: TRole },
+  viewer: Caller,
   id: string,
   lexmindUsers: readonly string[] = [],
 ): Promise<TUserProfile> {
-  if (viewer.id !== id && viewer.role !== ROLES.admin)
-    throw new AppError('notFound', it.errors.notFound);
+  if (!mayReadUser(viewer, id)) throw new AppError('notFound', it.errors.notFound);
   const row = await findUserById(db, id);
   if (!row) throw new AppError('notFound', it.errors.notFound);
   return { ...toUserPublic(row), lexmind: isLexmindUser(row.pec, lexmindUsers) };
@@ -134,11 +134,11 @@ export type ProfileChanges = { name?: string; surname?: string; newsletter?: boo
  */
 export async function updateUserProfile(
   db: Database,
-  actor: { id: string; role: TRole },
+  actor: Caller,
   id: string,
   changes: ProfileChanges,
 ): Promise<TUserPublic> {
-  if ((actor.id !== id && actor.role !== ROLES.admin) || !isUuid(id)) {
+  if (!mayEditUser(actor, id) || !isUuid(id)) {
     throw new AppError('notFound', it.errors.notFound);
   }
   return db.transaction(async (tx) => {

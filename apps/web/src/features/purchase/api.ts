@@ -5,6 +5,7 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion, TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { retryDelay, shouldRetry } from '../../lib/query-client.ts';
 
 export interface Page<T> {
   results: T[];
@@ -80,10 +81,32 @@ export const purchaseQueries = {
     }),
 };
 
-/** PUT /contract/ with the template id: a new document with status TO_COMPLETE. */
+/**
+ * A fresh Idempotency-Key. `randomUUID` exists only in secure contexts (https, localhost); a
+ * plain-http deployment gets 128 random bits from `getRandomValues`, available everywhere.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * PUT /contract/ with the template id: a new document with status TO_COMPLETE. Each click sends
+ * its own Idempotency-Key, kept across this mutation's retries, so a retry after a lost answer
+ * gets the contract the first attempt created instead of a second one.
+ */
 export function useStartContractMutation() {
   return useMutation({
-    mutationFn: (templateId: string) => api.put<{ id: string }>('/contract/', { type: templateId }),
+    mutationFn: ({ templateId, idempotencyKey }: { templateId: string; idempotencyKey: string }) =>
+      api.put<{ id: string }>(
+        '/contract/',
+        { type: templateId },
+        { headers: { 'Idempotency-Key': idempotencyKey } },
+      ),
+    retry: shouldRetry,
+    retryDelay,
   });
 }
 

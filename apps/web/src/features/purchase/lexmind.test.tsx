@@ -202,3 +202,44 @@ describe('choosing the generation mode (LexMind users)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('starting a document', () => {
+  it('retries a lost creation with the same Idempotency-Key, so the server creates one document', async () => {
+    const keys: Array<string | undefined> = [];
+    api = await startTestApi({
+      ...appConfigRoute,
+      'GET /api/category': () => ({
+        body: { data: { results: [TEMPLATE.categoryId], page: 1, totalPages: 1 } },
+      }),
+      'GET /api/template': () => ({
+        body: { data: { results: [TEMPLATE], page: 1, totalPages: 1 } },
+      }),
+      // The first answer is lost on the way (a proxy error); the retry gets the document.
+      'PUT /api/contract/': (request) => {
+        keys.push(request.headers['idempotency-key'] as string | undefined);
+        return keys.length === 1
+          ? {
+              status: 502,
+              text: '<html>Bad Gateway</html>',
+              headers: { 'content-type': 'text/html' },
+            }
+          : { body: { data: { id: 'c-1' } } };
+      },
+      'POST /api/contract/questions': () => ({ body: { data: FIRST_QUESTION } }),
+    });
+    pointPageAt(api.origin);
+    signIn(false);
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await clickCard(user);
+
+    expect(
+      await screen.findByText('Quale durata ha il contratto?', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(useNewContractStore.getState().value).toMatchObject({ id: 'c-1' });
+  });
+});

@@ -15,7 +15,7 @@ import {
   useNewContractStore,
   useSessionStore,
 } from '../../../lib/storage.ts';
-import { purchaseQueries, useStartContractMutation } from '../api.ts';
+import { newIdempotencyKey, purchaseQueries, useStartContractMutation } from '../api.ts';
 import { GenerationModeDialog } from './generation-mode-dialog.tsx';
 import { LexmindPreviewDialog } from './lexmind-preview-dialog.tsx';
 import { TemplateCard } from './template-card.tsx';
@@ -49,18 +49,21 @@ export function ContractsScreen() {
   useEffect(() => setPage(1), [search.value, search.category]);
 
   function startDocument(template: TTemplateCard) {
-    start.mutate(template.id, {
-      onSuccess: ({ id }) => {
-        setContract({
-          ...emptyNewContract,
-          id,
-          type: template.id,
-          title: template.name,
-          maxQuestions: template.max_questions ?? 0,
-        });
-        navigate(PATHS.questionnaire);
+    start.mutate(
+      { templateId: template.id, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: ({ id }) => {
+          setContract({
+            ...emptyNewContract,
+            id,
+            type: template.id,
+            title: template.name,
+            maxQuestions: template.max_questions ?? 0,
+          });
+          navigate(PATHS.questionnaire);
+        },
       },
-    });
+    );
   }
 
   function openTemplate(template: TTemplateCard) {

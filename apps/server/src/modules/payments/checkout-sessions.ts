@@ -1,0 +1,108 @@
+/**
+ * The checkout sessions the server started (any provider): what locks a contract while its
+ * payment is in progress, and what it was priced on. Imported by contracts (the lock) and by the
+ * payment services (recording and fulfilling sessions); depends on nothing but the schema.
+ */
+import { createHash } from 'node:crypto';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { checkoutSessions, type PAYMENT_PROVIDERS } from '../../db/schema.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
+
+/** What a checkout session pins of the contract's answers: equal answers, equal digest. */
+export function answersSha256(answers: TAnswers): string {
+  return createHash('sha256').update(canonicalJson(answers)).digest('hex');
+}
+
+/**
+ * Whether the contract has a checkout session in progress: open and not yet expired, or paid
+ * (the payment row follows at fulfilment). Read under the contract's row lock, which every
+ * writer of sessions and payments takes too, so the answer holds until the caller commits.
+ */
+export async function hasCheckoutInProgress(tx: DbExecutor, contractId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.contractId, contractId),
+        or(
+          eq(checkoutSessions.status, 'paid'),
+          and(
+            eq(checkoutSessions.status, 'open'),
+            or(isNull(checkoutSessions.expiresAt), gt(checkoutSessions.expiresAt, sql`now()`)),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export type NewCheckoutSession = {
+  id: string;
+  provider: (typeof PAYMENT_PROVIDERS)[number];
+  contractId: string;
+  userId: string;
+  amountCents: number;
+  /** The contract's answers when the buyer was sent to pay. */
+  answers: TAnswers;
+  status: 'open' | 'paid';
+  expiresAt?: Date | null;
+};
+
+/**
+ * Records a session the server started, under the contract's row lock (the caller holds it and
+ * has checked the contract is COMPLETED and unpaid): from here on the contract is not editable.
+ */
+export async function insertCheckoutSession(
+  tx: DbExecutor,
+  session: NewCheckoutSession,
+): Promise<void> {
+  await tx.insert(checkoutSessions).values({
+    id: session.id,
+    provider: session.provider,
+    contractId: session.contractId,
+    userId: session.userId,
+    amountCents: session.amountCents,
+    answersSha256: answersSha256(session.answers),
+    status: session.status,
+    expiresAt: session.expiresAt ?? null,
+  });
+}
+
+/** The server's record of a provider session, if it started it. */
+export async function findCheckoutSession(tx: DbExecutor, id: string) {
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  return row;
+}
+
+/** The provider closed the session unpaid (expired, or its payment failed): editable again. */
+export async function expireCheckoutSession(db: DbExecutor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id });
+  return rows.length > 0;
+}
+
+/**
+ * The buyer finished the checkout with a delayed method (SEPA): the session no longer expires on
+ * its own and keeps the contract locked until the provider says paid or failed.
+ */
+export async function awaitCheckoutSessionPayment(db: DbExecutor, id: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ expiresAt: null })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+}
+
+/** Fulfilment recorded the payment: an open session (Stripe) is paid from now on. */
+export async function markCheckoutSessionPaid(tx: DbExecutor, id: string): Promise<void> {
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'paid' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+}
