@@ -66,8 +66,13 @@ export type PdfPool = {
   close(): Promise<void>;
 };
 
-/** 503 with a hint for the route's Retry-After header. */
+/**
+ * 503 with a hint for the route's Retry-After header. A full queue is expected under load: the
+ * error plugin logs it as a warning (`logLevel`), not as a failure with its stack.
+ */
 export class PdfPoolBusyError extends AppError {
+  readonly logLevel = 'warn';
+
   constructor(readonly retryAfterSeconds: number) {
     super('unavailable', it.documents.previewBusy);
   }
