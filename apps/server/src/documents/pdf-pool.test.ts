@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,49 +15,8 @@ import {
 } from './pdf-pool.ts';
 import { renderDocx } from './render.ts';
 import { buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
-import {
-  COMMENT_TEXT,
-  docxWithAttachedTemplate,
-  docxWithComments,
-  docxWithExternalImage,
-  docxWithIncludePicture,
-  redPng,
-} from './test-external-docx.ts';
+import { COMMENT_TEXT, docxWithComments, startLinkTarget } from './test-external-docx.ts';
 import { countPdfImages, pdfText } from './test-pdf.ts';
-
-/**
- * A loopback HTTP server serving a picture and counting every request: a document converted
- * here must never make it see one.
- */
-async function startLinkTarget() {
-  const requests: string[] = [];
-  const png = redPng();
-  const server = http.createServer((request, response) => {
-    requests.push(request.url ?? '');
-    response.setHeader('content-type', 'image/png');
-    response.end(png);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The same picture on disk, for `file:///` links: its content must never reach the PDF.
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'lexpath-link-'));
-  const file = path.join(dir, 'riservato.png');
-  await writeFile(file, png);
-  const documents: [string, Buffer][] = [
-    ['image by URL', docxWithExternalImage(`${base}/immagine.png`)],
-    ['image by local path', docxWithExternalImage(pathToFileURL(file).href)],
-    ['INCLUDEPICTURE', docxWithIncludePicture(`${base}/campo.png`)],
-    ['attached template', docxWithAttachedTemplate(`${base}/Normal.dotm`)],
-  ];
-  return {
-    requests,
-    documents,
-    close: async () => {
-      server.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const soffice = findSoffice(process.env.SOFFICE_PATH);
 

@@ -1,3 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import PizZip from 'pizzip';
 import { buildDocx } from './test-docx.ts';
@@ -163,4 +169,38 @@ export function redPng(size = 64): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A loopback HTTP server serving a picture and counting every request: a document converted
+ * here must never make it see one.
+ */
+export async function startLinkTarget() {
+  const requests: string[] = [];
+  const png = redPng();
+  const server = http.createServer((request, response) => {
+    requests.push(request.url ?? '');
+    response.setHeader('content-type', 'image/png');
+    response.end(png);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The same picture on disk, for `file:///` links: its content must never reach the PDF.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lexpath-link-'));
+  const file = path.join(dir, 'riservato.png');
+  await writeFile(file, png);
+  const documents: [string, Buffer][] = [
+    ['image by URL', docxWithExternalImage(`${base}/immagine.png`)],
+    ['image by local path', docxWithExternalImage(pathToFileURL(file).href)],
+    ['INCLUDEPICTURE', docxWithIncludePicture(`${base}/campo.png`)],
+    ['attached template', docxWithAttachedTemplate(`${base}/Normal.dotm`)],
+  ];
+  return {
+    requests,
+    documents,
+    close: async () => {
+      server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
