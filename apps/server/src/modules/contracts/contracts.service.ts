@@ -21,7 +21,7 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { contracts, files, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
 import { renderDocx } from '../../documents/render.ts';
 import { AppError } from '../../lib/app-error.ts';
