@@ -119,8 +119,10 @@ describe.skipIf(!soffice)('GET /api/contract/preview/{id} under a burst', () => 
     const busy = results.filter((result) => result.status === 503);
     const served = results.filter((result) => result.status === 200);
     const slowestBusy = Math.max(...busy.map((result) => result.ms));
+    const fastestServed = Math.min(...served.map((result) => result.ms));
+    const slowestServed = Math.max(...served.map((result) => result.ms));
     console.info(
-      `burst of 30: ${served.length} × 200 (last at ${Math.round(Math.max(...served.map((r) => r.ms)))} ms), ` +
+      `burst of 30: ${served.length} × 200 (${Math.round(fastestServed)}–${Math.round(slowestServed)} ms), ` +
         `${busy.length} × 503 (slowest at ${Math.round(slowestBusy)} ms)`,
     );
     expect(served.length + busy.length).toBe(30);
@@ -130,9 +132,11 @@ describe.skipIf(!soffice)('GET /api/contract/preview/{id} under a burst', () => 
       expect(result.response.json().message).toBe(text.documents.previewBusy);
       expect(Number(result.response.headers['retry-after'])).toBeGreaterThan(0);
     }
-    // Refused before reading and rendering: no 503 waits for the renders of the others (it
-    // did: 6 s for the slowest of this burst before the queue was checked first).
-    expect(slowestBusy).toBeLessThan(1000);
+    // Refused before reading and rendering: every 503 comes before the first PDF, well within
+    // a second or two even on a loaded machine. Before the queue was checked first, the 503s of
+    // this burst waited for every render (the slowest at 6 s, after the first PDFs).
+    expect(slowestBusy).toBeLessThan(fastestServed);
+    expect(slowestBusy).toBeLessThan(2000);
     expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
     const warnings = logLines.filter((line) => line.level === 40);
     expect(warnings).toHaveLength(busy.length);
