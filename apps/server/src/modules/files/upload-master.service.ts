@@ -70,7 +70,14 @@ async function checkUpload(role: FileRole, file: UploadedDocx): Promise<Candidat
     throw new AppError('unprocessable', aboutFile(role, it.templates.docxRequired));
   }
   await assertSafeDocx(file.bytes, { fileName: LABELS[role] });
-  const { bytes, removed } = stripExternalContent(file.bytes);
+  let stripped: ReturnType<typeof stripExternalContent>;
+  try {
+    stripped = stripExternalContent(file.bytes);
+  } catch {
+    // A zip the guard accepts but PizZip cannot read: the lint refuses it as unreadable.
+    stripped = { bytes: file.bytes, removed: [] };
+  }
+  const { bytes, removed } = stripped;
   const warnings = removedContentWarning(LABELS[role], removed);
   return { name: file.name, bytes, sha256: sha256Of(bytes), uploaded: true, warnings };
 }
