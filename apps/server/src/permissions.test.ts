@@ -63,6 +63,8 @@ type PublicRoute = {
 /** No LibreOffice needed: the preview route's permissions are the subject, not the PDF. */
 const stubPdfPool: PdfPool = {
   convertDocxToPdf: async () => Buffer.from('%PDF-1.4 stub'),
+  peek: () => undefined,
+  reserve: () => ({ convert: async () => Buffer.from('%PDF-1.4 stub'), release: () => {} }),
   warmUp: async () => {},
   status: () => ({ available: true, listeners: [], queued: 0, cached: 0 }),
   close: async () => {},

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
@@ -47,7 +48,14 @@ async function start(): Promise<void> {
       const accounts = DEMO_ACCOUNTS.map((account) => account.pec).join(', ');
       logger.info(`first start: demo accounts ${accounts} created, password ${DEMO_PASSWORD}`);
     }
-    pdfPool = createPdfPool({ sofficePath: config.sofficePath, size: config.pdfPoolSize, logger });
+    pdfPool = createPdfPool({
+      sofficePath: config.sofficePath,
+      size: config.pdfPoolSize,
+      // Profiles and temporary files live with the data, where a crash's leftovers are found
+      // and removed at the next start.
+      workDir: path.join(config.dataDir, 'pdf-pool'),
+      logger,
+    });
     // Warm at boot (DESIGN §7), in the background: the server answers meanwhile, and a preview
     // asked during the warm-up waits for the listener.
     void pdfPool.warmUp().catch((error: unknown) => {

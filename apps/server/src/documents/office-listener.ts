@@ -9,6 +9,48 @@ import { fileURLToPath } from 'node:url';
 
 const BRIDGE_SCRIPT = fileURLToPath(new URL('./uno-convert.py', import.meta.url));
 
+/**
+ * What LibreOffice may do with a document it converts (issue 10): documents come from uploads,
+ * so nothing they link may be fetched — neither a URL (SSRF to internal addresses) nor a local
+ * file (its content would end up in the PDF) — and nothing they carry may run. The converted
+ * bytes are stripped of external references first (external-content.ts); these settings are
+ * the second line, for whatever the strip does not know about.
+ *
+ * - Security/Scripting: BlockUntrustedRefererLinks refuses content linked from a document that
+ *   is not in a trusted location (SecureURL, kept empty); macros never run.
+ * - Writer Content/Update: links (0 = never, LinkUpdateModes.NEVER) and fields are not
+ *   updated on load.
+ * - Inet proxy: every HTTP(S) and FTP request LibreOffice makes goes to a closed port on
+ *   loopback, with no exception list, so even an unknown fetch path cannot reach a server.
+ */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+${[
+  ['/org.openoffice.Office.Common/Security/Scripting', 'BlockUntrustedRefererLinks', 'true'],
+  ['/org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true'],
+  ['/org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', '3'],
+  ['/org.openoffice.Office.Common/Security/Scripting', 'SecureURL', ''],
+  ['/org.openoffice.Office.Writer/Content/Update', 'Link', '0'],
+  ['/org.openoffice.Office.Writer/Content/Update', 'Field', 'false'],
+  ['/org.openoffice.Office.Writer/Content/Update', 'Chart', 'false'],
+  ['/org.openoffice.Office.Calc/Content/Update', 'Link', '1'],
+  ['/org.openoffice.Inet/Settings', 'ooInetProxyType', '1'],
+  ['/org.openoffice.Inet/Settings', 'ooInetNoProxy', ''],
+  ['/org.openoffice.Inet/Settings', 'ooInetHTTPProxyName', '127.0.0.1'],
+  ['/org.openoffice.Inet/Settings', 'ooInetHTTPProxyPort', '9'],
+  ['/org.openoffice.Inet/Settings', 'ooInetHTTPSProxyName', '127.0.0.1'],
+  ['/org.openoffice.Inet/Settings', 'ooInetHTTPSProxyPort', '9'],
+  ['/org.openoffice.Inet/Settings', 'ooInetFTPProxyName', '127.0.0.1'],
+  ['/org.openoffice.Inet/Settings', 'ooInetFTPProxyPort', '9'],
+]
+  .map(
+    ([group, name, value]) =>
+      `<item oor:path="${group}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`,
+  )
+  .join('\n')}
+</oor:items>
+`;
+
 /** Why a conversion failed: the pool replaces the listener for `crashed` and `timeout`. */
 export class ListenerFailure extends Error {
   constructor(
@@ -27,9 +69,39 @@ export type OfficeListenerOptions = {
   /** Unique per listener and per start: a restarted listener never meets its predecessor's pipe. */
   pipeName: string;
   startTimeoutMs: number;
+  /** Called once when LibreOffice or the bridge goes away, killed or crashed. */
+  onExit?: () => void;
 };
 
 type Reply = { ready?: boolean; ok?: boolean; error?: string };
+
+function profileUrlOf(workDir: string): string {
+  return new URL(`file://${path.join(workDir, 'profile')}`).href;
+}
+
+/**
+ * The sockets a LibreOffice leaves in /tmp when killed: its named pipe, and the single-instance
+ * pipe named after the MD5 of the profile URL in UTF-16 (hex bytes without padding). LibreOffice
+ * 7.4 always puts them in /tmp (OSL_SOCKET_PATH is only its fallback when /tmp is not
+ * writable), so they cannot live under the pool's folder; their names are derived instead.
+ */
+export function pipeFilesOf(workDir: string, pipeName?: string): string[] {
+  const uid = os.userInfo().uid;
+  const digest = [
+    ...createHash('md5')
+      .update(Buffer.from(profileUrlOf(workDir), 'utf16le'))
+      .digest(),
+  ]
+    .map((byte) => byte.toString(16))
+    .join('');
+  return [
+    ...(pipeName ? [`OSL_PIPE_${uid}_${pipeName}`] : []),
+    `OSL_PIPE_${uid}_SingleOfficeIPC_${digest}`,
+  ].map((name) => path.join(PIPE_DIR, name));
+}
+
+/** Where LibreOffice creates its pipes. */
+export const PIPE_DIR = '/tmp';
 
 /**
  * One warm LibreOffice (`soffice --accept`) with its own profile and TMPDIR, driven by a
@@ -63,6 +135,9 @@ export class OfficeListener {
     const tmpDir = path.join(workDir, 'tmp');
     await mkdir(profileDir, { recursive: true, mode: 0o755 });
     await mkdir(tmpDir, { recursive: true, mode: 0o755 });
+    await mkdir(path.join(profileDir, 'user'), { recursive: true, mode: 0o755 });
+    // Written before every start: a profile LibreOffice rewrote keeps these settings anyway.
+    await writeFile(path.join(profileDir, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
     const connection = `pipe,name=${pipeName}`;
 
     // Its own process group: the `soffice` launcher forks soffice.bin, and a kill must reach both.
@@ -144,25 +219,12 @@ export class OfficeListener {
     this.#markExited(new ListenerFailure('crashed', 'listener stopped'));
   }
 
-  /**
-   * The sockets a killed LibreOffice leaves in /tmp: its named pipe, and the single-instance
-   * pipe named after the MD5 of the profile URL in UTF-16 (hex bytes without padding).
-   */
   #pipeFiles(): string[] {
-    const uid = os.userInfo().uid;
-    const digest = [
-      ...createHash('md5').update(Buffer.from(this.#profileUrl(), 'utf16le')).digest(),
-    ]
-      .map((byte) => byte.toString(16))
-      .join('');
-    return [
-      `OSL_PIPE_${uid}_${this.options.pipeName}`,
-      `OSL_PIPE_${uid}_SingleOfficeIPC_${digest}`,
-    ].map((name) => path.join('/tmp', name));
+    return pipeFilesOf(this.options.workDir, this.options.pipeName);
   }
 
   #profileUrl(): string {
-    return new URL(`file://${path.join(this.options.workDir, 'profile')}`).href;
+    return profileUrlOf(this.options.workDir);
   }
 
   #nextReply(timeoutMs: number): Promise<Reply> {
@@ -183,6 +245,7 @@ export class OfficeListener {
   #markExited(reason: Error): void {
     if (!this.#exited) {
       this.#exited = true;
+      queueMicrotask(() => this.options.onExit?.());
       // The launcher may be gone while soffice.bin lingers: take the whole group down.
       const group = this.#office?.pid;
       if (group !== undefined) {

@@ -1,5 +1,11 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { it as messages } from '@lexpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfficeListener } from './office-listener.ts';
 import {
   createPdfPool,
   findSoffice,
@@ -9,6 +15,8 @@ import {
 } from './pdf-pool.ts';
 import { renderDocx } from './render.ts';
 import { buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
+import { COMMENT_TEXT, docxWithComments, startLinkTarget } from './test-external-docx.ts';
+import { countPdfImages, pdfText } from './test-pdf.ts';
 
 const soffice = findSoffice(process.env.SOFFICE_PATH);
 
@@ -117,6 +125,56 @@ describe.skipIf(!soffice)('PDF pool with LibreOffice', () => {
     expect(a).toBe(b);
   });
 
+  it('converts a preview with review comments, twice on one listener, without the comments', async () => {
+    const docx = docxWithComments(['Clausola commentata']);
+    const listener = pidOf();
+    for (const _ of [1, 2]) {
+      const pdf = await pool.convertDocxToPdf(docx);
+      const text = await pdfText(pdf);
+      expect(text).toContain('Clausola commentata');
+      expect(text).not.toContain(COMMENT_TEXT);
+    }
+    // The same LibreOffice converted both: it did not crash on them.
+    expect(pidOf()).toBe(listener);
+  }, 30_000);
+
+  it('fetches no URL and reads no local file a document links (raw bytes to the pool)', async () => {
+    const target = await startLinkTarget();
+    try {
+      for (const [name, linked] of target.documents) {
+        const pdf = await pool.convertDocxToPdf(linked);
+        expect(countPdfImages(pdf), name).toBe(0);
+      }
+      expect(target.requests).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  }, 60_000);
+
+  it('keeps LibreOffice itself from fetching links, even without the strip (its profile)', async () => {
+    const target = await startLinkTarget();
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'lexpath-listener-'));
+    const listener = new OfficeListener({
+      sofficePath: soffice as string,
+      pythonPath: '/usr/bin/python3',
+      workDir,
+      pipeName: `lexpath_test_${process.pid}_profile`,
+      startTimeoutMs: 60_000,
+    });
+    try {
+      await listener.start();
+      for (const [name, linked] of target.documents) {
+        const pdf = await listener.convert(linked, 20_000);
+        expect(countPdfImages(pdf), name).toBe(0);
+      }
+      expect(target.requests).toEqual([]);
+    } finally {
+      listener.kill();
+      await target.close();
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('refuses with 503 and a Retry-After hint when the queue is full', async () => {
     const running = pool.convertDocxToPdf(docx);
     const waiting = pool.convertDocxToPdf(docx);
@@ -129,4 +187,81 @@ describe.skipIf(!soffice)('PDF pool with LibreOffice', () => {
     });
     await expect(Promise.all([running, waiting])).resolves.toHaveLength(2);
   }, 30_000);
+});
+
+describe.skipIf(!soffice)('PDF pool after LibreOffice dies', () => {
+  it('starts every killed listener again, without waiting for a preview', async () => {
+    const pool = createPdfPool({ size: 2 });
+    try {
+      await pool.warmUp();
+      const before = pool.status().listeners.map((listener) => listener.pid as number);
+      // One conversion running, the other listener idle: both die.
+      const converting = pool.convertDocxToPdf(renderDocx(buildSampleContract(3), SAMPLE_ANSWERS));
+      await waitFor(() => pool.status().listeners.some((listener) => listener.busy));
+      for (const pid of before) process.kill(-pid, 'SIGKILL');
+      expect((await converting).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await waitFor(
+        () =>
+          pool
+            .status()
+            .listeners.every(
+              (listener) => listener.alive && !before.includes(listener.pid as number),
+            ),
+        15_000,
+      );
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it('removes, at start, the files and pipes a killed server left in its folder', async () => {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'lexpath-pool-'));
+    const poolModule = pathToFileURL(fileURLToPath(new URL('./pdf-pool.ts', import.meta.url))).href;
+    // A server warming its pool, then killed with its LibreOffice: nothing cleans up.
+    const server = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '--eval',
+        `const { createPdfPool } = await import(${JSON.stringify(poolModule)});
+         const pool = createPdfPool({ size: 1, workDir: ${JSON.stringify(workDir)} });
+         await pool.warmUp();
+         console.log(JSON.stringify(pool.status().listeners.map((l) => l.pid)));
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const pids: number[] = await new Promise((resolve, reject) => {
+        server.stdout.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
+        server.once('exit', () => reject(new Error('the server exited early')));
+      });
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGKILL');
+      for (const pid of pids) process.kill(-pid, 'SIGKILL');
+      await exited; // reaped: a zombie would still count as running
+      const leftovers = await readdir(workDir);
+      expect(leftovers).toEqual([`${server.pid}-1`]);
+      const pipes = async () =>
+        (await readdir('/tmp')).filter((name) => name.includes(`lexpath_${server.pid}_`));
+      expect(await pipes()).not.toEqual([]);
+
+      const pool = createPdfPool({ size: 1, workDir });
+      try {
+        await pool.warmUp();
+        const after = await readdir(workDir);
+        expect(after).not.toContain(`${server.pid}-1`);
+        expect(after).toHaveLength(1);
+        expect(await pipes()).toEqual([]);
+      } finally {
+        await pool.close();
+      }
+      expect(await readdir(workDir)).toEqual([]);
+    } finally {
+      server.kill('SIGKILL');
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

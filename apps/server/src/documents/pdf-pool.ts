@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { it } from '@lexpath/shared';
@@ -8,7 +8,8 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { AppError } from '../lib/app-error.ts';
 import { canonicalJson } from '../lib/canonical-json.ts';
 import { LruCache } from '../lib/lru-cache.ts';
-import { ListenerFailure, OfficeListener } from './office-listener.ts';
+import { stripExternalContent } from './external-content.ts';
+import { ListenerFailure, OfficeListener, PIPE_DIR, pipeFilesOf } from './office-listener.ts';
 
 export type PdfPoolConfig = {
   /** SOFFICE_PATH; else `soffice` on the PATH; without one the pool answers 503. */
@@ -24,6 +25,13 @@ export type PdfPoolConfig = {
   pythonPath?: string;
   cacheEntries?: number;
   cacheBytes?: number;
+  /**
+   * Where the listeners' profiles and temporary files live (the server passes
+   * `$DATA_DIR/pdf-pool`); what a killed server left there is removed when the pool starts.
+   */
+  workDir?: string;
+  /** Delay before a listener that died is started again (doubled after each failed start). */
+  restartDelayMs?: number;
   logger?: { warn(details: object, message: string): void };
 };
 
@@ -34,17 +42,37 @@ export type PdfPoolStatus = {
   cached: number;
 };
 
+/** A place in the queue, held while the caller reads and renders the document. */
+export type PdfReservation = {
+  /** Converts in the reserved place (once); the place is released when it settles. */
+  convert(docx: Buffer, cacheKey?: string): Promise<Buffer>;
+  /** Gives the place back when the caller will not convert (harmless after `convert`). */
+  release(): void;
+};
+
 export type PdfPool = {
   /** The PDF of a rendered .docx; `cacheKey` (see `previewCacheKey`) makes repeats free. */
   convertDocxToPdf(docx: Buffer, cacheKey?: string): Promise<Buffer>;
+  /** The PDF cached or being converted under `cacheKey`, without converting anything. */
+  peek(cacheKey: string): Promise<Buffer> | undefined;
+  /**
+   * Claims a place before the caller does the work of producing the .docx: throws
+   * PdfPoolBusyError (503) at once when the queue is full, so a burst is refused cheaply.
+   */
+  reserve(): PdfReservation;
   /** Starts the listeners now rather than at the first preview (DESIGN §7: warm at boot). */
   warmUp(): Promise<void>;
   status(): PdfPoolStatus;
   close(): Promise<void>;
 };
 
-/** 503 with a hint for the route's Retry-After header. */
+/**
+ * 503 with a hint for the route's Retry-After header. A full queue is expected under load: the
+ * error plugin logs it as a warning (`logLevel`), not as a failure with its stack.
+ */
 export class PdfPoolBusyError extends AppError {
+  readonly logLevel = 'warn';
+
   constructor(readonly retryAfterSeconds: number) {
     super('unavailable', it.documents.previewBusy);
   }
@@ -89,9 +117,67 @@ type Slot = {
   listener?: OfficeListener;
   starting?: Promise<OfficeListener>;
   busy: boolean;
+  /** Failed starts in a row, for the restart backoff. */
+  failures: number;
+  restartTimer?: NodeJS.Timeout;
 };
 
 let poolSerial = 0;
+
+/** The folder every pool of this process works in: `<root>/<pid>-<serial>`. */
+const POOL_FOLDER = /^(\d+)-\d+$/;
+/** Pipe names carry the server's pid, so a later server can tell a dead one's leftovers. */
+const PIPE_PREFIX = 'lexpath_';
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what pools of servers no longer running left behind (a server killed mid-conversion
+ * cannot clean up): their folders under `root`, the single-instance pipes derived from their
+ * profiles, and their named pipes in /tmp.
+ */
+async function removeLeftovers(root: string): Promise<void> {
+  const folders = await readdir(root).catch(() => [] as string[]);
+  for (const folder of folders) {
+    const owner = POOL_FOLDER.exec(folder)?.[1];
+    if (!owner || isRunning(Number(owner))) continue;
+    const dir = path.join(root, folder);
+    const listeners = await readdir(dir).catch(() => [] as string[]);
+    for (const listener of listeners) {
+      for (const pipe of pipeFilesOf(path.join(dir, listener))) await rm(pipe, { force: true });
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+  const uid = os.userInfo().uid;
+  const pipeOwner = new RegExp(`^OSL_PIPE_${uid}_${PIPE_PREFIX}(\\d+)_`);
+  for (const name of await readdir(PIPE_DIR).catch(() => [] as string[])) {
+    const owner = pipeOwner.exec(name)?.[1];
+    if (owner && !isRunning(Number(owner))) await rm(path.join(PIPE_DIR, name), { force: true });
+  }
+}
+
+/**
+ * What LibreOffice gets: the document without external references (defence in depth: uploads
+ * are stripped already, but a file stored before that was not) and without review comments,
+ * which must not reach the lawyer and which abort the listener (libreoffice-writer-nogui ships
+ * no Writer UI definitions, and Writer's comment margin is built from them: NoSuchElement,
+ * abort).
+ */
+function forConversion(docx: Buffer): Buffer {
+  try {
+    return stripExternalContent(docx, { withoutComments: true }).bytes;
+  } catch (error) {
+    // Not a zip PizZip reads: what it holds cannot be checked, so LibreOffice never sees it.
+    throw new ListenerFailure('conversion', `unreadable document: ${String(error)}`);
+  }
+}
 
 /**
  * LibreOffice kept warm (DESIGN §7): N listeners, a bounded queue, a crashed or hung listener
@@ -117,20 +203,50 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     (pdf) => pdf.length,
   );
   const inFlight = new Map<string, Promise<Buffer>>();
-  const slots: Slot[] = Array.from({ length: size }, (_, index) => ({ index, busy: false }));
+  const slots: Slot[] = Array.from({ length: size }, (_, index) => ({
+    index,
+    busy: false,
+    failures: 0,
+  }));
   const queue: Job[] = [];
   const serial = ++poolSerial;
+  const restartDelayMs = config.restartDelayMs ?? 200;
+  const root = config.workDir ?? path.join(os.tmpdir(), 'lexpath-pdf');
   let generation = 0;
   let workRoot: Promise<string> | undefined;
   let closed = false;
+  /** Conversions converting now, queued, or reserved by a caller still rendering. */
+  let running = 0;
+  let reserved = 0;
 
   const rootDir = () => {
-    // 0755: LibreOffice must be able to traverse it whatever user it ends up running as.
-    workRoot ??= mkdtemp(path.join(os.tmpdir(), 'lexpath-pdf-')).then(async (dir) => {
+    workRoot ??= (async () => {
+      // 0755: LibreOffice must be able to traverse it whatever user it ends up running as.
+      await mkdir(root, { recursive: true, mode: 0o755 });
+      await removeLeftovers(root);
+      const dir = path.join(root, `${process.pid}-${serial}`);
+      await mkdir(dir, { recursive: true });
       await chmod(dir, 0o755);
       return dir;
-    });
+    })();
     return workRoot;
+  };
+
+  /**
+   * A listener that dies (crashed, killed, replaced after a hang) is started again at once,
+   * not at the next preview: the pool stays at its size and a burst never pays a cold start.
+   */
+  const scheduleRestart = (slot: Slot) => {
+    if (closed || slot.restartTimer || slot.starting) return;
+    const delay = Math.min(30_000, restartDelayMs * 2 ** slot.failures);
+    slot.restartTimer = setTimeout(() => {
+      slot.restartTimer = undefined;
+      if (closed || slot.listener?.alive) return;
+      startListener(slot).catch((error: unknown) => {
+        config.logger?.warn({ err: error }, 'LibreOffice listener did not restart');
+      });
+    }, delay);
+    slot.restartTimer.unref();
   };
 
   const startListener = (slot: Slot): Promise<OfficeListener> => {
@@ -140,19 +256,35 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     slot.starting = (async () => {
       slot.listener?.kill();
       generation += 1;
-      const listener = new OfficeListener({
+      let ready = false;
+      const listener: OfficeListener = new OfficeListener({
         sofficePath: sofficePath as string,
         pythonPath,
         workDir: path.join(await rootDir(), `listener-${slot.index}`),
-        pipeName: `lexpath_${process.pid}_${serial}_${slot.index}_${generation}`,
+        pipeName: `${PIPE_PREFIX}${process.pid}_${serial}_${slot.index}_${generation}`,
         startTimeoutMs: config.startTimeoutMs ?? 60_000,
+        onExit: () => {
+          // Only the slot's current listener, once it had started: a failed start is retried
+          // by its caller, with the backoff below.
+          if (ready && slot.listener === listener) scheduleRestart(slot);
+        },
       });
       slot.listener = listener;
-      await listener.start();
+      try {
+        await listener.start();
+      } catch (error) {
+        slot.failures += 1;
+        throw error;
+      }
+      ready = true;
+      slot.failures = 0;
       if (closed) listener.kill();
       return listener;
     })().finally(() => {
       slot.starting = undefined;
+    });
+    slot.starting.catch(() => {
+      if (slot.failures > 0) scheduleRestart(slot);
     });
     return slot.starting;
   };
@@ -160,7 +292,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   const run = async (slot: Slot, job: Job) => {
     try {
       const listener = await startListener(slot);
-      job.resolve(await listener.convert(job.docx, timeoutMs));
+      job.resolve(await listener.convert(forConversion(job.docx), timeoutMs));
     } catch (error) {
       const kind = error instanceof ListenerFailure ? error.kind : 'crashed';
       // A crashed or hung LibreOffice is replaced before the next job reaches it.
@@ -170,6 +302,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
         job.attempts += 1;
         queue.unshift(job);
       } else {
+        running -= 1;
         job.reject(new AppError('unavailable', it.documents.previewFailed, { cause: error }));
       }
     } finally {
@@ -188,49 +321,92 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     }
   };
 
-  const enqueue = (docx: Buffer) => {
-    const mustWait = slots.every((slot) => slot.busy);
-    if (mustWait && queue.length >= queueLimit) {
-      // About one second per queued conversion and listener: a hint, not a promise.
-      throw new PdfPoolBusyError(Math.max(1, Math.ceil(queue.length / size)));
+  /** Claims a place: one per listener converting plus `queueLimit` waiting. */
+  const claim = () => {
+    if (!sofficePath || closed) throw new AppError('unavailable', it.documents.previewUnavailable);
+    const outstanding = running + reserved;
+    if (outstanding >= size + queueLimit) {
+      // About one second per waiting conversion and listener: a hint, not a promise.
+      throw new PdfPoolBusyError(Math.max(1, Math.ceil((outstanding - size + 1) / size)));
     }
+    reserved += 1;
+  };
+
+  /** Turns a claimed place into a queued job. */
+  const enqueueClaimed = (docx: Buffer) => {
+    reserved -= 1;
+    running += 1;
     const promise = new Promise<Buffer>((resolve, reject) => {
-      queue.push({ docx, attempts: 1, resolve, reject });
+      queue.push({
+        docx,
+        attempts: 1,
+        resolve: (pdf) => {
+          running -= 1;
+          resolve(pdf);
+        },
+        reject,
+      });
     });
     dispatch();
     return promise;
   };
 
+  /** Converts in a claimed place, sharing and caching by key. */
+  const convertClaimed = (docx: Buffer, cacheKey: string | undefined) => {
+    if (cacheKey === undefined) return enqueueClaimed(docx);
+    const known = peek(cacheKey);
+    if (known) {
+      reserved -= 1;
+      return known;
+    }
+    const shared = enqueueClaimed(docx)
+      .then((pdf) => {
+        cache.set(cacheKey, pdf);
+        return pdf;
+      })
+      .finally(() => inFlight.delete(cacheKey));
+    inFlight.set(cacheKey, shared);
+    return shared;
+  };
+
+  const peek = (cacheKey: string) => {
+    const cached = cache.get(cacheKey);
+    return cached ? Promise.resolve(cached) : inFlight.get(cacheKey);
+  };
+
   return {
     convertDocxToPdf(docx, cacheKey) {
-      if (!sofficePath || closed) {
-        return Promise.reject(new AppError('unavailable', it.documents.previewUnavailable));
-      }
-      if (cacheKey === undefined) {
-        try {
-          return enqueue(docx);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      }
-      const cached = cache.get(cacheKey);
-      if (cached) return Promise.resolve(cached);
-      const running = inFlight.get(cacheKey);
-      if (running) return running;
-      let conversion: Promise<Buffer>;
+      const known = cacheKey === undefined ? undefined : peek(cacheKey);
+      if (known) return known;
       try {
-        conversion = enqueue(docx);
+        claim();
       } catch (error) {
         return Promise.reject(error);
       }
-      const shared = conversion
-        .then((pdf) => {
-          cache.set(cacheKey, pdf);
-          return pdf;
-        })
-        .finally(() => inFlight.delete(cacheKey));
-      inFlight.set(cacheKey, shared);
-      return shared;
+      return convertClaimed(docx, cacheKey);
+    },
+
+    peek,
+
+    reserve() {
+      claim();
+      let held = true;
+      return {
+        convert(docx, cacheKey) {
+          if (!held) return Promise.reject(new Error('PDF reservation already used'));
+          held = false;
+          if (closed) {
+            reserved -= 1;
+            return Promise.reject(new AppError('unavailable', it.documents.previewUnavailable));
+          }
+          return convertClaimed(docx, cacheKey);
+        },
+        release() {
+          if (!held) return;
+          held = false;
+          reserved -= 1;
+        },
+      };
     },
 
     async warmUp() {
@@ -260,12 +436,17 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     async close() {
       closed = true;
       for (const job of queue.splice(0)) {
+        running -= 1;
         job.reject(new AppError('unavailable', it.documents.previewUnavailable));
       }
+      for (const slot of slots) clearTimeout(slot.restartTimer);
       await Promise.all(slots.map((slot) => slot.starting?.catch(() => undefined)));
       for (const slot of slots) slot.listener?.kill();
       cache.clear();
-      if (workRoot) await rm(await workRoot, { recursive: true, force: true });
+      if (workRoot) {
+        const dir = await workRoot.catch(() => undefined);
+        if (dir) await rm(dir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -56,8 +56,12 @@ def convert(desktop, source, target):
     if document is None:
         raise RuntimeError("LibreOffice could not open the document")
     try:
+        # Review comments never go to the PDF, neither as annotations nor in the margin (the
+        # pool strips them first; this holds for anything the strip does not know).
+        filter_data = (prop("ExportNotes", False), prop("ExportNotesInMargin", False))
         document.storeToURL(
-            uno.systemPathToFileUrl(target), (prop("FilterName", "writer_pdf_Export"),)
+            uno.systemPathToFileUrl(target),
+            (prop("FilterName", "writer_pdf_Export"), prop("FilterData", filter_data)),
         )
     finally:
         document.close(True)

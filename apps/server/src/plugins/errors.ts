@@ -86,7 +86,12 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     message = messageForStatus(statusCode);
   }
 
-  if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (error instanceof AppError && 'logLevel' in error && error.logLevel === 'warn') {
+    // Load the server refuses on purpose (a full PDF queue), not a fault: no stack, no error.
+    request.log.warn({ code: error.code, statusCode }, error.message);
+  } else if (statusCode >= 500) {
+    request.log.error({ err: error }, 'request failed');
+  }
   reply.status(statusCode).send(errorBody(statusCode, message));
 }
 

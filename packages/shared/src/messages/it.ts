@@ -211,6 +211,15 @@ export const it = {
         'Il file contiene macro: salvalo come «Documento di Word (.docx)» e caricalo di nuovo.',
       xmlDeclarations: 'Il file contiene dichiarazioni XML non ammesse (DTD o entità).',
     },
+    /** Upload warning: what a file linked from outside was stripped of (issue 10). */
+    externalContent: {
+      removed: (file: string, items: string) =>
+        `${file}: rimossi i contenuti collegati dall'esterno (${items}). LexPath non scarica nulla da fuori del documento: se servono, inserisci immagini e testi nel file invece di collegarli.`,
+      image: (target: string) => `immagine collegata «${target}»`,
+      attachedTemplate: (target: string) => `modello allegato «${target}»`,
+      other: (type: string, target: string) => `collegamento «${type}» a «${target}»`,
+      field: (name: string) => `campo ${name}`,
+    },
     renderFailed:
       "Il modello contiene errori e non è stato possibile generare il documento. Contatta l'assistenza.",
     previewUnavailable:

@@ -342,7 +342,12 @@ export async function getContractDetail(
   };
 }
 
-/** GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as PDF. */
+/**
+ * GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as PDF. A
+ * cached PDF costs nothing; otherwise a place in the conversion queue is claimed before the
+ * file is read and rendered, so a burst beyond the queue is refused (503) at once, not after
+ * a second of work per request.
+ */
 export async function renderContractPreview(
   db: DbExecutor,
   pdfPool: PdfPool,
@@ -351,9 +356,17 @@ export async function renderContractPreview(
 ): Promise<Buffer> {
   const row = await findContract(db, caller, id, mayPreviewContract);
   const answers = answersOf(row);
-  const preview = await readFileBytes(db, row.previewSha256);
-  const docx = renderDocx(preview, answers, { cacheKey: row.previewSha256 });
-  return pdfPool.convertDocxToPdf(docx, previewCacheKey(row.previewSha256, answers));
+  const cacheKey = previewCacheKey(row.previewSha256, answers);
+  const known = pdfPool.peek(cacheKey);
+  if (known) return known;
+  const place = pdfPool.reserve();
+  try {
+    const preview = await readFileBytes(db, row.previewSha256);
+    const docx = renderDocx(preview, answers, { cacheKey: row.previewSha256 });
+    return await place.convert(docx, cacheKey);
+  } finally {
+    place.release();
+  }
 }
 
 export type ContractDownload = { bytes: Buffer; fileName: string };

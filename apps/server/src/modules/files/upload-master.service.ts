@@ -2,6 +2,7 @@ import { it, type TQuestion } from '@lexpath/shared';
 import { type TUploadMasterResult, ZQuestionList } from '@lexpath/shared/schemas/templates';
 import type { Database } from '../../db/client.ts';
 import { assertSafeDocx } from '../../documents/docx-guard.ts';
+import { removedContentWarning, stripExternalContent } from '../../documents/external-content.ts';
 import { lintTemplate } from '../../documents/lint.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -51,15 +52,34 @@ function sameTitle(a: string, b: string): boolean {
   return a.trim().toLocaleLowerCase('it') === b.trim().toLocaleLowerCase('it');
 }
 
-type Candidate = { name: string; bytes: Buffer; sha256: string; uploaded: boolean };
+type Candidate = {
+  name: string;
+  bytes: Buffer;
+  sha256: string;
+  uploaded: boolean;
+  /** What the file linked from outside and lost (issue 10), as a warning for the editor. */
+  warnings?: string[];
+};
 
-/** An uploaded file: a .docx by name and by content (DESIGN §6), or a refusal naming it. */
+/**
+ * An uploaded file: a .docx by name and by content (DESIGN §6), or a refusal naming it. What it
+ * links from outside its package (pictures, fields, templates) is stripped before it is stored.
+ */
 async function checkUpload(role: FileRole, file: UploadedDocx): Promise<Candidate> {
   if (!/\.docx$/i.test(file.name)) {
     throw new AppError('unprocessable', aboutFile(role, it.templates.docxRequired));
   }
   await assertSafeDocx(file.bytes, { fileName: LABELS[role] });
-  return { ...file, sha256: sha256Of(file.bytes), uploaded: true };
+  let stripped: ReturnType<typeof stripExternalContent>;
+  try {
+    stripped = stripExternalContent(file.bytes);
+  } catch {
+    // A zip the guard accepts but PizZip cannot read: the lint refuses it as unreadable.
+    stripped = { bytes: file.bytes, removed: [] };
+  }
+  const { bytes, removed } = stripped;
+  const warnings = removedContentWarning(LABELS[role], removed);
+  return { name: file.name, bytes, sha256: sha256Of(bytes), uploaded: true, warnings };
 }
 
 /**
@@ -126,6 +146,10 @@ export async function uploadMaster(
   return {
     file_name: files.master ? storedFileName(files.master.sha256) : null,
     preview_name: files.preview ? storedFileName(files.preview.sha256) : null,
-    warnings,
+    warnings: [
+      ...(uploaded.master?.warnings ?? []),
+      ...(uploaded.preview?.warnings ?? []),
+      ...warnings,
+    ],
   };
 }
