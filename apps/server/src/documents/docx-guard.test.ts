@@ -173,7 +173,10 @@ describe('assertSafeDocx', () => {
         ),
       },
     });
-    expect(await refusal(utf16)).toEqual({ code: 'unprocessable', message: upload.xmlDeclarations });
+    expect(await refusal(utf16)).toEqual({
+      code: 'unprocessable',
+      message: upload.xmlDeclarations,
+    });
   });
 
   it('accepts the content types of a real Word file', async () => {
