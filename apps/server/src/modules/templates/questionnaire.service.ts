@@ -13,7 +13,7 @@ import {
 } from '@lexpath/shared/schemas/templates';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { files, templates, templateVersions } from '../../db/schema.ts';
+import { templates, templateVersions } from '../../db/schema.ts';
 import { renderDocx } from '../../documents/render.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeAwareCache } from '../../lib/change-aware-cache.ts';
