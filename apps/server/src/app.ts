@@ -43,6 +43,8 @@ export type AppCaches = {
   accounts: ChangeAwareCache<AccountRow | undefined>;
   /** By template id: its status and current version, for the questionnaire's steps. */
   templates: ChangeAwareCache<CurrentVersionRow | undefined>;
+  /** By session (refresh-token family) id: whether it is still open, for `authenticate`. */
+  sessions: ChangeAwareCache<boolean>;
 };
 
 /** A safety net only: a live feed drops a changed entry the moment the change commits. */
@@ -52,6 +54,7 @@ function createCaches(feed: ChangeFeed | undefined): AppCaches {
   return {
     accounts: new ChangeAwareCache('user', feed, { maxEntries: 10_000, ttlMs: CACHE_TTL_MS }),
     templates: new ChangeAwareCache('template', feed, { maxEntries: 1000, ttlMs: CACHE_TTL_MS }),
+    sessions: new ChangeAwareCache('session', feed, { maxEntries: 10_000, ttlMs: CACHE_TTL_MS }),
   };
 }
 

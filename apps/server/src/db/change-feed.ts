@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** The channel the triggers of migration 0004 notify: `user:<id>` or `template:<id>`. */
+/**
+ * The channel the triggers of migrations 0004 and 0005 notify: `user:<id>`, `template:<id>`,
+ * or `session:<refresh-token family id>`.
+ */
 export const CHANGES_CHANNEL = 'lexpath_changes';
 
-export type ChangeKind = 'user' | 'template';
+export type ChangeKind = 'user' | 'template' | 'session';
 
 type Logger = {
   warn: (object: object, message: string) => void;
@@ -32,7 +35,7 @@ export type ChangeFeedOptions = {
 };
 
 function parseChange(payload: string | undefined): { kind: ChangeKind; id: string } | null {
-  const match = /^(user|template):(.+)$/.exec(payload ?? '');
+  const match = /^(user|template|session):(.+)$/.exec(payload ?? '');
   if (!match?.[1] || !match[2]) return null;
   return { kind: match[1] as ChangeKind, id: match[2] };
 }

@@ -125,6 +125,24 @@ export const actionTokens = pgTable(
   ],
 );
 
+/**
+ * Failed sign-ins per PEC as typed (lower-cased), whether or not an account has it, so the
+ * limit says nothing about who is registered. In PostgreSQL, not in memory: every instance
+ * sees the same count and lock (modules/auth/login-throttle.ts).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    pec: text('pec').primaryKey(),
+    /** Counted when an attempt starts, forgiven (the row deleted) when it succeeds. */
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** No attempt for this PEC runs the password check before then. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_throttles_last_failure_idx').on(t.lastFailureAt)],
+);
+
 /** Append-only: a withdrawn consent is a new row with granted = false, never an update. */
 export const consents = pgTable(
   'consents',

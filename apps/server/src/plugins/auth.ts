@@ -1,5 +1,5 @@
 import { it, type TRole, USER_STATUS } from '@lexpath/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type {
   FastifyError,
   FastifyInstance,
@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { refreshTokens, users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { isUuid } from '../lib/ids.ts';
 import {
@@ -35,6 +35,20 @@ async function readAccount(db: Database, userId: string): Promise<AccountRow | u
   return account;
 }
 
+/**
+ * Whether a session (a refresh-token family, an access token's `sid`) is still open: not
+ * logged out, not revoked for reuse, by a password reset or a suspension. Every change to
+ * `revoked_at` notifies the change feed (migration 0005).
+ */
+async function readSessionOpen(db: Database, sessionId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return open !== undefined;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     user: Caller | null;
@@ -48,14 +62,19 @@ function readBearerToken(header: string | undefined): string | null {
 
 const unauthenticated = () => new AppError('unauthenticated', it.auth.unauthenticated);
 
-/** Lets the request in as `account`, or refuses it: unknown, not confirmed, or signed out. */
+/**
+ * Lets the request in as `account`, or refuses it: unknown, not confirmed, all sessions ended
+ * (session version), or this token's session ended (logout, reuse of its refresh token).
+ */
 function admit(
   request: FastifyRequest,
   verified: VerifiedAccessToken,
   account: AccountRow | undefined,
+  sessionOpen: boolean,
 ): void {
   if (
     !account ||
+    !sessionOpen ||
     account.status !== USER_STATUS.confirmed ||
     account.sessionVersion !== verified.sessionVersion
   ) {
@@ -66,20 +85,24 @@ function admit(
 
 async function authenticateReading(request: FastifyRequest, token: string): Promise<void> {
   const verified = await verifyAccessToken(token, request.server.config.jwtSecret);
-  if (!verified || !isUuid(verified.userId)) throw unauthenticated();
+  if (!verified || !isUuid(verified.userId) || !isUuid(verified.sessionId)) {
+    throw unauthenticated();
+  }
   const { db, caches } = request.server;
-  const account = await caches.accounts.get(verified.userId, () =>
-    readAccount(db, verified.userId),
-  );
-  admit(request, verified, account);
+  const [account, sessionOpen] = await Promise.all([
+    caches.accounts.get(verified.userId, () => readAccount(db, verified.userId)),
+    caches.sessions.get(verified.sessionId, () => readSessionOpen(db, verified.sessionId)),
+  ]);
+  admit(request, verified, account, sessionOpen);
 }
 
 /**
- * onRequest: verifies the Bearer JWT, then loads the account, so a suspended or cancelled
- * user, or a token issued before a password reset, loses access at once instead of when the
- * token expires (a cached account is dropped when the change commits). 401 otherwise.
- * A callback hook: the usual case, a token and an account already in memory, then settles
- * without a promise.
+ * onRequest: verifies the Bearer JWT, then loads the account and the token's session, so a
+ * suspended or cancelled user, a token issued before a password reset, or one whose session
+ * was logged out or revoked, loses access at once instead of when the token expires (a cached
+ * account or session is dropped when the change commits, on every instance). 401 otherwise.
+ * A callback hook: the usual case, a token, an account and a session already in memory, then
+ * settles without a promise.
  */
 export function authenticate(
   request: FastifyRequest,
@@ -91,9 +114,11 @@ export function authenticate(
     done(unauthenticated() as unknown as FastifyError);
     return;
   }
-  const verified = knownAccessToken(token, request.server.config.jwtSecret);
-  const held = verified ? request.server.caches.accounts.peek(verified.userId) : undefined;
-  if (!verified || !held) {
+  const { caches, config } = request.server;
+  const verified = knownAccessToken(token, config.jwtSecret);
+  const held = verified ? caches.accounts.peek(verified.userId) : undefined;
+  const session = verified ? caches.sessions.peek(verified.sessionId) : undefined;
+  if (!verified || !held || !session) {
     authenticateReading(request, token).then(
       () => done(),
       (error: FastifyError) => done(error),
@@ -101,7 +126,7 @@ export function authenticate(
     return;
   }
   try {
-    admit(request, verified, held.value);
+    admit(request, verified, held.value, session.value);
   } catch (error) {
     done(error as FastifyError);
     return;

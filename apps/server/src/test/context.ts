@@ -7,7 +7,13 @@ import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig, REPOSITORY_ROOT } from '../config.ts';
 import { type ChangeFeed, startChangeFeed } from '../db/change-feed.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
-import { signAccessToken } from '../modules/auth/tokens.ts';
+import { refreshTokens } from '../db/schema.ts';
+import {
+  generateRefreshToken,
+  newTokenFamilyId,
+  REFRESH_TOKEN_TTL_MS,
+  signAccessToken,
+} from '../modules/auth/tokens.ts';
 import type { NewUser } from '../modules/users/users.service.ts';
 import { buildUser, type TestUser } from './factories.ts';
 import { withDatabase } from './test-database.ts';
@@ -49,6 +55,18 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/** A session (refresh-token family) for `userId`, as a login would open: its id. */
+async function openTestSession(db: Database, userId: string): Promise<string> {
+  const familyId = newTokenFamilyId();
+  await db.insert(refreshTokens).values({
+    tokenHash: generateRefreshToken().tokenHash,
+    familyId,
+    userId,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+  });
+  return familyId;
+}
+
 async function runAdminStatement(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -88,9 +106,20 @@ export async function createTestContext(
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...options.app?.rateLimits },
   });
   await app.ready();
-  const authHeaders = async (user: Pick<TestUser, 'id' | 'role'>) => ({
-    authorization: `Bearer ${await signAccessToken({ sub: user.id, role: user.role }, config.jwtSecret)}`,
-  });
+  // Access tokens name an open session: one refresh-token family per user, opened on first use.
+  const sessions = new Map<string, Promise<string>>();
+  const sessionOf = (userId: string) => {
+    let session = sessions.get(userId);
+    if (!session) {
+      session = openTestSession(db, userId);
+      sessions.set(userId, session);
+    }
+    return session;
+  };
+  const authHeaders = async (user: Pick<TestUser, 'id' | 'role'>) => {
+    const claims = { sub: user.id, role: user.role, sessionId: await sessionOf(user.id) };
+    return { authorization: `Bearer ${await signAccessToken(claims, config.jwtSecret)}` };
+  };
 
   return {
     app,

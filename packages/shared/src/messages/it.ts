@@ -20,6 +20,15 @@ export const it = {
     accountRefused:
       "La tua richiesta di registrazione è stata rifiutata. Per maggiori informazioni scrivi all'assistenza.",
     tooManyAttempts: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
+    /** Too many failed sign-ins for one PEC, from anywhere (429 with Retry-After `seconds`). */
+    loginLocked: (seconds: number) => {
+      const minutes = Math.ceil(seconds / 60);
+      const wait =
+        seconds < 60
+          ? `${seconds} ${seconds === 1 ? 'secondo' : 'secondi'}`
+          : `${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}`;
+      return `Troppi tentativi di accesso non riusciti con questa PEC. Riprova tra ${wait} oppure reimposta la password con «Password dimenticata?».`;
+    },
     unauthenticated: 'Sessione scaduta o non valida: accedi di nuovo.',
     invalidRefreshToken: 'Sessione scaduta: accedi di nuovo.',
     forbidden: 'Non hai i permessi per questa operazione.',

@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { login, logout, rotateRefreshToken, type Session } from './auth.service.ts';
+import { isKnownDevice, knownDeviceCookie } from './known-device.ts';
+import { LoginLockedError } from './login-throttle.ts';
 
 /** Requests allowed per key (see each route) within a window. */
 export type RateLimit = { max: number; timeWindowMs: number };
@@ -37,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     jwtSecret: app.config.jwtSecret,
     mail: app.config,
     lexmindUsers: app.config.lexmindUsers,
+    sessions: app.caches.sessions,
   });
+  // Secure where the app is served over https; plain http (development, e2e) would drop it.
+  const secureCookies = app.config.appUrl.startsWith('https:');
 
   app.post(
     '/login',
@@ -45,6 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'Sign in with PEC and password',
+        description:
+          'Attempts are limited per address and PEC, and failures per PEC from any address ' +
+          '(429 with Retry-After). A browser that signed in to the PEC before (the HttpOnly ' +
+          'cookie this answer sets) is exempt from the per-PEC limit.',
         body: ZLogin,
         response: { 200: dataOf(ZSessionUser), 401: ZApiError, 403: ZApiError, 429: ZApiError },
       },
@@ -59,7 +68,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         },
       },
     },
-    async (request, reply) => sendSession(reply, await login(deps(), request.body)),
+    async (request, reply) => {
+      const { jwtSecret } = app.config;
+      const { pec } = request.body;
+      const cookies = request.headers.cookie;
+      let session: Session;
+      try {
+        session = await login(deps(), request.body, {
+          knownDevice: isKnownDevice(cookies, jwtSecret, pec),
+        });
+      } catch (error) {
+        if (error instanceof LoginLockedError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
+      reply.header(
+        'set-cookie',
+        knownDeviceCookie(cookies, { secret: jwtSecret, pec, secure: secureCookies }),
+      );
+      return sendSession(reply, session);
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { refreshTokens, type UserRow, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MailContext } from '../mail/mail.templates.ts';
 import { findUserByPec, isLexmindUser } from '../users/users.service.ts';
+import { admitLoginAttempt, forgiveLoginAttempts, recordLoginFailure } from './login-throttle.ts';
 import { verifyPassword } from './passwords.ts';
 import { resendVerificationIfDue } from './registration.service.ts';
 import {
@@ -15,7 +16,16 @@ import {
   signAccessToken,
 } from './tokens.ts';
 
-export type AuthDeps = { db: Database; jwtSecret: string; mail: MailContext };
+/**
+ * `sessions`: this instance's cache of open sessions (`app.caches.sessions`), told at once
+ * when a session ends here; other instances hear it from PostgreSQL's notification.
+ */
+export type AuthDeps = {
+  db: Database;
+  jwtSecret: string;
+  mail: MailContext;
+  sessions?: { forget: (sessionId: string) => void };
+};
 
 /** Login and refresh also say whether the user is a LexMind user (LEXMIND_USERS). */
 export type SessionDeps = AuthDeps & { lexmindUsers: readonly string[] };
@@ -75,7 +85,7 @@ async function issueSession(
     .returning({ id: refreshTokens.id });
   if (!stored) throw new Error('refresh token insert returned no row');
   const accessToken = await signAccessToken(
-    { sub: user.id, role: user.role, sessionVersion: user.sessionVersion },
+    { sub: user.id, role: user.role, sessionId: familyId, sessionVersion: user.sessionVersion },
     jwtSecret,
   );
   return {
@@ -90,12 +100,23 @@ async function issueSession(
  * Signs a user in. The password is checked before anything about the account is revealed, and
  * an unknown PEC costs the same argon2 time as a known one. A lawyer refused for an unverified
  * PEC gets a fresh verify link (at most hourly): the way back after an expired one.
+ * The per-account limit (login-throttle.ts) comes first, for known and unknown PECs alike,
+ * except on a device that signed in to this PEC before (`knownDevice`).
  */
-export async function login(deps: SessionDeps, input: TLogin): Promise<Session> {
+export async function login(
+  deps: SessionDeps,
+  input: TLogin,
+  { knownDevice = false }: { knownDevice?: boolean } = {},
+): Promise<Session> {
   const { db, mail } = deps;
+  if (!knownDevice) await admitLoginAttempt(db, input.pec);
   const user = await findUserByPec(db, input.pec);
   const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !passwordMatches) throw new AppError('unauthenticated', it.auth.invalidCredentials);
+  if (!user || !passwordMatches) {
+    if (!knownDevice) await recordLoginFailure(db, input.pec);
+    throw new AppError('unauthenticated', it.auth.invalidCredentials);
+  }
+  await forgiveLoginAttempts(db, input.pec);
   const refusal = loginRefusal(user);
   if (refusal) {
     if (!user.emailVerified) await resendVerificationIfDue({ db, mail }, user);
@@ -105,7 +126,10 @@ export async function login(deps: SessionDeps, input: TLogin): Promise<Session> 
   return session;
 }
 
-type RotationOutcome = { session: Session } | { refused: 'unknown' | 'reused' | 'expired' };
+type RotationOutcome =
+  | { session: Session }
+  | { refused: 'unknown' | 'expired' }
+  | { refused: 'reused'; familyId: string };
 
 /**
  * Exchanges a refresh token for a new pair. The old token is marked used; presenting a used
@@ -131,7 +155,7 @@ export async function rotateRefreshToken(
     if (!stored || stored.revokedAt) return { refused: 'unknown' };
     if (stored.usedAt) {
       await revokeFamily(tx, stored.familyId);
-      return { refused: 'reused' };
+      return { refused: 'reused', familyId: stored.familyId };
     }
     if (stored.expiresAt.getTime() <= Date.now()) return { refused: 'expired' };
 
@@ -148,7 +172,11 @@ export async function rotateRefreshToken(
     return { session };
   });
 
-  if ('refused' in outcome) throw new AppError('unauthenticated', it.auth.invalidRefreshToken);
+  if ('refused' in outcome) {
+    // The stolen copy's access tokens die with the family, here at once.
+    if (outcome.refused === 'reused') deps.sessions?.forget(outcome.familyId);
+    throw new AppError('unauthenticated', it.auth.invalidRefreshToken);
+  }
   return outcome.session;
 }
 
@@ -178,12 +206,20 @@ export async function revokeUserSessions(
     .where(eq(users.id, userId));
 }
 
-/** Logout: revokes the token's whole family. Unknown or missing tokens are fine (idempotent). */
-export async function logout({ db }: Pick<AuthDeps, 'db'>, token: string | undefined) {
+/**
+ * Logout: revokes the token's whole family, which also ends the access tokens issued for it
+ * (their `sid`). Unknown or missing tokens are fine (idempotent).
+ */
+export async function logout(
+  { db, sessions }: Pick<AuthDeps, 'db' | 'sessions'>,
+  token: string | undefined,
+) {
   if (!token) return;
   const [stored] = await db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(token)));
-  if (stored) await revokeFamily(db, stored.familyId);
+  if (!stored) return;
+  await revokeFamily(db, stored.familyId);
+  sessions?.forget(stored.familyId);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { it as text, USER_STATUS } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -310,7 +311,7 @@ describe('access tokens', () => {
   it('refuses a JWT whose expiry has passed', async () => {
     const user = await ctx.buildUser();
     const expired = await signAccessToken(
-      { sub: user.id, role: user.role },
+      { sub: user.id, role: user.role, sessionId: randomUUID() },
       ctx.config.jwtSecret,
       new Date(Date.now() - 60_000),
     );
@@ -326,7 +327,7 @@ describe('access tokens', () => {
   it('refuses a JWT signed with another secret', async () => {
     const user = await ctx.buildUser();
     const forged = await signAccessToken(
-      { sub: user.id, role: 'admin' },
+      { sub: user.id, role: 'admin', sessionId: randomUUID() },
       'another-secret-another-secret-another-secret',
     );
     const response = await ctx.app.inject({

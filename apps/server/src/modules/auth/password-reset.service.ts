@@ -18,6 +18,7 @@ import {
   spendActionTokens,
 } from './action-tokens.ts';
 import { revokeUserSessions } from './auth.service.ts';
+import { forgiveLoginAttempts } from './login-throttle.ts';
 import { hashPassword } from './passwords.ts';
 import type { AccountDeps } from './registration.service.ts';
 
@@ -74,7 +75,8 @@ function resetRefusal(reason: ActionTokenRefusal): AppError {
 
 /**
  * The reset link was used: new password, every other reset link spent, every session of the
- * user ended (a thief holding one is out), and a mail telling the owner. One transaction.
+ * user ended (a thief holding one is out), the PEC's failed sign-ins forgotten (the owner is
+ * not left locked out by a stranger's guesses), and a mail telling the owner. One transaction.
  * The token is checked before the (deliberately slow) hashing, so garbage costs nothing.
  */
 export async function resetPassword(
@@ -93,6 +95,7 @@ export async function resetPassword(
     if (!user) throw resetRefusal('invalid');
     await spendActionTokens(tx, { userId: user.id, kind: 'reset-password' });
     await revokeUserSessions(tx, user.id);
+    await forgiveLoginAttempts(tx, user.pec);
     await enqueueMail(tx, { to: user.pec, ...passwordChangedMail(mail, user) });
   });
 }

@@ -8,8 +8,17 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const ISSUER = 'lexpath';
 
-/** `sessionVersion`: the user's `session_version` when signed (0 when omitted). */
-export type AccessTokenClaims = { sub: string; role: TRole; sessionVersion?: number };
+/**
+ * `sessionId`: the refresh-token family the token was issued for (its `sid` claim), so ending
+ * that session (logout, reuse detection) ends the token too. `sessionVersion`: the user's
+ * `session_version` when signed (0 when omitted).
+ */
+export type AccessTokenClaims = {
+  sub: string;
+  role: TRole;
+  sessionId: string;
+  sessionVersion?: number;
+};
 
 function keyFrom(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
@@ -21,7 +30,7 @@ export function signAccessToken(
   secret: string,
   expiresAt: Date = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000),
 ): Promise<string> {
-  return new SignJWT({ role: claims.role, sv: claims.sessionVersion ?? 0 })
+  return new SignJWT({ role: claims.role, sid: claims.sessionId, sv: claims.sessionVersion ?? 0 })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -30,7 +39,7 @@ export function signAccessToken(
     .sign(keyFrom(secret));
 }
 
-export type VerifiedAccessToken = { userId: string; sessionVersion: number };
+export type VerifiedAccessToken = { userId: string; sessionId: string; sessionVersion: number };
 
 /**
  * Tokens already verified, by secret then by token, with their expiry. A token is reused for
@@ -68,7 +77,10 @@ export function knownAccessToken(
   return null;
 }
 
-/** The token's subject and session version, or null when it is malformed, forged or expired. */
+/**
+ * The token's subject, session and session version, or null when it is malformed, forged,
+ * expired, or names no session (none is issued without one).
+ */
 export async function verifyAccessToken(
   token: string,
   secret: string,
@@ -81,9 +93,16 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       issuer: ISSUER,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    ) {
+      return null;
+    }
     const verified = {
       userId: payload.sub,
+      sessionId: payload.sid,
       sessionVersion: typeof payload.sv === 'number' ? payload.sv : 0,
     };
     cache.set(token, { ...verified, expiresAtMs: payload.exp * 1000 });
