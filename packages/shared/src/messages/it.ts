@@ -54,6 +54,9 @@ export const it = {
     tooManyRequests: 'Troppe richieste. Riprova tra qualche minuto.',
     payloadTooLarge: 'Il file o la richiesta sono troppo grandi.',
     unsupportedMediaType: 'Formato della richiesta non supportato.',
+    requestTimeout: 'La richiesta non è arrivata per intero in tempo. Riprova.',
+    /** A text with a NUL byte or half of a UTF-16 pair: no field may hold it. */
+    invalidCharacters: (field: string) => `Il campo «${field}» contiene caratteri non ammessi.`,
   },
   toast: {
     failureTitle: 'Si è verificato un problema',
