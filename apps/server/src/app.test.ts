@@ -112,6 +112,15 @@ describe('the one error format for every /api answer', () => {
     }
   });
 
+  it('answers /api itself (no slash after it) with the API headers', async () => {
+    for (const url of ['/api', '/api?x=1']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(text.errors.routeNotFound);
+      expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
+    }
+  });
+
   it('sends a path parameter over 100 characters to its route, with or without the web build', async () => {
     const lawyer = await ctx.buildUser();
     const headers = await ctx.authHeaders(lawyer);

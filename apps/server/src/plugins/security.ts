@@ -69,7 +69,8 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** /api answers data, except the Swagger UI under /api/docs, which is a page. */
 function answersData(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  return api && !url.startsWith('/api/docs');
 }
 
 let pageHeaders: Record<string, string> | undefined;

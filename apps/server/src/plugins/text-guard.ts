@@ -15,30 +15,39 @@ function isUnstorable(text: string): boolean {
   return UNSTORABLE.test(text);
 }
 
+/** Where a value sits: its key and its parent's place (the root has none). */
+type Place = { key: string; parent: Place | undefined };
+
 /** How a field is named in the message: readable, short, and itself free of the bad characters. */
-function displayName(path: string[]): string {
-  const name = path.join('.').replace(UNSTORABLE_ALL, '');
+function displayName(place: Place): string {
+  const keys: string[] = [];
+  for (let at: Place | undefined = place; at; at = at.parent) keys.unshift(at.key);
+  const name = keys.join('.').replace(UNSTORABLE_ALL, '');
   return name.length > 80 ? `${name.slice(0, 80)}…` : name;
 }
 
 /**
  * The path of the first string (value or key) in `value` that no field may hold, or undefined.
- * Iterative: a body nested thousands of levels deep must not overflow the stack.
+ * Iterative, and sharing the parent's place: a body nested thousands of levels deep must
+ * neither overflow the stack nor copy a path per level.
  */
 export function findUnstorableText(value: unknown, root: string): string | undefined {
-  const pending: Array<{ value: unknown; path: string[] }> = [{ value, path: [root] }];
+  const pending: Array<{ value: unknown; place: Place }> = [
+    { value, place: { key: root, parent: undefined } },
+  ];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value: current, path } = next;
+    const { value: current, place } = next;
     if (typeof current === 'string') {
-      if (isUnstorable(current)) return displayName(path);
+      if (isUnstorable(current)) return displayName(place);
     } else if (Array.isArray(current)) {
       current.forEach((item, index) => {
-        pending.push({ value: item, path: [...path, String(index)] });
+        pending.push({ value: item, place: { key: String(index), parent: place } });
       });
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
-        if (isUnstorable(key)) return displayName([...path, key]);
-        pending.push({ value: item, path: [...path, key] });
+        const child = { key, parent: place };
+        if (isUnstorable(key)) return displayName(child);
+        pending.push({ value: item, place: child });
       }
     }
   }
