@@ -314,6 +314,17 @@ describe('connection timeouts', () => {
     });
   });
 
+  it('answers 408 to headers that never end', async () => {
+    const { received, closedAfterMs } = await rawExchange(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ',
+      10_000,
+    );
+    expect(closedAfterMs).toBeDefined();
+    expect(closedAfterMs).toBeLessThan(3_000);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
   it('closes an idle keep-alive connection', async () => {
     const { received, closedAfterMs } = await rawExchange(
       port,
