@@ -103,14 +103,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ignoreTrailingSlash: true,
       // No parameter is a regular expression, so the router's 100-character guard protects
       // nothing; with it, a long `:id` skipped its route (a raw 414, or the static files'
-      // 403). The request line's own limit (16 KB of headers) bounds a parameter instead, and
-      // the route's schema answers 400.
+      // wildcard). The request line's own limit (16 KB of headers) bounds a parameter instead,
+      // and the route answers.
       maxParamLength: 16 * 1024,
     },
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
     bodyLimit: 1024 * 1024,
-    // A client that stops sending mid-request is answered 408 and let go, so it cannot hold a connection.
+    // A client that stops sending mid-request is answered 408 and let go: it cannot hold a
+    // connection open.
     requestTimeout: requestTimeoutMs,
     keepAliveTimeout: keepAliveTimeoutMs,
     http: {

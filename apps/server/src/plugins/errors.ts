@@ -121,8 +121,8 @@ export function handleFrameworkError(
 
 /**
  * Node's `clientError`: a request that did not arrive whole in time (408), headers over the
- * size limit (431), bytes that are not HTTP (400). Fastify has no request yet, so the answer is
- * written on the socket, in the error format and with the API headers (the only JSON answers).
+ * size limit (431), bytes that are not HTTP (400). Node reports these on the socket, outside
+ * any route, so the answer is written there: the error format, with the API headers.
  */
 export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
