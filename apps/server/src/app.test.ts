@@ -1,10 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
-import { it as text } from '@lexpath/shared';
+import { ROLES, it as text } from '@lexpath/shared';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { REPOSITORY_ROOT } from './config.ts';
 import { connectDatabase } from './db/client.ts';
+import { categories, files, users } from './db/schema.ts';
+import { buildTestMaster, uploadMaster } from './modules/templates/test-templates.ts';
+import { API_SECURITY_HEADERS } from './plugins/security.ts';
 import { WEB_NOT_BUILT_TEXT } from './plugins/static-spa.ts';
 import { buildTestConfig, createTestContext, type TestContext } from './test/context.ts';
 
@@ -93,6 +98,245 @@ describe('errors', () => {
   });
 });
 
+describe('the one error format for every /api answer', () => {
+  it('answers a URL it cannot decode (`/api/contract/%ZZ`) in Italian with the API headers', async () => {
+    for (const url of ['/api/contract/%ZZ', '/api/%E0%A4%A']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: text.errors.badRequest,
+      });
+      expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
+    }
+  });
+
+  it('answers /api itself (no slash after it) with the API headers', async () => {
+    for (const url of ['/api', '/api?x=1']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(text.errors.routeNotFound);
+      expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
+    }
+  });
+
+  it('sends a path parameter over 100 characters to its route, with or without the web build', async () => {
+    const lawyer = await ctx.buildUser();
+    const headers = await ctx.authHeaders(lawyer);
+    const distDir = await fakeWebBuild();
+    const withWeb = await buildApp({
+      config: buildTestConfig({ WEB_DIST_DIR: distDir }),
+      db: ctx.db,
+    });
+    try {
+      for (const app of [ctx.app, withWeb]) {
+        for (const url of [`/api/contract/${'a'.repeat(101)}`, `/api/user/${'é'.repeat(300)}`]) {
+          const response = await app.inject({ method: 'GET', url, headers });
+          // The route's own answer (no such contract; a lawyer may not read users), not a
+          // raw 414 and not "no such API address".
+          expect([403, 404], url).toContain(response.statusCode);
+          expect(response.json().message).not.toBe(text.errors.routeNotFound);
+          expect(response.json().message).toBeTypeOf('string');
+          expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
+        }
+      }
+      // No route: the API's 404, never the static files' refusal (a 403 read as "no permission").
+      for (const url of ['/api/x%00', `/api/${'b'.repeat(300)}`]) {
+        const response = await withWeb.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html' },
+        });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({
+          statusCode: 404,
+          error: 'Not Found',
+          message: text.errors.routeNotFound,
+        });
+        expect(response.headers).toMatchObject(API_SECURITY_HEADERS);
+      }
+    } finally {
+      await withWeb.close();
+      await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('text no field may hold', () => {
+  const nameTaken = (name: string) =>
+    ctx.db.select({ n: count() }).from(categories).where(eq(categories.name, name));
+
+  it('refuses a NUL byte in a JSON body with a 400 naming the field, and stores nothing', async () => {
+    const admin = await ctx.buildUser({ role: ROLES.admin });
+    const response = await ctx.injectAs(admin)({
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: 'Locazioni\u0000' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: text.errors.invalidCharacters('name'),
+    });
+    expect((await nameTaken('Locazioni'))[0]?.n).toBe(0);
+  });
+
+  it('refuses a NUL byte in a registration, anonymously, and creates no account', async () => {
+    const pec = 'nul.byte@pec.test.it';
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'Marta',
+        surname: 'Gal\u0000li',
+        pec,
+        password: 'Segreta#2026',
+        terms_acceptance: true,
+        terms_art_9_10: true,
+        privacy: true,
+        newsletter: false,
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(text.errors.invalidCharacters('surname'));
+    expect(await ctx.db.select().from(users).where(eq(users.pec, pec))).toEqual([]);
+  });
+
+  it('refuses a NUL byte in a query or path parameter, and half a surrogate pair anywhere', async () => {
+    const admin = await ctx.buildUser({ role: ROLES.admin });
+    const asAdmin = ctx.injectAs(admin);
+    const search = await asAdmin({ method: 'GET', url: '/api/user?search=Ros%00si' });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().message).toBe(text.errors.invalidCharacters('search'));
+    const param = await asAdmin({ method: 'GET', url: '/api/contract/%00' });
+    expect(param.statusCode).toBe(400);
+    expect(param.json().message).toBe(text.errors.invalidCharacters('id'));
+
+    // A lone surrogate is stored as U+FFFD by the driver: the text would silently change.
+    const surrogate = await asAdmin({
+      method: 'POST',
+      url: '/api/category',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"Mandati \\ud800"}',
+    });
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json().message).toBe(text.errors.invalidCharacters('name'));
+    expect((await nameTaken('Mandati \uFFFD'))[0]?.n).toBe(0);
+    // A key is text too (answers are stored as jsonb, keys and all).
+    const key = await asAdmin({
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: 'Chiavi', 'x\u0000': 1 },
+    });
+    expect(key.statusCode).toBe(400);
+    // A whole pair (an emoji) is ordinary text.
+    const emoji = await asAdmin({
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: 'Sfratti 🏠' },
+    });
+    expect(emoji.statusCode).toBe(201);
+  });
+
+  it('refuses a NUL byte in a multipart field with a 400 and stores no file', async () => {
+    const editor = await ctx.buildUser({ role: ROLES.editor });
+    const before = await ctx.db.select({ n: count() }).from(files);
+    const response = await uploadMaster(ctx, editor, {
+      master: { filename: 'Contratto\u0000.docx', content: buildTestMaster('nul') },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().statusCode).toBe(400);
+    expect(await ctx.db.select({ n: count() }).from(files)).toEqual(before);
+  });
+});
+
+/** What the server sends on a raw connection, and after how long it closes it. */
+function rawExchange(
+  port: number,
+  request: string,
+  giveUpMs: number,
+): Promise<{ received: string; closedAfterMs: number | undefined }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = connect({ host: '127.0.0.1', port });
+    let received = '';
+    const giveUp = setTimeout(() => {
+      socket.destroy();
+      resolve({ received, closedAfterMs: undefined });
+    }, giveUpMs);
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8');
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(giveUp);
+      resolve({ received, closedAfterMs: Date.now() - started });
+    });
+    socket.write(request);
+  });
+}
+
+describe('connection timeouts', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let port: number;
+
+  beforeAll(async () => {
+    app = await buildApp({
+      config: buildTestConfig({ REQUEST_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: '1000' }),
+      db: ctx.db,
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('answers 408 in Italian to a body that stops halfway, and closes the connection', async () => {
+    const { received, closedAfterMs } = await rawExchange(
+      port,
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"pec":"a@',
+      10_000,
+    );
+    expect(closedAfterMs).toBeDefined();
+    expect(closedAfterMs).toBeLessThan(3_000);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received).toContain('cache-control: no-store');
+    const body = received.slice(received.indexOf('\r\n\r\n') + 4);
+    expect(JSON.parse(body)).toEqual({
+      statusCode: 408,
+      error: 'Request Timeout',
+      message: text.errors.requestTimeout,
+    });
+  });
+
+  it('answers 408 to headers that never end', async () => {
+    const { received, closedAfterMs } = await rawExchange(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ',
+      10_000,
+    );
+    expect(closedAfterMs).toBeDefined();
+    expect(closedAfterMs).toBeLessThan(3_000);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('closes an idle keep-alive connection', async () => {
+    const { received, closedAfterMs } = await rawExchange(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n',
+      10_000,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(closedAfterMs).toBeDefined();
+    expect(closedAfterMs).toBeLessThan(4_000);
+  });
+});
+
 describe('GET /api/app-config', () => {
   it('tells the web the support address and the external links', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/app-config' });
@@ -159,6 +403,15 @@ describe('GET /api/docs', () => {
     );
   });
 });
+
+/** A built SPA of one page in a temporary folder (the caller removes it). */
+async function fakeWebBuild(): Promise<string> {
+  const root = path.join(REPOSITORY_ROOT, '.test-data');
+  await mkdir(root, { recursive: true });
+  const distDir = await mkdtemp(path.join(root, 'web-dist-'));
+  await writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  return distDir;
+}
 
 describe('the single-page app', () => {
   let distDir: string;

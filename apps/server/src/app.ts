@@ -24,10 +24,11 @@ import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { userStatusRoutes } from './modules/users/user-status.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { type AccountRow, authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, handleClientError, handleFrameworkError } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticSpaPlugin } from './plugins/static-spa.ts';
 import { swaggerPlugin } from './plugins/swagger.ts';
+import { textGuardPlugin } from './plugins/text-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,13 +93,36 @@ const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
 };
 
+/** Headers come first and are small: a client gets this long (or the request timeout). */
+const HEADERS_TIMEOUT_MS = 30_000;
+
 /** Builds the whole HTTP application without listening: plugins first, then the modules. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { requestTimeoutMs, keepAliveTimeoutMs } = options.config;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    // `/api/user/` and `/api/user` are one route (DESIGN §3).
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      // `/api/user/` and `/api/user` are one route (DESIGN §3).
+      ignoreTrailingSlash: true,
+      // No parameter is a regular expression, so the router's 100-character guard protects
+      // nothing; with it, a long `:id` skipped its route (a raw 414, or the static files'
+      // wildcard). The request line's own limit (16 KB of headers) bounds a parameter instead,
+      // and the route answers.
+      maxParamLength: 16 * 1024,
+    },
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
     bodyLimit: 1024 * 1024,
+    // A client that stops sending mid-request is answered 408 and let go: it cannot hold a
+    // connection open.
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      // Node looks for late requests on this period (30 s by default), which would stretch
+      // a short REQUEST_TIMEOUT_MS by up to that much.
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, requestTimeoutMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(textGuardPlugin);
   // Off by default; routes opt in through `config.rateLimit` (login, register,
   // forgot-password).
   await app.register(rateLimit, { global: false });

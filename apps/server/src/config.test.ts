@@ -63,6 +63,24 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short-and-secret');
   });
 
+  it('reads the connection timeouts, two minutes for a request and 72 s for an idle connection by default', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET })).toMatchObject({
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 72_000,
+    });
+    expect(
+      loadConfig({
+        JWT_SECRET: SECRET,
+        REQUEST_TIMEOUT_MS: '300000',
+        KEEP_ALIVE_TIMEOUT_MS: '5000',
+      }),
+    ).toMatchObject({ requestTimeoutMs: 300_000, keepAliveTimeoutMs: 5_000 });
+    expect(configError({ REQUEST_TIMEOUT_MS: '0' })).toMatch(
+      /REQUEST_TIMEOUT_MS: must be an integer between 1000 and 3600000/,
+    );
+    expect(configError({ KEEP_ALIVE_TIMEOUT_MS: '1m' })).toMatch(/KEEP_ALIVE_TIMEOUT_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, PORT: '', SUPPORT_EMAIL: ' ' }).port).toBe(3000);
   });

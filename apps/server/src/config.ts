@@ -66,6 +66,8 @@ const ZEnvironment = z.object({
   LEXMIND_USERS: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
+  REQUEST_TIMEOUT_MS: optional(integerBetween(1000, 3_600_000)),
+  KEEP_ALIVE_TIMEOUT_MS: optional(integerBetween(1000, 600_000)),
   NODE_ENV: optional(z.string()),
   /** Set by npm to the folder where `npm …` was typed; relative paths resolve against it. */
   INIT_CWD: optional(z.string()),
@@ -97,8 +99,23 @@ export type AppConfig = {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built SPA. */
   webDistDir: string;
+  /** How long a client has to send a whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
   isProduction: boolean;
 };
+
+/**
+ * Two .docx of 10 MB each over a 2 Mbit/s uplink take about 80 s; a client that has not sent
+ * its request in two minutes is stalled or hostile.
+ */
+const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/**
+ * Fastify's default: longer than the 60 s idle timeout of the usual load balancers and
+ * proxies, so they close an idle connection first and never reuse one the server is closing.
+ */
+const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** A bad environment: the message names every faulty variable, fit for a terminal. */
 export class ConfigError extends Error {
@@ -176,6 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     logLevel: vars.LOG_LEVEL ?? 'info',
     webDistDir: resolveFolder(vars, vars.WEB_DIST_DIR, 'apps/web/dist'),
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     isProduction: vars.NODE_ENV === 'production',
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from './config.ts';
 
 /** Secrets never reach the logs, whichever object carries them. */
@@ -28,6 +28,83 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|refresh|password)=)[^&#]*/gi, '$1[Redacted]');
 }
 
+/**
+ * What an error may keep in the log: where and why it failed, never the data it carried. A
+ * PostgreSQL error's `detail` (`Key (pec)=(x@pec.it) already exists`) and `where`, drizzle's
+ * `params` (the password hash, the PEC), nodemailer's `rejected` addresses and `response` are
+ * left out; SQLSTATE, constraint, table and the SQL text (placeholders only) stay.
+ */
+const KEPT_ERROR_FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'statusCode',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+  'routine',
+  'responseCode',
+  'command',
+  'query',
+] as const;
+
+const ARGON2_HASH = /\$argon2(?:id|i|d)\$[^\s"',)\]}]*/g;
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** drizzle's DrizzleQueryError message ends with the parameters of the query. */
+const QUERY_PARAMS = /\nparams: [\s\S]*$/;
+/** A PostgreSQL data exception (class 22) quotes the value it refused: `…for type uuid: "…"`. */
+const QUOTED_VALUE = /"(?:[^"\\]|\\.)*"/g;
+
+/** Personal data and secrets a library may have written into a text, replaced. */
+export function scrubLogText(text: string): string {
+  return text.replace(ARGON2_HASH, '[Redacted]').replace(EMAIL_ADDRESS, '[email]');
+}
+
+type ErrorLike = Error & Record<string, unknown>;
+
+function isErrorLike(value: unknown): value is ErrorLike {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as Error).message === 'string'
+  );
+}
+
+function safeMessage(error: ErrorLike): string {
+  let message = error.message.replace(QUERY_PARAMS, '');
+  if (typeof error.code === 'string' && error.code.startsWith('22')) {
+    message = message.replace(QUOTED_VALUE, '"[Redacted]"');
+  }
+  return scrubLogText(message);
+}
+
+/** pino's `err` serializer, keeping only what KEPT_ERROR_FIELDS allows, causes included. */
+export function serializeError(value: unknown, depth = 0): unknown {
+  if (!isErrorLike(value)) return value;
+  const message = safeMessage(value);
+  const serialized: Record<string, unknown> = {
+    type: value.constructor?.name ?? value.name,
+    message,
+    stack:
+      typeof value.stack === 'string'
+        ? scrubLogText(value.stack.replace(value.message, message))
+        : undefined,
+  };
+  for (const field of KEPT_ERROR_FIELDS) {
+    const kept = value[field];
+    if (typeof kept === 'string') serialized[field] = scrubLogText(kept);
+    else if (typeof kept === 'number' || typeof kept === 'boolean') serialized[field] = kept;
+  }
+  if (depth < 5) {
+    if (value.cause !== undefined) serialized.cause = serializeError(value.cause, depth + 1);
+    if (Array.isArray(value.errors)) {
+      serialized.errors = value.errors.map((item) => serializeError(item, depth + 1));
+    }
+  }
+  return serialized;
+}
+
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
@@ -42,12 +119,23 @@ function serializeRequest(request: FastifyRequest) {
  * whenever stdout is not a terminal (log collectors, tests); pino-pretty when a developer
  * watches a terminal.
  */
-export function createLogger(config: Pick<AppConfig, 'logLevel' | 'isProduction'>): Logger {
-  const pretty = !config.isProduction && process.stdout.isTTY === true;
-  return pino({
+export function createLogger(
+  config: Pick<AppConfig, 'logLevel' | 'isProduction'>,
+  /** Where the lines go instead of stdout (tests read them). */
+  destination?: DestinationStream,
+): Logger {
+  const options: LoggerOptions = {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
-    serializers: { req: serializeRequest as (value: unknown) => unknown },
+    serializers: {
+      req: serializeRequest as (value: unknown) => unknown,
+      err: serializeError,
+    },
+  };
+  if (destination) return pino(options, destination);
+  const pretty = !config.isProduction && process.stdout.isTTY === true;
+  return pino({
+    ...options,
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
       : {}),

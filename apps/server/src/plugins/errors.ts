@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { it } from '@lexpath/shared';
 import type { TApiError } from '@lexpath/shared/schemas/api';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +7,12 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
-import { isDatabaseUnavailable } from '../lib/pg-errors.ts';
+import { isDatabaseUnavailable, isPgError } from '../lib/pg-errors.ts';
+import { securityHeadersFor } from './security.ts';
+
+/** PostgreSQL refusing a NUL byte in text (22021) or a `\u0000` escape in jsonb (22P05). */
+const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
+const PG_UNTRANSLATABLE_CHARACTER = '22P05';
 
 /** DESIGN §3: the status each domain error code answers with. */
 const STATUS_OF_CODE: Record<ErrorCode, number> = {
@@ -76,6 +82,13 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   } else if (error.validation) {
     statusCode = 400;
     message = validationMessages(error);
+  } else if (
+    isPgError(error, PG_CHARACTER_NOT_IN_REPERTOIRE) ||
+    isPgError(error, PG_UNTRANSLATABLE_CHARACTER)
+  ) {
+    // Text the database cannot store that the text guard could not see (a multipart field).
+    statusCode = 400;
+    message = it.errors.badRequest;
   } else if (isDatabaseUnavailable(error)) {
     statusCode = 503;
     message = it.errors.databaseUnavailable;
@@ -93,6 +106,53 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     request.log.error({ err: error }, 'request failed');
   }
   reply.status(statusCode).send(errorBody(statusCode, message));
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot decode (`/api/contract/%ZZ`) or a path
+ * parameter over the router's limit. No hook has run, so the security headers are set here.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const statusCode = error.statusCode === 414 ? 414 : 400;
+  reply
+    .headers(securityHeadersFor(request.url))
+    .status(statusCode)
+    .send(errorBody(statusCode, it.errors.badRequest));
+}
+
+/**
+ * Node's `clientError`: a request that did not arrive whole in time (408), headers over the
+ * size limit (431), bytes that are not HTTP (400). Node reports these on the socket, outside
+ * any route, so the answer is written there: the error format, with the API headers.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const statusCode =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  if (socket.writable) {
+    const body = JSON.stringify(
+      errorBody(statusCode, statusCode === 408 ? it.errors.requestTimeout : it.errors.badRequest),
+    );
+    const headers = {
+      ...securityHeadersFor(undefined),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\n${head.join('')}\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** A missing zod message should still read as Italian: "required" for absent fields. */

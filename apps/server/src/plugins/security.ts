@@ -69,14 +69,26 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** /api answers data, except the Swagger UI under /api/docs, which is a page. */
 function answersData(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  return api && !url.startsWith('/api/docs');
+}
+
+let pageHeaders: Record<string, string> | undefined;
+
+/**
+ * The security headers of an answer to `url`. Exported for the answers Fastify writes before
+ * any hook runs (a URL the router cannot decode, a request that timed out).
+ */
+export function securityHeadersFor(url: string | undefined): Readonly<Record<string, string>> {
+  if (url === undefined || answersData(url)) return API_SECURITY_HEADERS;
+  pageHeaders ??= pageSecurityHeaders();
+  return pageHeaders;
 }
 
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    const pageHeaders = pageSecurityHeaders();
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(answersData(request.url) ? API_SECURITY_HEADERS : pageHeaders);
+      reply.headers(securityHeadersFor(request.url));
       done();
     });
   },

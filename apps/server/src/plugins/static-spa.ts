@@ -41,18 +41,29 @@ export const staticSpaPlugin = fp(
   async (app: FastifyInstance, { distDir }: StaticSpaOptions) => {
     const hasDist = existsSync(path.join(distDir, 'index.html'));
     if (hasDist) {
-      await app.register(fastifyStatic, {
+      const staticOptions = {
         root: distDir,
-        dotfiles: 'ignore',
+        dotfiles: 'ignore' as const,
         cacheControl: false,
         // Vite fingerprints everything under assets/: cache forever. index.html never.
-        setHeaders: (reply, filePath) => {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        setHeaders: (reply: { header: (name: string, value: string) => unknown }, file: string) => {
+          const immutable = file.includes(`${path.sep}assets${path.sep}`);
           reply.header(
             'cache-control',
             immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
         },
+      };
+      // `reply.sendFile` for the history fallback below, app-wide.
+      await app.register(fastifyStatic, { ...staticOptions, serve: false });
+      // The files themselves, in a scope of their own whose guard keeps /api out: an /api path
+      // no route matched is the API's 404, never a file lookup (whose refusals, e.g. a 403 for
+      // `/api/x%00`, would read as "no permission", and `/api/%2e%2e/` would be the SPA).
+      await app.register(async (files) => {
+        files.addHook('onRequest', async (request, reply) => {
+          if (isApiPath(request.url)) return reply.callNotFound();
+        });
+        await files.register(fastifyStatic, { ...staticOptions, decorateReply: false });
       });
     }
 

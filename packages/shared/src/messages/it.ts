@@ -69,6 +69,9 @@ export const it = {
       'Una richiesta con la stessa Idempotency-Key è ancora in corso: riprova tra qualche istante.',
     idempotencyKeyReused:
       'Questa richiesta riusa la chiave di un’altra operazione con dati diversi: riprova da capo.',
+    requestTimeout: 'La richiesta non è arrivata per intero in tempo. Riprova.',
+    /** A text with a NUL byte or half of a UTF-16 pair: no field may hold it. */
+    invalidCharacters: (field: string) => `Il campo «${field}» contiene caratteri non ammessi.`,
   },
   toast: {
     failureTitle: 'Si è verificato un problema',

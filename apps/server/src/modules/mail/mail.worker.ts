@@ -59,7 +59,8 @@ async function deliver(
   result: DrainResult,
 ): Promise<void> {
   const { db, transport, logger, maxAttempts } = options;
-  const about = { mailId: mail.id, to: mail.to, subject: mail.subject, attempts: mail.attempts };
+  // No recipient: a PEC is personal data; the mail id finds it in the outbox.
+  const about = { mailId: mail.id, subject: mail.subject, attempts: mail.attempts };
 
   // Only reachable when earlier claims never reported back (the worker kept dying on it).
   if (mail.attempts > maxAttempts) {
@@ -76,12 +77,14 @@ async function deliver(
     if (mail.attempts >= maxAttempts) {
       await markMailFailed(db, mail, error);
       result.failed += 1;
-      logger.error({ ...about, error }, 'mail given up after the last attempt');
+      // `err`, not the text stored in the outbox: the log serializer scrubs the addresses an
+      // SMTP refusal quotes.
+      logger.error({ ...about, err: sendError }, 'mail given up after the last attempt');
     } else {
       const delayMs = options.retryDelayMs(mail.attempts);
       await rescheduleMail(db, mail, { error, delayMs });
       result.retried += 1;
-      logger.warn({ ...about, error, retryInMs: delayMs }, 'mail not sent; will retry');
+      logger.warn({ ...about, err: sendError, retryInMs: delayMs }, 'mail not sent; will retry');
     }
     return;
   }
