@@ -63,6 +63,8 @@ export class OfficeListener {
     const tmpDir = path.join(workDir, 'tmp');
     await mkdir(profileDir, { recursive: true, mode: 0o755 });
     await mkdir(tmpDir, { recursive: true, mode: 0o755 });
+    // Killed meanwhile (the pool closing): spawning now would leave LibreOffice running.
+    if (this.#exited) throw new ListenerFailure('crashed', 'listener stopped');
     const connection = `pipe,name=${pipeName}`;
 
     // Its own process group: the `soffice` launcher forks soffice.bin, and a kill must reach both.

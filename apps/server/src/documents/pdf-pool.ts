@@ -140,10 +140,12 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     slot.starting = (async () => {
       slot.listener?.kill();
       generation += 1;
+      const workDir = path.join(await rootDir(), `listener-${slot.index}`);
+      if (closed) throw new ListenerFailure('crashed', 'pool closed');
       const listener = new OfficeListener({
         sofficePath: sofficePath as string,
         pythonPath,
-        workDir: path.join(await rootDir(), `listener-${slot.index}`),
+        workDir,
         pipeName: `lexpath_${process.pid}_${serial}_${slot.index}_${generation}`,
         startTimeoutMs: config.startTimeoutMs ?? 60_000,
       });
@@ -262,8 +264,10 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       for (const job of queue.splice(0)) {
         job.reject(new AppError('unavailable', it.documents.previewUnavailable));
       }
-      await Promise.all(slots.map((slot) => slot.starting?.catch(() => undefined)));
+      // Listeners still starting too: waiting for LibreOffice to come up only to stop it would
+      // hold the shutdown for seconds. Their start then fails at once.
       for (const slot of slots) slot.listener?.kill();
+      await Promise.all(slots.map((slot) => slot.starting?.catch(() => undefined)));
       cache.clear();
       if (workRoot) await rm(await workRoot, { recursive: true, force: true });
     },
