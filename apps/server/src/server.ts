@@ -89,7 +89,7 @@ let shuttingDown = false;
  * A signal during startup waits for it to finish first, so PostgreSQL is never left running;
  * a hung step cannot keep the process forever.
  */
-async function shutDown(signal: NodeJS.Signals): Promise<void> {
+async function shutDown(signal: NodeJS.Signals | 'launcher gone'): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
@@ -116,6 +116,12 @@ async function shutDown(signal: NodeJS.Signals): Promise<void> {
 // SIGHUP too: closing the terminal must not leave PostgreSQL running without its server.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(signal, () => void shutDown(signal));
+}
+// Started by scripts/start.mjs (npm start) with an IPC channel: the channel closes when the
+// launcher dies without passing a signal on (kill -9), and the server must not outlive it.
+if (process.channel) {
+  process.channel.unref();
+  process.on('disconnect', () => void shutDown('launcher gone'));
 }
 const starting = start();
 await starting;

@@ -138,6 +138,8 @@ export class OfficeListener {
     await mkdir(path.join(profileDir, 'user'), { recursive: true, mode: 0o755 });
     // Written before every start: a profile LibreOffice rewrote keeps these settings anyway.
     await writeFile(path.join(profileDir, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
+    // Killed meanwhile (the pool closing): spawning now would leave LibreOffice running.
+    if (this.#exited) throw new ListenerFailure('crashed', 'listener stopped');
     const connection = `pipe,name=${pipeName}`;
 
     // Its own process group: the `soffice` launcher forks soffice.bin, and a kill must reach both.

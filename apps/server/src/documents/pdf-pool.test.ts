@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,22 @@ async function waitFor(condition: () => boolean, timeoutMs = 5000) {
     if (Date.now() > deadline) throw new Error('condition not reached');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Processes of a process group that still run (zombies count as gone), from /proc. */
+function livingMembersOf(group: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(pgrp) === group && state !== 'Z' && state !== 'X';
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 describe('previewCacheKey', () => {
@@ -85,6 +102,22 @@ describe.skipIf(!soffice)('PDF pool with LibreOffice', () => {
     } finally {
       await starting.close();
     }
+  }, 30_000);
+
+  it('closes at once during the warm-up, leaving no LibreOffice running', async () => {
+    const starting = createPdfPool({ size: 1 });
+    const warming = starting.warmUp();
+    await waitFor(() => starting.status().listeners[0]?.pid !== undefined);
+    const group = starting.status().listeners[0]?.pid as number;
+
+    const began = Date.now();
+    await starting.close();
+    const closeMs = Date.now() - began;
+    await warming;
+
+    // Not the seconds LibreOffice takes to come up: a server stopping must not wait for it.
+    expect(closeMs).toBeLessThan(500);
+    await waitFor(() => livingMembersOf(group).length === 0, 2000);
   }, 30_000);
 
   it('converts a rendered contract to PDF', async () => {

@@ -257,10 +257,12 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       slot.listener?.kill();
       generation += 1;
       let ready = false;
+      const workDir = path.join(await rootDir(), `listener-${slot.index}`);
+      if (closed) throw new ListenerFailure('crashed', 'pool closed');
       const listener: OfficeListener = new OfficeListener({
         sofficePath: sofficePath as string,
         pythonPath,
-        workDir: path.join(await rootDir(), `listener-${slot.index}`),
+        workDir,
         pipeName: `${PIPE_PREFIX}${process.pid}_${serial}_${slot.index}_${generation}`,
         startTimeoutMs: config.startTimeoutMs ?? 60_000,
         onExit: () => {
@@ -440,8 +442,10 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
         job.reject(new AppError('unavailable', it.documents.previewUnavailable));
       }
       for (const slot of slots) clearTimeout(slot.restartTimer);
-      await Promise.all(slots.map((slot) => slot.starting?.catch(() => undefined)));
+      // Listeners still starting too: waiting for LibreOffice to come up only to stop it would
+      // hold the shutdown for seconds. Their start then fails at once.
       for (const slot of slots) slot.listener?.kill();
+      await Promise.all(slots.map((slot) => slot.starting?.catch(() => undefined)));
       cache.clear();
       if (workRoot) {
         const dir = await workRoot.catch(() => undefined);

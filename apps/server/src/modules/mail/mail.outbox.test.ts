@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
@@ -53,6 +54,28 @@ async function outboxRow(id: string) {
   const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
   if (!row) throw new Error(`no outbox row ${id}`);
   return row;
+}
+
+/** A TCP server on loopback that accepts connections and never says a word. */
+async function startSilentServer() {
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const server = createServer((socket) => {
+    accepted += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    connections: () => accepted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
@@ -163,8 +186,8 @@ describe('outbox worker over SMTP (a real server on loopback)', () => {
     const transport = createSmtpTransport({ url: smtp.url, from: FROM });
     try {
       const [first, second] = await Promise.all([
-        drainOutboxOnce({ db: ctx.db, transport, logger: silent, batchSize: 3 }),
-        drainOutboxOnce({ db: other.db, transport, logger: silent, batchSize: 3 }),
+        drainOutboxOnce({ db: ctx.db, transport, logger: silent, concurrency: 3 }),
+        drainOutboxOnce({ db: other.db, transport, logger: silent, concurrency: 3 }),
       ]);
       expect((first?.sent ?? 0) + (second?.sent ?? 0)).toBe(30);
       // Both really worked side by side, each on its own share.
@@ -205,8 +228,9 @@ describe('outbox worker over SMTP (a real server on loopback)', () => {
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('on stop, finishes the mail being sent and hands the rest back to the queue', async () => {
-    for (const to of ['a@pec.test.it', 'b@pec.test.it', 'c@pec.test.it']) await queueMail(to);
+  it('on stop, finishes the mails being sent and leaves the rest in the queue', async () => {
+    const recipients = ['a', 'b', 'c', 'd', 'e'].map((name) => `${name}@pec.test.it`);
+    for (const to of recipients) await queueMail(to);
     const smtpTransport = createSmtpTransport({ url: smtp.url, from: FROM });
     // A slow provider: each send takes a while after the server has the message.
     const slow = {
@@ -216,22 +240,84 @@ describe('outbox worker over SMTP (a real server on loopback)', () => {
         await sleep(300);
       },
     };
-    const worker = startOutboxWorker({ db: ctx.db, transport: slow, logger: silent });
-    await waitFor(() => smtp.received.length === 1);
+    const worker = startOutboxWorker({
+      db: ctx.db,
+      transport: slow,
+      logger: silent,
+      concurrency: 2,
+    });
+    await waitFor(() => smtp.received.length === 2);
 
     await worker.stop();
 
     const rows = await ctx.db.select().from(outbox);
-    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(1);
-    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(2);
-    // The next start sends the other two, and nothing twice.
+    expect(rows.filter((row) => row.status === 'sent')).toHaveLength(2);
+    // Never claimed: no lease to wait for.
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(3);
+    // The next start sends the other three, and nothing twice.
     const result = await drainOutboxOnce({ db: ctx.db, transport: smtpTransport, logger: silent });
-    expect(result.sent).toBe(2);
-    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([
-      'a@pec.test.it',
-      'b@pec.test.it',
-      'c@pec.test.it',
-    ]);
+    expect(result.sent).toBe(3);
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual(recipients);
+  });
+
+  it('a mail to a server that accepts and never greets delays no other mail, and is retried', async () => {
+    const hung = await startSilentServer();
+    const slowFirst = 'lento@pec.test.it';
+    // The first attempt of one mail goes to the hung server, everything else to the real one.
+    const toHung = createSmtpTransport({
+      url: `smtp://127.0.0.1:${hung.port}`,
+      from: FROM,
+      timeouts: { connectionTimeout: 1500, greetingTimeout: 1500 },
+    });
+    const toSmtp = createSmtpTransport({ url: smtp.url, from: FROM });
+    const tried = new Set<string>();
+    const deliveredAt = new Map<string, number>();
+    const transport = {
+      ...toSmtp,
+      send: async (mail: Parameters<typeof toSmtp.send>[0]) => {
+        const first = !tried.has(mail.id);
+        tried.add(mail.id);
+        await (mail.to === slowFirst && first ? toHung : toSmtp).send(mail);
+        deliveredAt.set(mail.to, Date.now());
+      },
+    };
+    const slowId = await queueMail(slowFirst);
+    const others = ['uno', 'due', 'tre', 'quattro', 'cinque', 'sei'].map(
+      (name) => `${name}@pec.test.it`,
+    );
+    for (const to of others) await queueMail(to);
+    const began = Date.now();
+
+    try {
+      const result = await drainOutboxOnce({
+        db: ctx.db,
+        transport,
+        logger: silent,
+        retryDelayMs: () => 300,
+      });
+      const failedAt = Date.now();
+
+      expect(result).toEqual({ sent: 6, retried: 1, failed: 0 });
+      expect(hung.connections()).toBe(1);
+      // All six went out long before the stuck one gave up after its greeting timeout.
+      for (const to of others) expect((deliveredAt.get(to) ?? Infinity) - began).toBeLessThan(1000);
+      expect(failedAt - began).toBeGreaterThanOrEqual(1400);
+      const stuck = await outboxRow(slowId);
+      expect(stuck).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(stuck.lastError).toContain('Greeting never received');
+    } finally {
+      await hung.close();
+    }
+
+    // Not lost: after its backoff it is sent.
+    await sleep(350);
+    expect(await drainOutboxOnce({ db: ctx.db, transport, logger: silent })).toEqual({
+      sent: 1,
+      retried: 0,
+      failed: 0,
+    });
+    expect(await outboxRow(slowId)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([...others, slowFirst].sort());
   });
 
   it('never sends the mail of a change that rolled back', async () => {

@@ -20,15 +20,27 @@ export type MailLogger = {
   error: (object: object, message: string) => void;
 };
 
+/** nodemailer's timeouts, in milliseconds. */
+export type SmtpTimeouts = {
+  /** The whole session setup: DNS, TCP, TLS, greeting (and STARTTLS), whatever hangs. */
+  connectionTimeout: number;
+  /** The server's 220 greeting after connecting, within the above: accepts and never greets. */
+  greetingTimeout: number;
+  /** Silence on an open connection, at any later step. */
+  socketTimeout: number;
+  dnsTimeout: number;
+};
+
 /**
- * Generous for a PEC provider, yet well inside the worker's claim lease (5 minutes), so a
- * hung connection fails this attempt instead of outliving the claim.
+ * A PEC provider connects, greets and finishes TLS within a second or two; a few seconds more is
+ * patience, and a host that accepts and never answers fails this attempt quickly (it is retried
+ * with backoff) instead of holding a sending slot. Far inside the claim lease (5 minutes).
  */
-const SMTP_TIMEOUTS = {
-  connectionTimeout: 30_000,
-  greetingTimeout: 30_000,
-  socketTimeout: 60_000,
-  dnsTimeout: 15_000,
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 8_000,
+  socketTimeout: 30_000,
+  dnsTimeout: 5_000,
 };
 
 /**
@@ -52,8 +64,21 @@ function toMessage(mail: OutgoingMail, from: string) {
 }
 
 /** SMTP, or SMTPS (`smtps://…`, implicit TLS on 465) as PEC providers require. */
-export function createSmtpTransport({ url, from }: { url: string; from: string }): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+export function createSmtpTransport({
+  url,
+  from,
+  timeouts,
+}: {
+  url: string;
+  from: string;
+  /** Tests shorten them; the defaults suit a real provider. */
+  timeouts?: Partial<SmtpTimeouts>;
+}): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    ...DEFAULT_SMTP_TIMEOUTS,
+    ...timeouts,
+  });
   const { protocol, host } = new URL(url);
   return {
     kind: 'smtp',

@@ -12,8 +12,11 @@ export type OutboxWorkerOptions = {
   db: DbExecutor;
   transport: MailTransport;
   logger: MailLogger;
-  /** Mails claimed per round trip. */
-  batchSize?: number;
+  /**
+   * Mails being sent at once. Each is claimed when a slot frees, so its lease starts with its
+   * send, and a mail stuck on a hung server holds one slot while the others keep flowing.
+   */
+  concurrency?: number;
   /** Attempts before a mail is given up as 'failed'. */
   maxAttempts?: number;
   /** Wait before the next attempt, given the attempts made so far (1 after the first). */
@@ -38,7 +41,7 @@ export function defaultRetryDelayMs(attempts: number): number {
 }
 
 const DEFAULTS = {
-  batchSize: 10,
+  concurrency: 4,
   maxAttempts: 12,
   retryDelayMs: defaultRetryDelayMs,
   leaseMs: 5 * 60_000,
@@ -54,7 +57,7 @@ function describeError(error: unknown): string {
 }
 
 async function deliver(
-  options: Required<Omit<OutboxWorkerOptions, 'pollIntervalMs'>>,
+  options: Required<OutboxWorkerOptions>,
   mail: ClaimedMail,
   result: DrainResult,
 ): Promise<void> {
@@ -99,9 +102,10 @@ async function deliver(
 }
 
 /**
- * Sends every mail that is due now, claiming batches until none is left, and returns what
- * happened. The worker calls it on every poll; tests call it to send at a chosen moment.
- * `shouldStop` is checked between mails, so shutdown waits for one send at most.
+ * Sends every mail that is due now, up to `concurrency` at a time, claiming more as sends
+ * finish until none is left, and returns what happened. The worker calls it on every poll;
+ * tests call it to send at a chosen moment. Once `shouldStop` says so nothing more is claimed,
+ * and the mails being sent finish (each within the transport's timeouts).
  */
 export async function drainOutboxOnce(
   options: OutboxWorkerOptions,
@@ -109,34 +113,57 @@ export async function drainOutboxOnce(
 ): Promise<DrainResult> {
   const settings = {
     ...options,
-    batchSize: options.batchSize ?? DEFAULTS.batchSize,
+    concurrency: Math.max(1, options.concurrency ?? DEFAULTS.concurrency),
     maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
     retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
     leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
+    pollIntervalMs: options.pollIntervalMs ?? DEFAULTS.pollIntervalMs,
   };
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
-  while (!shouldStop()) {
-    const claimed = await claimDueMails(settings.db, {
-      limit: settings.batchSize,
-      leaseMs: settings.leaseMs,
-    });
-    if (claimed.length === 0) break;
-    for (const [index, mail] of claimed.entries()) {
-      if (shouldStop()) {
-        // Unsent claims go back to the queue now rather than after the lease.
-        for (const left of claimed.slice(index)) {
-          await rescheduleMail(settings.db, left, { delayMs: 0 });
-        }
-        return result;
+  const sending = new Set<Promise<void>>();
+  // A database error (claiming, or recording a result) ends the drain once the sends running
+  // have finished, so that stopping the worker still waits for all of them.
+  let failure: { error: unknown } | undefined;
+
+  for (;;) {
+    while (!failure && !shouldStop() && sending.size < settings.concurrency) {
+      let claimed: ClaimedMail[];
+      try {
+        claimed = await claimDueMails(settings.db, {
+          limit: settings.concurrency - sending.size,
+          leaseMs: settings.leaseMs,
+        });
+      } catch (error) {
+        failure = { error };
+        break;
       }
-      await deliver(settings, mail, result);
+      if (claimed.length === 0) break;
+      for (const mail of claimed) {
+        const send: Promise<void> = deliver(settings, mail, result)
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => sending.delete(send));
+        sending.add(send);
+      }
     }
+    if (sending.size === 0) break;
+    // A mail that falls due while a slow send runs is claimed at the next poll at the latest.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      ...sending,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, settings.pollIntervalMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
+  if (failure) throw failure.error;
   return result;
 }
 
 export type OutboxWorker = {
-  /** Finishes the mail being sent (if any), then stops polling. */
+  /** Finishes the mails being sent (if any), then stops polling. */
   stop: () => Promise<void>;
 };
 
