@@ -530,13 +530,13 @@ describe('question editor', () => {
     await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
     expect(await within(condition).findByText('Campo obbligatorio.')).toBeVisible();
 
-    const answerPicker = within(condition).getByLabelText('Risposta');
+    const answerPicker = within(condition).getByRole('group', { name: 'Risposta' });
     expect(
       within(answerPicker)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Seleziona risposta', 'Sì', 'No']);
-    await user.selectOptions(answerPicker, 'Sì');
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Sì', 'No']);
+    await user.click(within(answerPicker).getByRole('checkbox', { name: 'Sì' }));
     await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Inserimento nuovo master' }),
