@@ -100,7 +100,7 @@ function AnswersField({
       {choices.length === 0 ? (
         <Text color="navy.700">{texts.selectQuestion}</Text>
       ) : (
-        <Stack gap="6">
+        <Stack gap="6" pl="4">
           {choices.map((choice) => (
             <Checkbox.Root
               key={choice}
@@ -297,7 +297,7 @@ export function QuestionEditorScreen() {
                           {pairIndex > 0 ? (
                             <Text color="navy.800">{it.web.masterForm.and}</Text>
                           ) : null}
-                          <HStack gap="8" align="flex-start">
+                          <Stack gap="4">
                             <PickerField
                               label={texts.conditionQuestion}
                               value={pair.variable}
@@ -322,7 +322,7 @@ export function QuestionEditorScreen() {
                                 setPair(conditionIndex, pairIndex, { answers })
                               }
                             />
-                          </HStack>
+                          </Stack>
                         </Box>
                       );
                     })}
