@@ -116,7 +116,10 @@ async function writeQuestion(page: Page, question: Question, position: number): 
     await condition
       .getByLabel('Domanda precedente')
       .selectOption({ label: question.condition.question });
-    await condition.getByLabel('Risposta', { exact: true }).selectOption(question.condition.answer);
+    await condition
+      .getByRole('group', { name: 'Risposta', exact: true })
+      .getByRole('checkbox', { name: question.condition.answer, exact: true })
+      .check({ force: true });
   }
   await checkScreen(page, `question-editor-${position}`);
   await page.getByRole('button', { name: 'Salva domanda' }).click();

@@ -391,6 +391,16 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/payment/checkout',
+    request: () => ({
+      url: '/api/payment/checkout',
+      payload: { contractId: f.completedContractId },
+    }),
+    // Customers buy; staff try templates through the test flow.
+    expect: { anonymous: 401, user: 200, editor: 403, admin: 403 },
+  },
+  {
+    method: 'POST',
     route: '/api/payment/local-checkout',
     request: () => ({
       url: '/api/payment/local-checkout',

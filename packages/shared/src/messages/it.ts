@@ -174,6 +174,8 @@ export const it = {
       'Non è stato possibile verificare il pagamento: si prega di effettuare un nuovo tentativo di pagamento.',
     sessionUsed: 'Questo pagamento è già stato registrato per un altro documento.',
     localDisabled: 'Il pagamento di prova non è disponibile: i pagamenti passano da Stripe.',
+    stripeUrlMissing:
+      'Il pagamento online di questo documento non è ancora configurato: contatta l’assistenza.',
     providerUnavailable:
       'Non è stato possibile contattare il servizio di pagamento. Riprova tra qualche minuto o contatta l’assistenza.',
     webhookDisabled: 'Le notifiche di Stripe non sono configurate su questo server.',

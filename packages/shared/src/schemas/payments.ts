@@ -6,6 +6,17 @@ const ZRequiredId = z
   .trim()
   .min(1, it.validation.required);
 
+/** POST /payment/checkout: the cart's 'Acquista' (DESIGN §8). */
+export const ZCheckout = z.object({ contractId: ZRequiredId });
+export type TCheckout = z.input<typeof ZCheckout>;
+
+/**
+ * Where the buyer goes to pay: a path of this app (the local test page) or the provider's
+ * absolute URL.
+ */
+export const ZCheckoutResult = z.object({ url: z.string() });
+export type TCheckoutResult = z.infer<typeof ZCheckoutResult>;
+
 /** POST /payment/local-checkout: the test payment page's 'Paga' (DESIGN §8, local provider). */
 export const ZLocalCheckout = z.object({ contractId: ZRequiredId });
 export type TLocalCheckout = z.input<typeof ZLocalCheckout>;

@@ -122,12 +122,21 @@ const ZCategoryRef = z
   .transform((value) => (typeof value === 'string' ? value : value.id).trim())
   .pipe(z.string().min(1, it.validation.required));
 
+const ZHttpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * The provider's payment link: optional, since the payment provider in force on the server
+ * decides where 'Acquista' goes (DESIGN §8); with the local provider it is never used. Empty
+ * (or null) clears it; omitted on PUT keeps it.
+ */
 const ZStripeUrl = z
-  .string({ error: it.validation.required })
+  .string({ error: it.validation.url })
   .trim()
-  .min(1, { error: it.validation.required, abort: true })
   .max(2000, it.validation.url)
-  .pipe(z.url({ protocol: /^https?$/, error: it.validation.url }));
+  .refine((value) => value === '' || ZHttpUrl.safeParse(value).success, it.validation.url)
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
 
 const templateFields = {
   name: z

@@ -1,6 +1,8 @@
-import { it } from '@lexpath/shared';
+import { it, ROLES } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import {
+  ZCheckout,
+  ZCheckoutResult,
   ZLocalCheckout,
   ZLocalCheckoutResult,
   ZPayment,
@@ -12,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
+import { createCheckout } from './checkout.service.ts';
 import {
   createLocalCheckout,
   getPayment,
@@ -31,6 +34,35 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const userArea = [authenticate, allow(mayUseUserArea)];
   const provider = createPaymentProvider(app.config, app.db);
   const localProvider = provider.name === 'local';
+
+  app.post(
+    '/checkout',
+    {
+      // Customers buy; staff try templates through the test flow instead (SPEC §2).
+      onRequest: userArea,
+      schema: {
+        tags: ['payments'],
+        summary: "The cart's 'Acquista': where the buyer pays for a completed contract",
+        description:
+          "Answers the URL of the checkout of the provider in force: without STRIPE_SECRET_KEY the local test page (`/pagamento-di-prova?contract=<id>`); with Stripe the template's payment link with `client_reference_id=<contract id>` (422 when the template has none). Customers only (403 for staff), on their own contract (404 otherwise); the contract must be COMPLETED (422) and not paid (409). Accepts an `Idempotency-Key` header.",
+        security,
+        body: ZCheckout,
+        response: {
+          200: dataOf(ZCheckoutResult),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request, reply) =>
+      idempotent(app.db, request, reply, async (tx) => ({
+        data: await createCheckout(tx, provider, currentUser(request), request.body.contractId),
+      })),
+  );
 
   app.post(
     '/local-checkout',

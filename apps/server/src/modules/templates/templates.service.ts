@@ -376,7 +376,7 @@ export async function createTemplate(
       description: input.description,
       categoryId: input.categoryId,
       priceCents: input.price_cents,
-      stripeUrl: input.stripe_url,
+      stripeUrl: input.stripe_url ?? null,
       status: TEMPLATE_STATUS.suspended,
       createdBy: actor.id,
       counts: input,
@@ -446,7 +446,8 @@ export async function updateTemplate(
       description: input.description ?? current.description,
       categoryId: input.categoryId ?? current.categoryId,
       priceCents: input.price_cents ?? current.priceCents,
-      stripeUrl: input.stripe_url ?? current.stripeUrl,
+      // null (sent empty) clears the link; omitted keeps it.
+      stripeUrl: input.stripe_url === undefined ? current.stripeUrl : input.stripe_url,
       ...counts,
     };
     const changedFields = (Object.keys(next) as (keyof typeof next)[]).filter(

@@ -1,6 +1,11 @@
 import type { TCategory } from '@lexpath/shared/schemas/categories';
 import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
-import type { TLocalCheckout, TPaymentCreate } from '@lexpath/shared/schemas/payments';
+import type {
+  TCheckout,
+  TCheckoutResult,
+  TLocalCheckout,
+  TPaymentCreate,
+} from '@lexpath/shared/schemas/payments';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion, TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -132,6 +137,16 @@ export function useLocalCheckoutMutation() {
   return useMutation({
     mutationFn: (body: TLocalCheckout) =>
       api.post<{ session_id: string }>('/payment/local-checkout', body),
+  });
+}
+
+/**
+ * POST /payment/checkout: where 'Acquista' sends the buyer, as the payment provider in force on
+ * the server decides (DESIGN §8). A refusal is shown by the global error toast.
+ */
+export function useCheckoutMutation() {
+  return useMutation({
+    mutationFn: (body: TCheckout) => api.post<TCheckoutResult>('/payment/checkout', body),
   });
 }
 

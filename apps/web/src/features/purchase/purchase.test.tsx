@@ -18,7 +18,6 @@ import {
   type TestApi,
   type TestHandler,
 } from '../../test/test-api-server.ts';
-import { checkoutUrl } from './components/cart-screen.tsx';
 
 let api: TestApi | undefined;
 
@@ -141,6 +140,8 @@ async function startPurchaseApi(
     templates?: TTemplateCard[];
     contract?: Partial<ContractRow>;
     stripeUrl?: string | null;
+    /** POST /payment/checkout; by default the local provider's answer, the test page. */
+    checkout?: TestHandler;
     completeError?: string;
     paymentFails?: boolean;
     previewError?: string;
@@ -203,6 +204,12 @@ async function startPurchaseApi(
     'GET /api/contract': () => ({
       body: { data: { results: options.archive ?? [], page: 1, totalPages: 1 } },
     }),
+    'POST /api/payment/checkout':
+      options.checkout ??
+      ((_request, body) => {
+        const { contractId } = body as { contractId: string };
+        return { body: { data: { url: `/pagamento-di-prova?contract=${contractId}` } } };
+      }),
     'POST /api/payment/local-checkout': () => ({
       body: { data: { session_id: 'local_sessione_1' } },
     }),
@@ -580,15 +587,59 @@ describe('cart and payment', () => {
 });
 
 describe('checkout address', () => {
-  it('opens the Stripe link with the contract as client reference, else the test page', () => {
-    const detail = detailOf(
-      { id: 'c-9', answers: {}, status: 'COMPLETED', payment: null },
-      buildTemplate(),
-      'https://buy.stripe.com/test_abc',
-    );
-    expect(checkoutUrl(detail)).toBe('https://buy.stripe.com/test_abc?client_reference_id=c-9');
-    detail.templateId.stripe_url = null;
-    expect(checkoutUrl(detail)).toBe('/pagamento-di-prova?contract=c-9');
+  const answered = { durata: '4+4 anni', clausole: ['Cedolare secca'], foro: 'Milano' };
+
+  it("goes where the server's checkout answers, even when the template has a stripe_url", async () => {
+    // The local provider is in force: the template's Stripe link must not take the buyer away.
+    await startPurchaseApi({
+      contract: { answers: answered, status: 'COMPLETED' },
+      stripeUrl: 'https://buy.stripe.com/test_abc',
+    });
+    signInAs('user');
+    storeContract(answered);
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/carrello');
+    await user.click(await screen.findByRole('button', { name: 'Acquista' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pagamento di prova' }),
+    ).toBeVisible();
+  });
+
+  it("sends the browser to the provider's page when the server answers an external URL", async () => {
+    const target = 'https://checkout.stripe.test/pay?client_reference_id=c-1';
+    await startPurchaseApi({
+      contract: { answers: answered, status: 'COMPLETED' },
+      checkout: () => ({ body: { data: { url: target } } }),
+    });
+    // happy-dom cannot leave the page for another site: record where the browser was sent.
+    const visited: string[] = [];
+    const assign = vi
+      .spyOn(window.location, 'assign')
+      .mockImplementation((url) => visited.push(String(url)));
+    try {
+      signInAs('user');
+      storeContract(answered);
+      const user = userEvent.setup();
+      renderApp('/user/nuovo-contratto/carrello');
+      await user.click(await screen.findByRole('button', { name: 'Acquista' }));
+      await expect.poll(() => visited).toEqual([target]);
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
+  it("shows the server's message and stays on the cart when the checkout is refused", async () => {
+    await startPurchaseApi({
+      contract: { answers: answered, status: 'COMPLETED' },
+      checkout: () => apiError(422, msg.payments.stripeUrlMissing),
+    });
+    signInAs('user');
+    storeContract(answered);
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/carrello');
+    await user.click(await screen.findByRole('button', { name: 'Acquista' }));
+    expect(await screen.findByText(msg.payments.stripeUrlMissing)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Carrello' })).toBeVisible();
   });
 });
 

@@ -2,6 +2,7 @@ import { it } from '@lexpath/shared/messages/it';
 import { z } from 'zod';
 
 const required = z.string().trim().min(1, it.validation.required);
+const httpUrl = z.url({ protocol: /^https?$/ });
 const optionalDigits = z
   .string()
   .trim()
@@ -13,7 +14,14 @@ export const ZMasterForm = z.object({
   description: required,
   categoryId: required,
   price: required.pipe(z.string().regex(/^\d+$/, it.validation.notANumber)),
-  stripe_url: required.pipe(z.url({ protocol: /^https?$/, error: it.validation.url })),
+  /**
+   * Optional: the payment provider in force on the server decides where 'Acquista' goes
+   * (DESIGN §8); the link is used only with Stripe.
+   */
+  stripe_url: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || httpUrl.safeParse(value).success, it.validation.url),
   min_questions: optionalDigits,
   max_questions: optionalDigits,
   min_time: optionalDigits,

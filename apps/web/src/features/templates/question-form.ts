@@ -2,9 +2,17 @@ import { it } from '@lexpath/shared/messages/it';
 import { findKeyProblem, normalizeVariableKey } from '@lexpath/shared/questionnaire';
 import type { TCondition, TQuestion } from '@lexpath/shared/schemas/questions';
 
+type ExpectedAnswer = TCondition[string];
+
+/**
+ * One pair of a condition: an earlier question and the answers that satisfy it (any of them).
+ * `stored` is the value the pair was loaded with, so an unchanged pair is saved as it was
+ * (`"x"` stays a string, `["x"]` stays a list).
+ */
 export interface ConditionPair {
   variable: string;
-  answer: string;
+  answers: string[];
+  stored?: ExpectedAnswer | undefined;
 }
 
 /** The question editor's state: conditions are alternatives, each a list of pairs (and). */
@@ -45,7 +53,8 @@ export function toQuestionForm(question: TQuestion): QuestionForm {
     conditions: question.required_answers.map((condition) =>
       Object.entries(condition).map(([variable, answer]) => ({
         variable,
-        answer: Array.isArray(answer) ? (answer[0] ?? '') : answer,
+        answers: Array.isArray(answer) ? [...answer] : [answer],
+        stored: answer,
       })),
     ),
   };
@@ -78,7 +87,7 @@ export function validateQuestionForm(
   });
   form.conditions.forEach((pairs, conditionIndex) => {
     pairs.forEach((pair, pairIndex) => {
-      if (pair.variable && !pair.answer) {
+      if (pair.variable && pair.answers.length === 0) {
         errors.pairs = {
           ...errors.pairs,
           [`${conditionIndex}.${pairIndex}`]: it.validation.required,
@@ -93,19 +102,54 @@ export function hasErrors(errors: QuestionFormErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
-/** The question as the template stores it; rows without a picked question are ignored. */
-export function toQuestion(form: QuestionForm): TQuestion {
+/**
+ * A pair's answers after the editor ticks or unticks `answer`: kept in the order of the
+ * question's options, so the saved list reads as the options do.
+ */
+export function toggleAnswer(
+  answers: readonly string[],
+  answer: string,
+  checked: boolean,
+  options: readonly string[],
+): string[] {
+  if (!checked) return answers.filter((current) => current !== answer);
+  if (answers.includes(answer)) return [...answers];
+  const rank = (value: string) => {
+    const position = options.indexOf(value);
+    return position === -1 ? options.length : position;
+  };
+  return [...answers, answer].sort((a, b) => rank(a) - rank(b));
+}
+
+/** One answer is saved as a string, several as a list; an unchanged pair as it was loaded. */
+function expectedAnswer(pair: ConditionPair): ExpectedAnswer {
+  const { stored, answers } = pair;
+  if (stored !== undefined) {
+    const before = Array.isArray(stored) ? stored : [stored];
+    if (before.length === answers.length && before.every((value, i) => value === answers[i])) {
+      return stored;
+    }
+  }
+  return answers.length === 1 ? (answers[0] as string) : [...answers];
+}
+
+/**
+ * The question as the template stores it; rows without a picked question or answer are
+ * ignored. With `original` (the question being edited) its key order is kept, so opening and
+ * saving a question unchanged gives back the same JSON.
+ */
+export function toQuestion(form: QuestionForm, original?: TQuestion): TQuestion {
   const required_answers: TCondition[] = form.conditions
     .map((pairs) =>
       Object.fromEntries(
         pairs
-          .filter((pair) => pair.variable && pair.answer)
-          .map((pair) => [pair.variable, pair.answer]),
+          .filter((pair) => pair.variable && pair.answers.length > 0)
+          .map((pair) => [pair.variable, expectedAnswer(pair)]),
       ),
     )
     .filter((condition) => Object.keys(condition).length > 0);
   const description = form.description.trim();
-  return {
+  const question: TQuestion = {
     variable: normalizeVariableKey(form.variable),
     question: form.question.trim(),
     ...(description ? { description } : {}),
@@ -113,4 +157,10 @@ export function toQuestion(form: QuestionForm): TQuestion {
     required_answers,
     is_multiple_selection: form.is_multiple_selection,
   };
+  if (!original) return question;
+  const keys = [
+    ...Object.keys(original).filter((key) => key in question),
+    ...Object.keys(question).filter((key) => !(key in original)),
+  ] as Array<keyof TQuestion>;
+  return Object.fromEntries(keys.map((key) => [key, question[key]])) as TQuestion;
 }

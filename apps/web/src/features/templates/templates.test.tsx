@@ -3,7 +3,7 @@ import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTemplateDraftStore } from '../../lib/storage.ts';
+import { useMasterFilesStore, useTemplateDraftStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
 import { signInAs } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -256,6 +256,57 @@ describe('master editor', () => {
     expect(screen.getByText('Tutto ok!')).toBeVisible();
     expect(await screen.findByRole('heading', { level: 1, name: 'Master inseriti' })).toBeVisible();
     expect(saved).toHaveLength(1);
+  });
+
+  it('saves a new master with a price and no payment link (stripe_url)', async () => {
+    const saved: Array<Record<string, unknown>> = [];
+    await startTemplatesApi([], {
+      'POST /api/template': (_request, body) => {
+        saved.push(body as Record<string, unknown>);
+        return {
+          status: 201,
+          body: { data: { ...buildCard({ id: 'tpl-9' }), ...(body as object) } },
+        };
+      },
+    });
+    // The files were uploaded earlier in this draft.
+    useMasterFilesStore
+      .getState()
+      .set({ file_name: `${'a'.repeat(64)}.docx`, preview_name: `${'b'.repeat(64)}.docx` });
+    const { stripe_url: _none, ...withoutLink } = FILLED_DRAFT;
+    useTemplateDraftStore.getState().set(withoutLink);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    await screen.findByRole('option', { name: 'Immobiliare' });
+    expect(screen.getByLabelText(/^URL di pagamento/)).toHaveValue('');
+    expect(screen.getByLabelText(/^URL di pagamento/)).not.toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+
+    expect(await screen.findByText('Master salvato con successo')).toBeVisible();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ name: 'Locazione', price: '49', stripe_url: '' });
+  });
+
+  it('re-saves a master without a payment link, as the seeded demo templates are', async () => {
+    const saved: Array<Record<string, unknown>> = [];
+    await startTemplatesApi([buildCard({ id: 'tpl-1', name: 'Locazione', stripe_url: null })], {
+      'PUT /api/template/tpl-1': (_request, body) => {
+        saved.push(body as Record<string, unknown>);
+        return { body: { data: { ...buildCard({ id: 'tpl-1' }), ...(body as object) } } };
+      },
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Locazione')).getByRole('button', { name: 'Modifica' }));
+    expect(await screen.findByLabelText(/^Titolo/)).toHaveValue('Locazione');
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+
+    expect(await screen.findByText('Master salvato con successo')).toBeVisible();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ stripe_url: '' });
   });
 
   it('shows every message of a refused save in its own red box', async () => {
@@ -530,13 +581,13 @@ describe('question editor', () => {
     await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
     expect(await within(condition).findByText('Campo obbligatorio.')).toBeVisible();
 
-    const answerPicker = within(condition).getByLabelText('Risposta');
+    const answerPicker = within(condition).getByRole('group', { name: 'Risposta' });
     expect(
       within(answerPicker)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Seleziona risposta', 'Sì', 'No']);
-    await user.selectOptions(answerPicker, 'Sì');
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Sì', 'No']);
+    await user.click(within(answerPicker).getByRole('checkbox', { name: 'Sì' }));
     await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Inserimento nuovo master' }),

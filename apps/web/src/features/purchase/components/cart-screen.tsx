@@ -1,7 +1,6 @@
 import { Box, Card, Flex, Grid, Heading, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { centsToDecimal, computeTotal, formatEuro } from '@lexpath/shared/money';
-import type { TContractDetail } from '@lexpath/shared/schemas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,19 +10,15 @@ import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNewContractStore } from '../../../lib/storage.ts';
-import { purchaseQueries, useRegisterPaymentMutation } from '../api.ts';
+import { purchaseQueries, useCheckoutMutation, useRegisterPaymentMutation } from '../api.ts';
 import { useAllowLeave } from './flow-layout.tsx';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
 
-/** The provider's checkout for this contract: the local test page, or the Stripe link. */
-export function checkoutUrl(contract: TContractDetail): string {
-  const stripeUrl = contract.templateId.stripe_url;
-  if (!stripeUrl) return `${PATHS.testPayment}?contract=${encodeURIComponent(contract.id)}`;
-  const url = new URL(stripeUrl);
-  url.searchParams.set('client_reference_id', contract.id);
-  return url.toString();
+/** A path of this app (not `//host`, which the browser reads as another origin). */
+function isAppPath(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
 }
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -54,6 +49,7 @@ export function CartScreen() {
   const contractId = stored.id || params.get('contract') || '';
   const detail = useQuery(purchaseQueries.contract(contractId));
   const register = useRegisterPaymentMutation();
+  const checkout = useCheckoutMutation();
   const registering = useRef(false);
 
   const priceCents = detail.data?.templateId.price_cents;
@@ -84,11 +80,18 @@ export function CartScreen() {
   const { netCents, vatCents, totalCents } = computeTotal(contract.templateId.price_cents);
   const answers = contract.detailed_answers.length;
 
+  // The server says where to pay (the local test page, or the provider's checkout).
   function buy() {
-    allowLeave();
-    const target = checkoutUrl(contract);
-    if (target.startsWith('/')) navigate(target);
-    else window.location.assign(target);
+    checkout.mutate(
+      { contractId: contract.id },
+      {
+        onSuccess: ({ url }) => {
+          allowLeave();
+          if (isAppPath(url)) navigate(url);
+          else window.location.assign(url);
+        },
+      },
+    );
   }
 
   return (
@@ -128,7 +131,12 @@ export function CartScreen() {
         <Button variant="outline" onClick={() => navigate(PATHS.preview)}>
           {texts.backToPreview}
         </Button>
-        <Button variant="primary" onClick={buy} disabled={register.isPending}>
+        <Button
+          variant="primary"
+          onClick={buy}
+          disabled={register.isPending}
+          loading={checkout.isPending}
+        >
           {texts.buy}
         </Button>
       </Flex>

@@ -313,7 +313,6 @@ export function MasterFormScreen() {
             <TextField
               label={texts.stripeUrl}
               type="url"
-              required
               error={errors.stripe_url?.message}
               {...register('stripe_url')}
             />

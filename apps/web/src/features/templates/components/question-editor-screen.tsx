@@ -1,7 +1,18 @@
-import { Box, Field, Heading, HStack, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Checkbox,
+  chakra,
+  Field,
+  Heading,
+  HStack,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+} from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TQuestion } from '@lexpath/shared/schemas/questions';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
@@ -15,6 +26,7 @@ import {
   hasErrors,
   type QuestionForm,
   type QuestionFormErrors,
+  toggleAnswer,
   toQuestion,
   toQuestionForm,
   validateQuestionForm,
@@ -62,6 +74,60 @@ function PickerField({
   );
 }
 
+/**
+ * The answers that satisfy a pair: any of the ticked ones (a condition value may list several).
+ * A fieldset of checkboxes: each is reachable with Tab and toggled with Space.
+ */
+function AnswersField({
+  options,
+  answers,
+  error,
+  onChange,
+}: {
+  options: readonly string[];
+  answers: readonly string[];
+  error?: string | undefined;
+  onChange(answers: string[]): void;
+}) {
+  const errorId = useId();
+  // A stored answer that is no longer an option stays visible, so it can be unticked.
+  const choices = [...options, ...answers.filter((answer) => !options.includes(answer))];
+  return (
+    <chakra.fieldset flex="1" minW="0" aria-describedby={error ? errorId : undefined}>
+      <chakra.legend color="navy.800" fontWeight="medium" textStyle="sm" mb="6">
+        {texts.conditionAnswer}
+      </chakra.legend>
+      {choices.length === 0 ? (
+        <Text color="navy.700">{texts.selectQuestion}</Text>
+      ) : (
+        <Stack gap="6" pl="4">
+          {choices.map((choice) => (
+            <Checkbox.Root
+              key={choice}
+              colorPalette="navy"
+              checked={answers.includes(choice)}
+              onCheckedChange={({ checked }) =>
+                onChange(toggleAnswer(answers, choice, checked === true, options))
+              }
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control borderColor="navy.500" />
+              <Checkbox.Label fontWeight="normal">{choice}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Stack>
+      )}
+      <Box minH="20">
+        {error ? (
+          <Text id={errorId} color="red.700" textStyle="sm">
+            {error}
+          </Text>
+        ) : null}
+      </Box>
+    </chakra.fieldset>
+  );
+}
+
 /** SPEC §2/§5 upload questions: edits one question of the draft, then back to the master. */
 export function QuestionEditorScreen() {
   const navigate = useNavigate();
@@ -105,7 +171,7 @@ export function QuestionEditorScreen() {
     const found = validateQuestionForm(form, otherKeys);
     setErrors(found);
     if (hasErrors(found)) return;
-    const question = toQuestion(form);
+    const question = toQuestion(form, editing);
     const next =
       index === null
         ? [...questions, question]
@@ -231,7 +297,7 @@ export function QuestionEditorScreen() {
                           {pairIndex > 0 ? (
                             <Text color="navy.800">{it.web.masterForm.and}</Text>
                           ) : null}
-                          <HStack gap="8" align="flex-start">
+                          <Stack gap="4">
                             <PickerField
                               label={texts.conditionQuestion}
                               value={pair.variable}
@@ -241,18 +307,22 @@ export function QuestionEditorScreen() {
                                 label: q.question,
                               }))}
                               onChange={(variable) =>
-                                setPair(conditionIndex, pairIndex, { variable, answer: '' })
+                                setPair(conditionIndex, pairIndex, {
+                                  variable,
+                                  answers: [],
+                                  stored: undefined,
+                                })
                               }
                             />
-                            <PickerField
-                              label={texts.conditionAnswer}
-                              value={pair.answer}
-                              placeholder={texts.selectAnswer}
-                              choices={(picked?.options ?? []).map((o) => ({ value: o, label: o }))}
+                            <AnswersField
+                              options={picked?.options ?? []}
+                              answers={pair.answers}
                               error={errors.pairs?.[`${conditionIndex}.${pairIndex}`]}
-                              onChange={(answer) => setPair(conditionIndex, pairIndex, { answer })}
+                              onChange={(answers) =>
+                                setPair(conditionIndex, pairIndex, { answers })
+                              }
                             />
-                          </HStack>
+                          </Stack>
                         </Box>
                       );
                     })}
@@ -265,7 +335,7 @@ export function QuestionEditorScreen() {
                         update({
                           conditions: form.conditions.map((current, c) =>
                             c === conditionIndex
-                              ? [...current, { variable: '', answer: '' }]
+                              ? [...current, { variable: '', answers: [] }]
                               : current,
                           ),
                         })
@@ -294,7 +364,7 @@ export function QuestionEditorScreen() {
               mt="8"
               disabled={earlier.length === 0}
               onClick={() =>
-                update({ conditions: [...form.conditions, [{ variable: '', answer: '' }]] })
+                update({ conditions: [...form.conditions, [{ variable: '', answers: [] }]] })
               }
             >
               {texts.addCondition}
