@@ -95,7 +95,7 @@ describe('renderDocx', () => {
 
   it('refuses a template with errors with an Italian message', () => {
     expect(() => renderDocx(buildDocx(['{nome']), {})).toThrowError(
-      expect.objectContaining({ statusCode: 422, message: messages.documents.renderFailed }),
+      expect.objectContaining({ code: 'unprocessable', message: messages.documents.renderFailed }),
     );
     expect(() => renderDocx(buildDocx(['{nome']), {})).toThrow(AppError);
   });
