@@ -218,7 +218,8 @@ export const it = {
       "L'elaborazione del documento ha superato il tempo massimo: il modello è troppo complesso. Se il problema persiste, contatta l'assistenza.",
     processingOutOfMemory:
       "L'elaborazione del documento ha superato la memoria disponibile: il modello è troppo complesso. Se il problema persiste, contatta l'assistenza.",
-    processingBusy: 'Stiamo elaborando molti documenti in questo momento: riprova tra qualche secondo.',
+    processingBusy:
+      'Stiamo elaborando molti documenti in questo momento: riprova tra qualche secondo.',
   },
   /** Texts only the web app shows: shell, screen titles, login and logout screens. */
   web: {

@@ -21,9 +21,9 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { contracts, files, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import type { DocumentWork } from '../../documents/document-pool.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
-import { renderDocx } from '../../documents/render.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
@@ -321,6 +321,7 @@ export async function getContractDetail(
 /** GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as PDF. */
 export async function renderContractPreview(
   db: DbExecutor,
+  documents: DocumentWork,
   pdfPool: PdfPool,
   viewer: Viewer,
   id: string,
@@ -328,7 +329,7 @@ export async function renderContractPreview(
   const row = await findContract(db, viewer, id);
   const answers = answersOf(row);
   const preview = await readFileBytes(db, row.previewSha256);
-  const docx = renderDocx(preview, answers, { cacheKey: row.previewSha256 });
+  const docx = await documents.render(preview, answers, { cacheKey: row.previewSha256 });
   return pdfPool.convertDocxToPdf(docx, previewCacheKey(row.previewSha256, answers));
 }
 
@@ -342,6 +343,7 @@ export type ContractDownload = { bytes: Buffer; fileName: string };
  */
 export async function downloadContract(
   db: DbExecutor,
+  documents: DocumentWork,
   viewer: Viewer,
   id: string,
   now: Date = new Date(),
@@ -357,7 +359,7 @@ export async function downloadContract(
     });
   }
   const master = await readFileBytes(db, row.masterSha256);
-  const bytes = renderDocx(master, answersOf(row), { cacheKey: row.masterSha256 });
+  const bytes = await documents.render(master, answersOf(row), { cacheKey: row.masterSha256 });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${row.templateName} - ${date}.docx` };
 }

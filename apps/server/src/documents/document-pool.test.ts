@@ -1,0 +1,111 @@
+import { it as messages } from '@lexpath/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppError } from '../lib/app-error.ts';
+import { createDocumentPool, type DocumentPool } from './document-pool.ts';
+import { lintTemplate } from './lint.ts';
+import { renderDocx } from './render.ts';
+import {
+  buildDocx,
+  buildManyParagraphsDocx,
+  buildSampleContract,
+  SAMPLE_ANSWERS,
+  SAMPLE_QUESTIONS,
+} from './test-docx.ts';
+
+const pools: DocumentPool[] = [];
+
+function pool(options: Parameters<typeof createDocumentPool>[0] = {}): DocumentPool {
+  const created = createDocumentPool(options);
+  pools.push(created);
+  return created;
+}
+
+afterAll(async () => {
+  await Promise.all(pools.map((created) => created.close()));
+});
+
+async function failureOf(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  const { code, userMessage } = error as AppError;
+  return { code, message: userMessage };
+}
+
+/** The longest gap between ticks of a 10 ms timer while `work` runs: the event loop's stall. */
+async function longestStall(work: Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 10);
+  await work.catch(() => undefined);
+  clearInterval(ticker);
+  return longest;
+}
+
+describe('createDocumentPool', () => {
+  const documents = pool();
+
+  it('lints and renders in a worker exactly as on the main thread, cache included', async () => {
+    const master = buildSampleContract(24);
+    const broken = buildDocx(['{#tipo == "Locazione"}', 'Manca la chiusura {ignoto}']);
+    const input = { master, preview: broken, questions: SAMPLE_QUESTIONS };
+    expect(await documents.lint(input)).toEqual(lintTemplate(input));
+
+    const expected = renderDocx(master, SAMPLE_ANSWERS);
+    const first = await documents.render(master, SAMPLE_ANSWERS, { cacheKey: 'sample' });
+    const cached = await documents.render(master, SAMPLE_ANSWERS, { cacheKey: 'sample' });
+    expect(Buffer.isBuffer(first)).toBe(true);
+    expect(first.equals(expected)).toBe(true);
+    expect(cached.equals(expected)).toBe(true);
+  });
+
+  it('answers a broken template with the same Italian 422 as renderDocx', async () => {
+    const broken = buildDocx(['{#tipo == "Locazione"}', 'Senza chiusura']);
+    expect(await failureOf(documents.render(broken, {}))).toEqual({
+      code: 'unprocessable',
+      message: messages.documents.renderFailed,
+    });
+  });
+
+  it('keeps the event loop free while a worker parses a large document', async () => {
+    const contract = buildSampleContract(300);
+    const stall = await longestStall(documents.render(contract, SAMPLE_ANSWERS));
+    expect(stall).toBeLessThan(100);
+  });
+
+  it('stops a task over its time limit with an Italian 422, then serves the next one', async () => {
+    // 150,000 empty paragraphs: a master stored before the upload caps, seconds to render.
+    const slow = await buildManyParagraphsDocx(150_000);
+    const limited = pool({ taskTimeoutMs: 300, maxThreads: 1 });
+    await limited.warmUp();
+    const started = performance.now();
+    const outcome = failureOf(limited.render(slow, {}));
+    expect(await longestStall(outcome)).toBeLessThan(100);
+    expect(await outcome).toEqual({
+      code: 'unprocessable',
+      message: messages.documents.processingTimedOut,
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    const next = await limited.lint({ master: buildDocx(['{tipo}']), questions: SAMPLE_QUESTIONS });
+    expect(next.errors).toEqual([]);
+  });
+
+  it('lets a task over the memory limit kill its worker, not the process', async () => {
+    const limited = pool({ maxHeapMb: 48, maxThreads: 1 });
+    await limited.warmUp();
+    // 1,200 pages need about 280 MB of heap to render.
+    const outcome = await failureOf(limited.render(buildSampleContract(1200), SAMPLE_ANSWERS));
+    expect(outcome).toEqual({
+      code: 'unprocessable',
+      message: messages.documents.processingOutOfMemory,
+    });
+    const next = await limited.render(buildDocx(['{tipo}']), { tipo: 'Vendita' });
+    expect(next.length).toBeGreaterThan(0);
+  });
+});
