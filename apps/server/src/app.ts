@@ -113,7 +113,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('caches', createCaches(options.changeFeed));
   let documentPool = options.documentPool;
   if (!documentPool) {
-    const ownPool = createDocumentPool(options.logger ? { logger: options.logger } : {});
+    // Threads start at the first document: most apps built in tests never lint or render.
+    const ownPool = createDocumentPool({
+      minThreads: 0,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
     app.addHook('onClose', () => ownPool.close());
     documentPool = ownPool;
   }

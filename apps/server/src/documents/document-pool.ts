@@ -9,7 +9,7 @@ import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { type RenderOptions, renderDocx } from './render.ts';
 
 export type DocumentPoolOptions = {
-  /** Threads kept warm (each loads docxtemplater once, ~40 MB). */
+  /** Threads kept warm (each loads docxtemplater once, ~40 MB); 0 starts them on demand. */
   minThreads?: number;
   /** Threads under load; the server has two cores, one of them for the event loop. */
   maxThreads?: number;
@@ -74,7 +74,6 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
     filename: WORKER_FILE,
     minThreads: Math.min(settings.minThreads, settings.maxThreads),
     maxThreads: settings.maxThreads,
-    maxQueue: settings.queueLimit,
     // A second thread started by a burst stays a while rather than reloading at the next one.
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: settings.maxHeapMb },
@@ -84,7 +83,13 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
     options.logger?.warn({ err: error }, 'document worker failed');
   });
 
+  // piscina's own `maxQueue` does not count tasks that carry an AbortSignal, as these all do.
+  const capacity = settings.maxThreads + settings.queueLimit;
+  let inFlight = 0;
+
   async function run(task: DocumentTask): Promise<unknown> {
+    if (inFlight >= capacity) throw new AppError('unavailable', it.documents.processingBusy);
+    inFlight += 1;
     const controller = new AbortController();
     // The clock starts when a thread picks the task up: a queued task is not the one to blame.
     const { port1, port2 } = new MessageChannel();
@@ -113,11 +118,9 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
         options.logger?.warn({ kind: task.kind }, 'document task ran out of memory');
         throw new AppError('unprocessable', it.documents.processingOutOfMemory, { cause: error });
       }
-      if (error instanceof Error && error.message === 'Task queue is at limit') {
-        throw new AppError('unavailable', it.documents.processingBusy, { cause: error });
-      }
       throw error;
     } finally {
+      inFlight -= 1;
       clearTimeout(timer);
       port1.close();
     }
