@@ -46,9 +46,10 @@ async function listen(app: FastifyInstance): Promise<string> {
  */
 async function slowestHealthCheck(base: string, work: Promise<unknown>): Promise<number> {
   let done = false;
-  void work.finally(() => {
+  const finish = () => {
     done = true;
-  });
+  };
+  work.then(finish, finish);
   const latencies: number[] = [];
   while (!done || latencies.length < 3) {
     const started = performance.now();
