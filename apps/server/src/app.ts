@@ -8,6 +8,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
+import { createDocumentPool, type DocumentPool } from './documents/document-pool.ts';
 import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
 import { ChangeAwareCache } from './lib/change-aware-cache.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     caches: AppCaches;
+    /** Lint and render of untrusted .docx files, in worker threads (DESIGN §10). */
+    documents: DocumentPool;
   }
 }
 
@@ -71,6 +74,11 @@ export type BuildAppOptions = {
    * When omitted the app makes a lazy one from the config and closes it with itself.
    */
   pdfPool?: PdfPool;
+  /**
+   * The worker threads for lint and render; the caller owns it (warms and closes it). When
+   * omitted the app makes one with the defaults and closes it with itself.
+   */
+  documentPool?: DocumentPool;
   /**
    * PostgreSQL's change notifications (the caller owns the feed). Without one nothing is
    * cached: every request reads the account and the template afresh.
@@ -130,6 +138,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', options.config);
   app.decorate('db', options.db);
   app.decorate('caches', createCaches(options.changeFeed));
+  let documentPool = options.documentPool;
+  if (!documentPool) {
+    // Threads start at the first document: most apps built in tests never lint or render.
+    const ownPool = createDocumentPool({
+      minThreads: 0,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    app.addHook('onClose', () => ownPool.close());
+    documentPool = ownPool;
+  }
+  app.decorate('documents', documentPool);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

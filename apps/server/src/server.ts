@@ -6,6 +6,7 @@ import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { type OpenDatabase, openDatabase } from './db/open-database.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
+import { createDocumentPool, type DocumentPool } from './documents/document-pool.ts';
 import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
 import { createLogger } from './logger.ts';
 import { createMailTransport } from './modules/mail/mail.transport.ts';
@@ -33,6 +34,7 @@ let database: OpenDatabase | undefined;
 let app: FastifyInstance | undefined;
 let outboxWorker: OutboxWorker | undefined;
 let pdfPool: PdfPool | undefined;
+let documentPool: DocumentPool | undefined;
 let changeFeed: ChangeFeed | undefined;
 
 async function start(): Promise<void> {
@@ -61,8 +63,13 @@ async function start(): Promise<void> {
     void pdfPool.warmUp().catch((error: unknown) => {
       logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
     });
+    documentPool = createDocumentPool({ logger });
+    // The first lint or render in a thread pays for loading and JIT (160–440 ms, DESIGN §7).
+    void documentPool.warmUp().catch((error: unknown) => {
+      logger.warn({ err: error }, 'document worker warm-up failed');
+    });
     changeFeed = await startChangeFeed(database.url, logger);
-    app = await buildApp({ config, db: database.db, logger, pdfPool, changeFeed });
+    app = await buildApp({ config, db: database.db, logger, pdfPool, documentPool, changeFeed });
     await app.listen({ port: config.port, host: config.host });
     const transport = createMailTransport(config, logger);
     outboxWorker = startOutboxWorker({ db: database.db, transport, logger });
@@ -73,6 +80,7 @@ async function start(): Promise<void> {
     await app?.close().catch(() => undefined);
     await changeFeed?.close();
     await pdfPool?.close().catch(() => undefined);
+    await documentPool?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(1);
   }
@@ -104,6 +112,7 @@ async function shutDown(signal: NodeJS.Signals | 'launcher gone'): Promise<void>
     // Before the pool closes: the mail being sent is recorded as sent (or retried later).
     await outboxWorker?.stop();
     await pdfPool?.close();
+    await documentPool?.close();
     await database?.close();
     logger.info('stopped');
     process.exit(0);

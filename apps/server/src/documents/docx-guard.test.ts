@@ -1,9 +1,11 @@
 import { crc32, createDeflateRaw } from 'node:zlib';
 import { it as messages } from '@lexpath/shared';
 import { describe, expect, it } from 'vitest';
+import type { AppError } from '../lib/app-error.ts';
 import { assertSafeDocx } from './docx-guard.ts';
 import {
   buildDocx,
+  buildManyParagraphsDocx,
   buildSampleContract,
   buildZip,
   docxEntries,
@@ -16,7 +18,7 @@ async function refusal(bytes: Buffer, fileName?: string) {
   try {
     await assertSafeDocx(bytes, { fileName });
   } catch (error) {
-    const { code, message } = error as { code: string; message: string };
+    const { code, message } = error as AppError;
     return { code, message };
   }
   return null;
@@ -50,9 +52,10 @@ function contentTypes(mainType: string, extra = '') {
 }
 
 describe('assertSafeDocx', () => {
-  it('accepts a real .docx, from a minimal one to a 24-page contract', async () => {
+  it('accepts a real .docx, from a minimal one to a 300-page contract', async () => {
     await expect(assertSafeDocx(buildDocx(['Testo']))).resolves.toBeUndefined();
     await expect(assertSafeDocx(buildSampleContract(24))).resolves.toBeUndefined();
+    await expect(assertSafeDocx(buildSampleContract(300))).resolves.toBeUndefined();
   });
 
   it('refuses a PDF renamed to .docx', async () => {
@@ -182,5 +185,54 @@ describe('assertSafeDocx', () => {
   it('accepts the content types of a real Word file', async () => {
     const docx = buildDocx(['x'], { contentTypes: contentTypes(WORD_MAIN_CONTENT_TYPE) });
     await expect(assertSafeDocx(docx)).resolves.toBeUndefined();
+  });
+
+  it('counts paragraphs exactly, across chunk boundaries, and refuses one over 40,000 (422)', async () => {
+    // 20 bytes a paragraph: its start tag falls across many of the 16 KB inflated chunks.
+    const paragraph = '<w:p><w:pPr/></w:p>\n';
+    await expect(assertSafeDocx(await buildManyParagraphsDocx(40_000, paragraph))).resolves.toBe(
+      undefined,
+    );
+    expect(await refusal(await buildManyParagraphsDocx(40_001, paragraph), 'Master')).toEqual({
+      code: 'unprocessable',
+      message: 'Master: il documento contiene più di 40.000 paragrafi: dividilo in più documenti.',
+    });
+    const withAttributes = await buildManyParagraphsDocx(40_001, '<w:p w:rsidR="00A1B2C3"/>');
+    expect(await refusal(withAttributes)).toEqual({
+      code: 'unprocessable',
+      message: upload.tooManyParagraphs,
+    });
+  });
+
+  it('refuses more than 500,000 XML nodes (422), whatever the elements', async () => {
+    const runs = await buildManyParagraphsDocx(500_001, '<w:r/>');
+    expect(await refusal(runs)).toEqual({ code: 'unprocessable', message: upload.tooManyXmlNodes });
+  });
+
+  it('refuses an XML part over 16 MB unpacked (413), even with little markup', async () => {
+    const text = `<w:p><w:r><w:t>${'a'.repeat(1024 * 1024)}</w:t></w:r></w:p>`;
+    expect(await refusal(await buildManyParagraphsDocx(17, text))).toEqual({
+      code: 'tooLarge',
+      message: upload.xmlPartTooLarge,
+    });
+  });
+
+  it('refuses the 95 MB many-paragraph master early, never stalling the event loop', async () => {
+    // 16 million empty paragraphs: 95 MB unpacked, under the 100 MB cap, about 140 KB zipped.
+    const bomb = await buildManyParagraphsDocx(15_800_000);
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    let last = performance.now();
+    let stall = 0;
+    const ticker = setInterval(() => {
+      stall = Math.max(stall, performance.now() - last);
+      last = performance.now();
+    }, 5);
+    const started = performance.now();
+    const result = await refusal(bomb);
+    const elapsed = performance.now() - started;
+    clearInterval(ticker);
+    expect(result).toEqual({ code: 'unprocessable', message: upload.tooManyParagraphs });
+    expect(elapsed).toBeLessThan(1_000);
+    expect(stall).toBeLessThan(100);
   });
 });

@@ -16,14 +16,24 @@ function setFixedEntryDates(zip: PizZip): void {
   for (const entry of Object.values(zip.files)) entry.date = date;
 }
 
+/** The unpacked size the zip's directory declares: what its entries weigh once inflated. */
+function unpackedSize(zip: PizZip): number {
+  let size = 0;
+  for (const file of Object.values(zip.files)) {
+    size += (file as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
+  }
+  return size;
+}
+
 /**
  * Loaded templates by file hash. A template version never changes, so its central directory is
  * read once; the parts docxtemplater reads stay inflated in the cached entries and untouched
  * parts (images, fonts) keep their compressed bytes, which the output reuses as they are.
  * docxtemplater itself must get a fresh zip and instance per render (render mutates both), so
- * the compiled template cannot be cached.
+ * the compiled template cannot be cached. Renders run in worker threads with a bounded heap
+ * (document-pool.ts): each keeps its own cache, bounded by unpacked size as well as by count.
  */
-const loadedTemplates = new LruCache<string, PizZip>(32);
+const loadedTemplates = new LruCache<string, PizZip>(32, 128 * 1024 * 1024, unpackedSize);
 
 function loadTemplate(templateBytes: Buffer, cacheKey: string | undefined): PizZip {
   const cached = cacheKey ? loadedTemplates.get(cacheKey) : undefined;
@@ -83,11 +93,6 @@ export function renderDocx(
   // Shared template entries get the same date again: harmless, and it covers new entries.
   setFixedEntryDates(doc.getZip());
   return doc.toBuffer({ compression: 'DEFLATE' });
-}
-
-/** The first render in a fresh process pays for loading and JIT (160–440 ms, DESIGN §7). */
-export function warmUpRenderer(sampleTemplate: Buffer): void {
-  renderDocx(sampleTemplate, {});
 }
 
 const XML_ENTITIES: Record<string, string> = {

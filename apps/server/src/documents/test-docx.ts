@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import PizZip from 'pizzip';
 
 /**
@@ -246,4 +246,41 @@ export function docxEntries(paragraphs: TestParagraph[] = ['Testo']): RawZipEntr
     name: file.name,
     data: Buffer.from(file.asUint8Array()),
   }));
+}
+
+/**
+ * A .docx whose body is `count` copies of `paragraph`, its `word/document.xml` deflated as a
+ * stream: 16 million empty paragraphs unpack to 95 MB yet zip to about 140 KB, and the test
+ * never holds the XML. The shape of the master that killed the server (issue 10).
+ */
+export async function buildManyParagraphsDocx(
+  count: number,
+  paragraph = '<w:p/>',
+): Promise<Buffer> {
+  const head = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W_NS}"><w:body>`;
+  const tail = '</w:body></w:document>';
+  const step = Math.min(count, 10_000);
+  const block = Buffer.from(paragraph.repeat(step));
+  const deflater = createDeflateRaw({ level: 9 });
+  const output: Buffer[] = [];
+  deflater.on('data', (chunk: Buffer) => output.push(chunk));
+  const finished = new Promise((resolve) => deflater.on('end', resolve));
+  let crc = crc32(head);
+  let size = head.length;
+  deflater.write(head);
+  for (let written = 0; written < count; written += step) {
+    const chunk = written + step <= count ? block : Buffer.from(paragraph.repeat(count - written));
+    crc = crc32(chunk, crc);
+    size += chunk.length;
+    if (!deflater.write(chunk)) await new Promise((resolve) => deflater.once('drain', resolve));
+  }
+  crc = crc32(tail, crc);
+  size += tail.length;
+  deflater.end(tail);
+  await finished;
+  const others = docxEntries().filter((entry) => entry.name !== 'word/document.xml');
+  return buildZip([
+    ...others,
+    { name: 'word/document.xml', deflated: { data: Buffer.concat(output), crc, size } },
+  ]);
 }

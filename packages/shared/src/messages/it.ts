@@ -224,6 +224,12 @@ export const it = {
       macros:
         'Il file contiene macro: salvalo come «Documento di Word (.docx)» e caricalo di nuovo.',
       xmlDeclarations: 'Il file contiene dichiarazioni XML non ammesse (DTD o entità).',
+      xmlPartTooLarge:
+        'Una parte del documento supera i 16 MB una volta decompressa: dividilo in più documenti.',
+      tooManyParagraphs:
+        'Il documento contiene più di 40.000 paragrafi: dividilo in più documenti.',
+      tooManyXmlNodes:
+        'Il documento è troppo complesso (più di 500.000 elementi XML): dividilo in più documenti o salvalo di nuovo da Word.',
     },
     /** Upload warning: what a file linked from outside was stripped of (issue 10). */
     externalContent: {
@@ -241,6 +247,12 @@ export const it = {
     previewBusy:
       'Stiamo preparando molte anteprime in questo momento: riprova tra qualche secondo.',
     previewFailed: "Non è stato possibile generare l'anteprima PDF. Riprova tra qualche istante.",
+    processingTimedOut:
+      "L'elaborazione del documento ha superato il tempo massimo: il modello è troppo complesso. Se il problema persiste, contatta l'assistenza.",
+    processingOutOfMemory:
+      "L'elaborazione del documento ha superato la memoria disponibile: il modello è troppo complesso. Se il problema persiste, contatta l'assistenza.",
+    processingBusy:
+      'Stiamo elaborando molti documenti in questo momento: riprova tra qualche secondo.',
   },
   /** Texts only the web app shows: shell, screen titles, login and logout screens. */
   web: {

@@ -168,6 +168,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       try {
         const pdf = await renderContractPreview(
           app.db,
+          app.documents,
           pdfPool,
           currentUser(request),
           request.params.id,
@@ -196,7 +197,12 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const file = await downloadContract(app.db, currentUser(request), request.params.id);
+      const file = await downloadContract(
+        app.db,
+        app.documents,
+        currentUser(request),
+        request.params.id,
+      );
       return sendFile(reply, DOCX_CONTENT_TYPE, file.bytes, file.fileName);
     },
   );

@@ -21,8 +21,8 @@ import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import type { DocumentWork } from '../../documents/document-pool.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
-import { renderDocx } from '../../documents/render.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -350,6 +350,7 @@ export async function getContractDetail(
  */
 export async function renderContractPreview(
   db: DbExecutor,
+  documents: DocumentWork,
   pdfPool: PdfPool,
   caller: Caller,
   id: string,
@@ -362,7 +363,7 @@ export async function renderContractPreview(
   const place = pdfPool.reserve();
   try {
     const preview = await readFileBytes(db, row.previewSha256);
-    const docx = renderDocx(preview, answers, { cacheKey: row.previewSha256 });
+    const docx = await documents.render(preview, answers, { cacheKey: row.previewSha256 });
     return await place.convert(docx, cacheKey);
   } finally {
     place.release();
@@ -379,6 +380,7 @@ export type ContractDownload = { bytes: Buffer; fileName: string };
  */
 export async function downloadContract(
   db: DbExecutor,
+  documents: DocumentWork,
   caller: Caller,
   id: string,
   now: Date = new Date(),
@@ -394,7 +396,7 @@ export async function downloadContract(
     });
   }
   const master = await readFileBytes(db, row.masterSha256);
-  const bytes = renderDocx(master, answersOf(row), { cacheKey: row.masterSha256 });
+  const bytes = await documents.render(master, answersOf(row), { cacheKey: row.masterSha256 });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${row.templateName} - ${date}.docx` };
 }

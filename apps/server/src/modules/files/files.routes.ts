@@ -132,7 +132,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ data: await uploadMaster(app.db, await readUploadMaster(request)) }),
+    async (request) => ({
+      data: await uploadMaster(app.db, app.documents, await readUploadMaster(request)),
+    }),
   );
 
   app.post(

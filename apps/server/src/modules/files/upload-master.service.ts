@@ -1,9 +1,9 @@
 import { it, type TQuestion } from '@lexpath/shared';
 import { type TUploadMasterResult, ZQuestionList } from '@lexpath/shared/schemas/templates';
 import type { Database } from '../../db/client.ts';
+import type { DocumentWork } from '../../documents/document-pool.ts';
 import { assertSafeDocx } from '../../documents/docx-guard.ts';
 import { removedContentWarning, stripExternalContent } from '../../documents/external-content.ts';
-import { lintTemplate } from '../../documents/lint.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findFiles,
@@ -105,6 +105,7 @@ export function assertDistinctFiles(
  */
 export async function uploadMaster(
   db: Database,
+  documents: DocumentWork,
   input: UploadMasterInput,
 ): Promise<TUploadMasterResult> {
   const questions = parseQuestionList(input.questions);
@@ -133,7 +134,7 @@ export async function uploadMaster(
   }
 
   assertDistinctFiles(files.master, files.preview);
-  const { errors, warnings } = lintTemplate({
+  const { errors, warnings } = await documents.lint({
     master: files.master?.bytes,
     preview: files.preview?.bytes,
     questions,

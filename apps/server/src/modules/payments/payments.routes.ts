@@ -1,4 +1,4 @@
-import { it, ROLES } from '@lexpath/shared';
+import { it } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import {
   ZCheckout,

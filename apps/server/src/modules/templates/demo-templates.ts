@@ -7,6 +7,7 @@ import { and, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbExecutor } from '../../db/client.ts';
 import { categories, templates } from '../../db/schema.ts';
+import { inProcessDocuments } from '../../documents/document-pool.ts';
 import { assertSafeDocx } from '../../documents/docx-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCategoryByName } from '../categories/categories.service.ts';
@@ -91,7 +92,8 @@ async function seedFolder(
     name: `${manifest.name} - anteprima.docx`,
     bytes: preview,
   });
-  await insertTemplate(tx, {
+  // Our own files, linted before the server and its worker pool exist.
+  await insertTemplate(tx, inProcessDocuments, {
     name: manifest.name,
     description: manifest.description,
     categoryId: await categoryIdFor(tx, manifest.category),

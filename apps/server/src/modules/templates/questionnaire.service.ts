@@ -14,7 +14,7 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { templates, templateVersions } from '../../db/schema.ts';
-import { renderDocx } from '../../documents/render.ts';
+import type { DocumentWork } from '../../documents/document-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeAwareCache } from '../../lib/change-aware-cache.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -209,6 +209,7 @@ export async function downloadTemplateMaster(
  */
 export async function renderTestDocument(
   db: DbExecutor,
+  documents: DocumentWork,
   viewer: Caller,
   templateId: string,
   raw: Record<string, unknown>,
@@ -218,7 +219,7 @@ export async function renderTestDocument(
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = pruneAnswers(questions, checkAnswers(questions, raw));
   const master = await readFileBytes(db, version.masterSha256);
-  const bytes = renderDocx(master, answers, { cacheKey: version.masterSha256 });
+  const bytes = await documents.render(master, answers, { cacheKey: version.masterSha256 });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${version.name} - prova - ${date}.docx` };
 }

@@ -90,9 +90,9 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await createTemplate(app.db, currentUser(request), request.body) }),
+      reply.status(201).send({
+        data: await createTemplate(app.db, app.documents, currentUser(request), request.body),
+      }),
   );
 
   app.get(
@@ -158,6 +158,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const updated = await updateTemplate(
         app.db,
+        app.documents,
         currentUser(request),
         request.params.id,
         request.body,
@@ -225,6 +226,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await renderTestDocument(
           app.db,
+          app.documents,
           currentUser(request),
           request.params.id,
           request.body.answers,

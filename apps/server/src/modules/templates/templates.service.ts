@@ -13,7 +13,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'd
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { categories, templates, templateVersions, users } from '../../db/schema.ts';
-import { lintTemplate } from '../../documents/lint.ts';
+import type { DocumentWork } from '../../documents/document-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -206,6 +206,7 @@ const FILE_LABELS = it.documents.fileNames;
  */
 async function prepareVersion(
   tx: DbExecutor,
+  documents: DocumentWork,
   input: { fileName: string; previewName: string; questions: TQuestion[] },
 ): Promise<PreparedVersion> {
   const masterSha = sha256OfStoredName(input.fileName);
@@ -220,7 +221,7 @@ async function prepareVersion(
   if (!master) throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.master));
   if (!preview) throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
   assertDistinctFiles(master, preview);
-  const { errors } = lintTemplate({
+  const { errors } = await documents.lint({
     master: master.bytes,
     preview: preview.bytes,
     questions: input.questions,
@@ -341,10 +342,11 @@ export type NewTemplate = {
  */
 export async function insertTemplate(
   tx: DbExecutor,
+  documents: DocumentWork,
   input: NewTemplate,
 ): Promise<{ id: string; versionId: string }> {
   await assertCategoryExists(tx, input.categoryId);
-  const version = await prepareVersion(tx, input);
+  const version = await prepareVersion(tx, documents, input);
   const counts = resolveCounts(input.counts, input.questions, null, true);
   const [row] = await tx
     .insert(templates)
@@ -367,11 +369,12 @@ export async function insertTemplate(
 /** POST /template: a new template, SUSPENDED until someone publishes it, with version 1. */
 export async function createTemplate(
   db: Database,
+  documents: DocumentWork,
   actor: Caller,
   input: TTemplateCreate,
 ): Promise<TTemplateDetail> {
   const id = await db.transaction(async (tx) => {
-    const created = await insertTemplate(tx, {
+    const created = await insertTemplate(tx, documents, {
       name: input.name,
       description: input.description,
       categoryId: input.categoryId,
@@ -413,6 +416,7 @@ async function lockTemplate(tx: DbExecutor, id: string) {
  */
 export async function updateTemplate(
   db: Database,
+  documents: DocumentWork,
   actor: Caller,
   id: string,
   input: TTemplateUpdate,
@@ -456,7 +460,7 @@ export async function updateTemplate(
 
     let versionId: string | undefined;
     if (contentChanged) {
-      const prepared = await prepareVersion(tx, { fileName, previewName, questions });
+      const prepared = await prepareVersion(tx, documents, { fileName, previewName, questions });
       versionId = await addVersion(tx, id, prepared, actor.id);
     }
     if (changedFields.length > 0) {

@@ -1,0 +1,84 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import PizZip from 'pizzip';
+import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
+import { renderDocx } from './render.ts';
+
+/**
+ * The work a document worker does (see `document-pool.ts`): everything that parses an untrusted
+ * .docx with docxtemplater. This module runs inside the worker thread; the pool only sends it
+ * structured-cloneable tasks.
+ */
+export type DocumentTask =
+  | { kind: 'lint'; input: LintInput }
+  | { kind: 'render'; template: Uint8Array; answers: TAnswers; cacheKey?: string }
+  | { kind: 'warmUp' };
+
+/**
+ * An AppError does not cross the thread boundary (a clone keeps message and stack, not class
+ * or fields), so a task answers with its outcome and the pool rethrows it as an AppError.
+ */
+export type DocumentTaskOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; code: ErrorCode; message: string | string[] };
+
+export type DocumentTaskMessage = {
+  task: DocumentTask;
+  /** Told when the task starts running, so the time limit does not count the queue. */
+  started: MessagePort;
+};
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A one-paragraph .docx with a tag: enough to load and JIT docxtemplater and the parser. */
+function warmUpDocx(): Buffer {
+  const zip = new PizZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>{#tipo == "A"}{nome | contiene:"x"}{/}</w:t></w:r></w:p></w:body></w:document>',
+  );
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+function run(task: DocumentTask): unknown {
+  switch (task.kind) {
+    case 'lint':
+      return lintTemplate({
+        ...task.input,
+        master: task.input.master && asBuffer(task.input.master),
+        preview: task.input.preview && asBuffer(task.input.preview),
+      }) satisfies LintResult;
+    case 'render':
+      return renderDocx(asBuffer(task.template), task.answers, { cacheKey: task.cacheKey });
+    case 'warmUp': {
+      const sample = warmUpDocx();
+      lintTemplate({ master: sample, questions: [] });
+      return renderDocx(sample, { tipo: 'A', nome: ['x'] }).length;
+    }
+  }
+}
+
+/** The worker's handler (piscina calls the default export of `document-worker.mjs`). */
+export function runDocumentTask({ task, started }: DocumentTaskMessage): DocumentTaskOutcome {
+  started.postMessage('started');
+  started.close();
+  try {
+    return { ok: true, value: run(task) };
+  } catch (error) {
+    if (error instanceof AppError) {
+      return { ok: false, code: error.code, message: error.userMessage };
+    }
+    throw error;
+  }
+}
