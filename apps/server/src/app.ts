@@ -176,9 +176,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(questionRoutes, { prefix: '/api/contract' });
   let pdfPool = options.pdfPool;
   if (!pdfPool) {
+    const documents = documentPool;
     const ownPool = createPdfPool({
       sofficePath: options.config.sofficePath,
       size: options.config.pdfPoolSize,
+      prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
       ...(options.logger ? { logger: options.logger } : {}),
     });
     app.addHook('onClose', () => ownPool.close());

@@ -50,23 +50,26 @@ async function start(): Promise<void> {
       const accounts = DEMO_ACCOUNTS.map((account) => account.pec).join(', ');
       logger.info(`first start: demo accounts ${accounts} created, password ${DEMO_PASSWORD}`);
     }
+    const documents = createDocumentPool({ logger });
+    documentPool = documents;
+    // The first lint or render in a thread pays for loading and JIT (160–440 ms, DESIGN §7).
+    void documents.warmUp().catch((error: unknown) => {
+      logger.warn({ err: error }, 'document worker warm-up failed');
+    });
     pdfPool = createPdfPool({
       sofficePath: config.sofficePath,
       size: config.pdfPoolSize,
       // Profiles and temporary files live with the data, where a crash's leftovers are found
       // and removed at the next start.
       workDir: path.join(config.dataDir, 'pdf-pool'),
+      // The strip before conversion parses the whole package: in the document workers.
+      prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
       logger,
     });
     // Warm at boot (DESIGN §7), in the background: the server answers meanwhile, and a preview
     // asked during the warm-up waits for the listener.
     void pdfPool.warmUp().catch((error: unknown) => {
       logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
-    });
-    documentPool = createDocumentPool({ logger });
-    // The first lint or render in a thread pays for loading and JIT (160–440 ms, DESIGN §7).
-    void documentPool.warmUp().catch((error: unknown) => {
-      logger.warn({ err: error }, 'document worker warm-up failed');
     });
     changeFeed = await startChangeFeed(database.url, logger);
     app = await buildApp({ config, db: database.db, logger, pdfPool, documentPool, changeFeed });

@@ -5,6 +5,7 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
 import type { DocumentTask, DocumentTaskMessage, DocumentTaskOutcome } from './document-tasks.ts';
+import { type StripOptions, type StrippedDocx, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { type RenderOptions, renderDocx } from './render.ts';
 
@@ -32,6 +33,8 @@ export type DocumentPoolOptions = {
 export type DocumentWork = {
   lint(input: LintInput): Promise<LintResult>;
   render(template: Buffer, answers: TAnswers, options?: RenderOptions): Promise<Buffer>;
+  /** `stripExternalContent`: parses the whole package, so it runs off the main thread too. */
+  strip(docx: Buffer, options?: StripOptions): Promise<StrippedDocx>;
 };
 
 /**
@@ -41,6 +44,7 @@ export type DocumentWork = {
 export const inProcessDocuments: DocumentWork = {
   lint: async (input) => lintTemplate(input),
   render: async (template, answers, options) => renderDocx(template, answers, options),
+  strip: async (docx, options) => stripExternalContent(docx, options),
 };
 
 export type DocumentPool = DocumentWork & {
@@ -139,6 +143,11 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
       })) as Uint8Array;
       // The clone arrives as a plain Uint8Array; a Buffer over the same memory, no copy.
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+    async strip(docx, stripOptions = {}) {
+      const stripped = (await run({ kind: 'strip', docx, options: stripOptions })) as StrippedDocx;
+      const bytes = stripped.bytes as Uint8Array;
+      return { ...stripped, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
     },
     async warmUp() {
       await run({ kind: 'warmUp' });

@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import { type StripOptions, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { renderDocx } from './render.ts';
 
@@ -13,6 +14,7 @@ import { renderDocx } from './render.ts';
 export type DocumentTask =
   | { kind: 'lint'; input: LintInput }
   | { kind: 'render'; template: Uint8Array; answers: TAnswers; cacheKey?: string }
+  | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'warmUp' };
 
 /**
@@ -61,6 +63,8 @@ function run(task: DocumentTask): unknown {
       }) satisfies LintResult;
     case 'render':
       return renderDocx(asBuffer(task.template), task.answers, { cacheKey: task.cacheKey });
+    case 'strip':
+      return stripExternalContent(asBuffer(task.docx), task.options);
     case 'warmUp': {
       const sample = warmUpDocx();
       lintTemplate({ master: sample, questions: [] });

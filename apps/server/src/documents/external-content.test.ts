@@ -96,7 +96,7 @@ describe('stripExternalContent', () => {
 });
 
 describe('removedContentWarning', () => {
-  it('names, in Italian, each picture, field and template the file lost', () => {
+  it('names, in Italian, each picture and field the file lost', () => {
     const { removed } = stripExternalContent(docxWithIncludePicture(URL));
     expect(removedContentWarning('Anteprima', removed)).toEqual([
       messages.documents.externalContent.removed(
@@ -105,5 +105,13 @@ describe('removedContentWarning', () => {
       ),
     ]);
     expect(removedContentWarning('Master', [])).toEqual([]);
+  });
+
+  it('says nothing of an attached template or of comments: the lawyer reads the same', () => {
+    const removed = [
+      { kind: 'relationship', type: 'attachedTemplate', target: 'file:///C:/Normal.dotm' },
+      { kind: 'comments' },
+    ] as const;
+    expect(removedContentWarning('Master', removed)).toEqual([]);
   });
 });

@@ -286,9 +286,10 @@ export function removedContentWarning(file: string, removed: readonly RemovedCon
   const texts = messages.externalContent;
   const items = removed.flatMap((item) => {
     if (item.kind === 'field') return [texts.field(item.name)];
-    if (item.kind === 'comments') return [];
+    // Comments and the attached template (nearly every Word file names its Normal.dotm) change
+    // nothing the lawyer reads: dropping them is not worth a warning.
+    if (item.kind === 'comments' || item.type === 'attachedTemplate') return [];
     if (item.type === 'image') return [texts.image(item.target)];
-    if (item.type === 'attachedTemplate') return [texts.attachedTemplate(item.target)];
     return [texts.other(item.type, item.target)];
   });
   if (items.length === 0) return [];

@@ -33,6 +33,12 @@ export type PdfPoolConfig = {
   /** Delay before a listener that died is started again (doubled after each failed start). */
   restartDelayMs?: number;
   logger?: { warn(details: object, message: string): void };
+  /**
+   * Strips what LibreOffice must not see (external references, review comments) before a
+   * document waits for a listener: the server passes the document workers' `strip`, so the
+   * parse never runs on the main thread; in process when omitted.
+   */
+  prepare?: (docx: Buffer) => Promise<Buffer>;
 };
 
 export type PdfPoolStatus = {
@@ -170,13 +176,8 @@ async function removeLeftovers(root: string): Promise<void> {
  * no Writer UI definitions, and Writer's comment margin is built from them: NoSuchElement,
  * abort).
  */
-function forConversion(docx: Buffer): Buffer {
-  try {
-    return stripExternalContent(docx, { withoutComments: true }).bytes;
-  } catch (error) {
-    // Not a zip PizZip reads: what it holds cannot be checked, so LibreOffice never sees it.
-    throw new ListenerFailure('conversion', `unreadable document: ${String(error)}`);
-  }
+async function stripInProcess(docx: Buffer): Promise<Buffer> {
+  return stripExternalContent(docx, { withoutComments: true }).bytes;
 }
 
 /**
@@ -195,6 +196,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   const size = Math.max(1, config.size ?? 1);
   const queueLimit = config.queueLimit ?? size * 8;
   const timeoutMs = config.timeoutMs ?? 30_000;
+  const prepare = config.prepare ?? stripInProcess;
   const pythonPath =
     config.pythonPath ?? (isExecutable('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
   const cache = new LruCache<string, Buffer>(
@@ -294,7 +296,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   const run = async (slot: Slot, job: Job) => {
     try {
       const listener = await startListener(slot);
-      job.resolve(await listener.convert(forConversion(job.docx), timeoutMs));
+      job.resolve(await listener.convert(job.docx, timeoutMs));
     } catch (error) {
       const kind = error instanceof ListenerFailure ? error.kind : 'crashed';
       // A crashed or hung LibreOffice is replaced before the next job reaches it.
@@ -334,13 +336,32 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     reserved += 1;
   };
 
+  /** What LibreOffice may read of a document, prepared before it waits for a listener. */
+  const forConversion = async (docx: Buffer) => {
+    try {
+      return await prepare(docx);
+    } catch (error) {
+      // A worker's time or memory limit answers for itself.
+      if (error instanceof AppError) throw error;
+      // Not a zip PizZip reads: what it holds cannot be checked, so LibreOffice never sees it.
+      throw new AppError('unavailable', it.documents.previewFailed, { cause: error });
+    }
+  };
+
   /** Turns a claimed place into a queued job. */
-  const enqueueClaimed = (docx: Buffer) => {
+  const enqueueClaimed = async (docx: Buffer) => {
     reserved -= 1;
     running += 1;
+    let prepared: Buffer;
+    try {
+      prepared = await forConversion(docx);
+    } catch (error) {
+      running -= 1;
+      throw error;
+    }
     const promise = new Promise<Buffer>((resolve, reject) => {
       queue.push({
-        docx,
+        docx: prepared,
         attempts: 1,
         resolve: (pdf) => {
           running -= 1;

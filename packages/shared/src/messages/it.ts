@@ -236,7 +236,6 @@ export const it = {
       removed: (file: string, items: string) =>
         `${file}: rimossi i contenuti collegati dall'esterno (${items}). LexPath non scarica nulla da fuori del documento: se servono, inserisci immagini e testi nel file invece di collegarli.`,
       image: (target: string) => `immagine collegata «${target}»`,
-      attachedTemplate: (target: string) => `modello allegato «${target}»`,
       other: (type: string, target: string) => `collegamento «${type}» a «${target}»`,
       field: (name: string) => `campo ${name}`,
     },

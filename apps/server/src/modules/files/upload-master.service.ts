@@ -3,7 +3,7 @@ import { type TUploadMasterResult, ZQuestionList } from '@lexpath/shared/schemas
 import type { Database } from '../../db/client.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { assertSafeDocx } from '../../documents/docx-guard.ts';
-import { removedContentWarning, stripExternalContent } from '../../documents/external-content.ts';
+import { removedContentWarning, type StrippedDocx } from '../../documents/external-content.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findFiles,
@@ -65,16 +65,22 @@ type Candidate = {
  * An uploaded file: a .docx by name and by content (DESIGN §6), or a refusal naming it. What it
  * links from outside its package (pictures, fields, templates) is stripped before it is stored.
  */
-async function checkUpload(role: FileRole, file: UploadedDocx): Promise<Candidate> {
+async function checkUpload(
+  documents: DocumentWork,
+  role: FileRole,
+  file: UploadedDocx,
+): Promise<Candidate> {
   if (!/\.docx$/i.test(file.name)) {
     throw new AppError('unprocessable', aboutFile(role, it.templates.docxRequired));
   }
   await assertSafeDocx(file.bytes, { fileName: LABELS[role] });
-  let stripped: ReturnType<typeof stripExternalContent>;
+  let stripped: StrippedDocx;
   try {
-    stripped = stripExternalContent(file.bytes);
-  } catch {
-    // A zip the guard accepts but PizZip cannot read: the lint refuses it as unreadable.
+    stripped = await documents.strip(file.bytes);
+  } catch (error) {
+    // A time or memory limit is the answer; a zip the guard accepts but PizZip cannot read is
+    // refused by the lint as unreadable.
+    if (error instanceof AppError) throw error;
     stripped = { bytes: file.bytes, removed: [] };
   }
   const { bytes, removed } = stripped;
@@ -111,8 +117,8 @@ export async function uploadMaster(
   const questions = parseQuestionList(input.questions);
 
   const uploaded: Partial<Record<FileRole, Candidate>> = {};
-  if (input.master) uploaded.master = await checkUpload('master', input.master);
-  if (input.preview) uploaded.preview = await checkUpload('preview', input.preview);
+  if (input.master) uploaded.master = await checkUpload(documents, 'master', input.master);
+  if (input.preview) uploaded.preview = await checkUpload(documents, 'preview', input.preview);
 
   const named: Partial<Record<FileRole, string>> = {};
   const roles: [FileRole, string | undefined][] = [
