@@ -185,6 +185,8 @@ export const it = {
       assignment: 'per confrontare usa «==» (un solo «=» non è ammesso)',
       filterNeedsVariable:
         'il filtro «contiene» va applicato a una sola chiave: usa le parentesi, ad esempio (servizi | contiene:"Opzione")',
+      filterNeedsOption:
+        'dopo «contiene:» va una sola risposta tra virgolette: racchiudi il filtro tra parentesi, ad esempio (servizi | contiene:"Opzione") == true',
       multipleSelectionCompared: (variable: string) =>
         `la domanda «${variable}» è a scelta multipla: per verificare una risposta usa «| contiene:»`,
       unusedQuestion: (variable: string) => `La domanda «${variable}» non è usata nel master.`,
