@@ -108,7 +108,7 @@ export const it = {
     keyStartsWithDigit: 'La chiave non può iniziare con un numero',
     keyInvalidCharacters:
       'La chiave può contenere solo lettere, numeri e _ (gli spazi diventano _)',
-    keyReserved: (key: string) => `«${key}» è una parola riservata: scegli un'altra chiave.`,
+    keyReserved: (key: string) => `«${key}» è un nome riservato: scegli un'altra chiave.`,
     keyDuplicate: (key: string) => `La chiave «${key}» è usata da più domande.`,
     optionsMin: 'Inserisci almeno 2 risposte',
     optionDuplicate: (option: string) => `La risposta «${option}» è ripetuta.`,
