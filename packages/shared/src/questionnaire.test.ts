@@ -203,7 +203,7 @@ describe('keys named like the properties every object inherits', () => {
   test('keeps an answer to __proto__ as an answer, not as a prototype', () => {
     const answers = JSON.parse('{"constructor": "No", "__proto__": "No"}');
     const kept = pruneAnswers(legacy, answers);
-    expect(Object.getPrototypeOf(kept)).toBeNull();
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
     expect(Object.entries(kept)).toEqual([
       ['constructor', 'No'],
       ['__proto__', 'No'],
@@ -568,13 +568,13 @@ describe('question schema', () => {
     });
   });
 
-  test.each([
+  test.each<[string, string]>([
     ['1tipo', it.questions.keyStartsWithDigit],
     ['tipo-contratto', it.questions.keyInvalidCharacters],
     ['and', it.questions.keyReserved('and')],
     ['not', it.questions.keyReserved('not')],
     ...[...INHERITED_NAMES, 'prototype', 'this', 'true', 'null', 'undefined'].map(
-      (key) => [key, it.questions.keyReserved(key)] as const,
+      (key): [string, string] => [key, it.questions.keyReserved(key)],
     ),
     ['  ', it.validation.required],
   ])('refuses the key %j', (variable, message) => {

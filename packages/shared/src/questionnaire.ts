@@ -74,9 +74,22 @@ export function answerOf(answers: TAnswers, variable: string): TAnswerValue | un
   return Object.hasOwn(answers, variable) ? answers[variable] : undefined;
 }
 
-/** An empty answers map without a prototype: writing `__proto__` into it stores an answer. */
-function emptyAnswers(): TAnswers {
-  return Object.create(null) as TAnswers;
+/**
+ * Stores an answer as an own property. `__proto__` is the one inherited accessor: assigning it
+ * would replace the map's prototype instead. The maps stay plain objects, as the database
+ * layer and JSON expect.
+ */
+function setAnswer(answers: TAnswers, variable: string, value: TAnswerValue): void {
+  if (variable === '__proto__') {
+    Object.defineProperty(answers, variable, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    answers[variable] = value;
+  }
 }
 
 function asList(value: TAnswerValue): string[] {
@@ -127,18 +140,18 @@ export function isVisible(question: QuestionRules, answers: TAnswers): boolean {
  * whose conditions only name earlier questions).
  */
 export function pruneAnswers(questions: readonly QuestionRules[], answers: TAnswers): TAnswers {
-  let kept = emptyAnswers();
+  let kept: TAnswers = {};
   for (const question of questions) {
     const value = answerOf(answers, question.variable);
-    if (value !== undefined) kept[question.variable] = value;
+    if (value !== undefined) setAnswer(kept, question.variable, value);
   }
   for (let changed = true; changed; ) {
     changed = false;
-    const next = emptyAnswers();
+    const next: TAnswers = {};
     for (const question of questions) {
       const value = answerOf(kept, question.variable);
       if (value === undefined) continue;
-      if (isVisible(question, kept)) next[question.variable] = value;
+      if (isVisible(question, kept)) setAnswer(next, question.variable, value);
       else changed = true;
     }
     kept = next;

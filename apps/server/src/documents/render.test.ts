@@ -84,6 +84,17 @@ describe('renderDocx', () => {
 
   it('reads keys that are names of JavaScript object properties as answers', () => {
     expect(renderText(['[{constructor}][{toString}]'], {})).toBe('[][]');
+    // As stored answers read from JSON: `__proto__` is an own key there.
+    const answers = JSON.parse('{"__proto__": "l’uno", "constructor": "l\'altro"}');
+    expect(
+      renderText(
+        [
+          '[{__proto__}][{constructor}][{valueOf}]',
+          '{#__proto__ == "l\'uno" and constructor == “l’altro”}sì{/}',
+        ],
+        answers,
+      ),
+    ).toBe("[l’uno][l'altro][]\nsì");
   });
 
   it('fills the headers too', () => {
