@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it as test } from 'vitest';
 import { it } from './messages/it.ts';
 import {
+  answerOf,
   computeQuestionRange,
   findNextQuestion,
   formatAnswer,
@@ -160,6 +161,62 @@ describe('answer validation', () => {
     expect(validateAnswers(lease, { servizi: ['Pulizie', 'Pulizie'] })).toEqual([
       it.questions.answerRepeated('Domanda servizi?', 'Pulizie'),
     ]);
+  });
+});
+
+describe('keys named like the properties every object inherits', () => {
+  // A list saved before such keys were refused: the rules must still read only the answers.
+  const legacy = [
+    question('constructor', ['Sì', 'No']),
+    question('toString', ['Sì', 'No'], [{ constructor: 'Sì' }]),
+    question('__proto__', ['Sì', 'No']),
+    question(
+      'valueOf',
+      ['Sì', 'No'],
+      // As a stored list reads from JSON: `__proto__` is the condition's own key.
+      [JSON.parse('{"__proto__": "No"}')],
+    ),
+  ];
+
+  test('asks each of them once, in order, then ends', () => {
+    let answers: TAnswers = {};
+    const asked: string[] = [];
+    for (
+      let next = findNextQuestion(legacy, answers);
+      next;
+      next = findNextQuestion(legacy, answers)
+    ) {
+      asked.push(next.variable);
+      expect(asked.length).toBeLessThanOrEqual(legacy.length);
+      answers = { ...answers, [next.variable]: next.variable === '__proto__' ? 'No' : 'Sì' };
+    }
+    expect(asked).toEqual(['constructor', 'toString', '__proto__', 'valueOf']);
+    expect(validateAnswers(legacy, answers)).toEqual([]);
+  });
+
+  test('treats an unanswered one as unanswered: its conditions do not hold', () => {
+    expect(findNextQuestion(legacy, { constructor: 'No' })?.variable).toBe('__proto__');
+    expect(isVisible(legacy[1] as QuestionRules, {})).toBe(false);
+    expect(pruneAnswers(legacy, JSON.parse('{"toString": "Sì"}'))).toEqual({});
+  });
+
+  test('keeps an answer to __proto__ as an answer, not as a prototype', () => {
+    const answers = JSON.parse('{"constructor": "No", "__proto__": "No"}');
+    const kept = pruneAnswers(legacy, answers);
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(Object.entries(kept)).toEqual([
+      ['constructor', 'No'],
+      ['__proto__', 'No'],
+    ]);
+    expect(findNextQuestion(legacy, answers)?.variable).toBe('valueOf');
+  });
+
+  test('names an answer to such a key that the list does not ask as unknown', () => {
+    for (const name of INHERITED_NAMES) {
+      const answers = JSON.parse(`{"${name}": "Vendita"}`);
+      expect(validateAnswers(lease, answers)).toEqual([it.questions.answerUnknownQuestion(name)]);
+      expect(findNextQuestion(lease, answers)?.variable).toBe('tipo');
+    }
   });
 });
 
@@ -343,7 +400,7 @@ function randomWalk(questions: QuestionRules[], seeds: number[]) {
     next = findNextQuestion(questions, answers)
   ) {
     const before = Object.keys(answers).length;
-    expect(answers[next.variable]).toBeUndefined();
+    expect(answerOf(answers, next.variable)).toBeUndefined();
     expect(isVisible(next, answers)).toBe(true);
     answers = {
       ...answers,
@@ -374,6 +431,35 @@ function allWalkLengths(
   return lengths;
 }
 
+/** Names every object inherits: a key like these must read the answers, never Object's prototype. */
+const INHERITED_NAMES = [
+  'constructor',
+  'toString',
+  '__proto__',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__lookupSetter__',
+];
+
+/**
+ * The same list with the keys `q0`… renamed to inherited names, as lists saved before such keys
+ * were refused may hold them (the rules never go through the schema for a stored list).
+ */
+function withInheritedNames(questions: QuestionRules[]): QuestionRules[] {
+  const rename = (variable: string) => INHERITED_NAMES[Number(variable.slice(1))] ?? variable;
+  return questions.map((q) => ({
+    ...q,
+    variable: rename(q.variable),
+    required_answers: q.required_answers?.map((condition) =>
+      Object.fromEntries(Object.entries(condition).map(([key, value]) => [rename(key), value])),
+    ),
+  }));
+}
+
 describe('random questionnaires', () => {
   test('the next question is visible and unanswered, and answering it advances to the end', () => {
     fc.assert(
@@ -392,23 +478,43 @@ describe('random questionnaires', () => {
     );
   });
 
+  test('asks each question keyed like an inherited property once, and accepts its answers', () => {
+    fc.assert(
+      fc.property(
+        arbitraryQuestionList(10, 3).map(withInheritedNames),
+        fc.array(fc.nat(), { minLength: 1 }),
+        (questions, seeds) => {
+          const { answers, steps } = randomWalk(questions, seeds);
+          expect(validateAnswers(questions, answers)).toEqual([]);
+          expect(Object.keys(pruneAnswers(questions, answers)).sort()).toEqual(
+            Object.keys(answers).sort(),
+          );
+          const range = computeQuestionRange(questions);
+          expect(range.min).toBeLessThanOrEqual(steps);
+          expect(steps).toBeLessThanOrEqual(range.max);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   test('never offers an answered or hidden question, whatever stale answers are stored', () => {
     fc.assert(
       fc.property(
         arbitraryQuestionList(12),
         fc.dictionary(
-          fc.constantFrom('q0', 'q1', 'q2', 'q3', 'q4', 'q5', 'x'),
+          fc.constantFrom('q0', 'q1', 'q2', 'q3', 'q4', 'q5', 'x', ...INHERITED_NAMES),
           fc.constantFrom<TAnswerValue>('o0', 'o1', ['o1', 'o2']),
         ),
         (questions, answers) => {
           const next = findNextQuestion(questions, answers);
           const counted = pruneAnswers(questions, answers);
           if (next) {
-            expect(counted[next.variable]).toBeUndefined();
+            expect(answerOf(counted, next.variable)).toBeUndefined();
             expect(isVisible(next, counted)).toBe(true);
           }
           for (const q of questions) {
-            if (q.variable in counted) expect(isVisible(q, counted)).toBe(true);
+            if (Object.hasOwn(counted, q.variable)) expect(isVisible(q, counted)).toBe(true);
           }
         },
       ),
@@ -462,10 +568,14 @@ describe('question schema', () => {
     });
   });
 
-  test.each([
+  test.each<[string, string]>([
     ['1tipo', it.questions.keyStartsWithDigit],
     ['tipo-contratto', it.questions.keyInvalidCharacters],
     ['and', it.questions.keyReserved('and')],
+    ['not', it.questions.keyReserved('not')],
+    ...[...INHERITED_NAMES, 'prototype', 'this', 'true', 'null', 'undefined'].map(
+      (key): [string, string] => [key, it.questions.keyReserved(key)],
+    ),
     ['  ', it.validation.required],
   ])('refuses the key %j', (variable, message) => {
     const result = ZQuestion.safeParse({ ...valid, variable });

@@ -15,8 +15,10 @@ export type QuestionRules = Pick<TQuestion, 'variable' | 'options' | 'is_multipl
 };
 
 /**
- * Words the templates' expressions read as something else (literals, `this`, and the `and` /
- * `or` the authoring language allows), so they cannot be a question's key.
+ * Names a question's key cannot take: words the templates' expressions read as something else
+ * (literals, `this`, the `and` / `or` / `not` of the authoring language), and the properties
+ * every JavaScript object inherits (`constructor`, `toString`, `__proto__`…), which code reading
+ * an answers object could take for an answer.
  */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   'true',
@@ -26,6 +28,9 @@ export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   'this',
   'and',
   'or',
+  'not',
+  'prototype',
+  ...Object.getOwnPropertyNames(Object.prototype),
 ]);
 
 /** A key as SPEC §3 stores it: trimmed, each run of spaces replaced by one `_`. */
@@ -60,6 +65,33 @@ export function isSameOption(a: string, b: string): boolean {
   return a === b || (a.length === b.length && straightenQuotes(a) === straightenQuotes(b));
 }
 
+/**
+ * The answer given to `variable`, read as an own property: answers come from JSON, where a key
+ * like `constructor` or `__proto__` must never reach what every object inherits. Legacy question
+ * lists may still hold such keys (they are refused since), so every read goes through here.
+ */
+export function answerOf(answers: TAnswers, variable: string): TAnswerValue | undefined {
+  return Object.hasOwn(answers, variable) ? answers[variable] : undefined;
+}
+
+/**
+ * Stores an answer as an own property. `__proto__` is the one inherited accessor: assigning it
+ * would replace the map's prototype instead. The maps stay plain objects, as the database
+ * layer and JSON expect.
+ */
+function setAnswer(answers: TAnswers, variable: string, value: TAnswerValue): void {
+  if (variable === '__proto__') {
+    Object.defineProperty(answers, variable, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    answers[variable] = value;
+  }
+}
+
 function asList(value: TAnswerValue): string[] {
   return typeof value === 'string' ? [value] : value;
 }
@@ -87,8 +119,9 @@ function matchesExpected(value: string, expected: TAnswerValue): boolean {
 /** A condition holds when all its pairs hold. */
 export function conditionHolds(condition: TCondition, answers: TAnswers): boolean {
   for (const variable in condition) {
+    if (!Object.hasOwn(condition, variable)) continue;
     const expected = condition[variable];
-    if (expected === undefined || !pairHolds(answers[variable], expected)) return false;
+    if (expected === undefined || !pairHolds(answerOf(answers, variable), expected)) return false;
   }
   return true;
 }
@@ -109,16 +142,16 @@ export function isVisible(question: QuestionRules, answers: TAnswers): boolean {
 export function pruneAnswers(questions: readonly QuestionRules[], answers: TAnswers): TAnswers {
   let kept: TAnswers = {};
   for (const question of questions) {
-    const value = answers[question.variable];
-    if (value !== undefined) kept[question.variable] = value;
+    const value = answerOf(answers, question.variable);
+    if (value !== undefined) setAnswer(kept, question.variable, value);
   }
   for (let changed = true; changed; ) {
     changed = false;
     const next: TAnswers = {};
     for (const question of questions) {
-      const value = kept[question.variable];
+      const value = answerOf(kept, question.variable);
       if (value === undefined) continue;
-      if (isVisible(question, kept)) next[question.variable] = value;
+      if (isVisible(question, kept)) setAnswer(next, question.variable, value);
       else changed = true;
     }
     kept = next;
@@ -134,7 +167,8 @@ export function findNextQuestion<Q extends QuestionRules>(
   const counted = pruneAnswers(questions, answers);
   return (
     questions.find(
-      (question) => !isAnswered(counted[question.variable]) && isVisible(question, counted),
+      (question) =>
+        !isAnswered(answerOf(counted, question.variable)) && isVisible(question, counted),
     ) ?? null
   );
 }
@@ -193,7 +227,7 @@ export function validateAnswers(questions: readonly QuestionRules[], answers: TA
     const question = byVariable.get(variable);
     if (!question) {
       problems.push(it.questions.answerUnknownQuestion(variable));
-    } else if (!(variable in counted)) {
+    } else if (!Object.hasOwn(counted, variable)) {
       problems.push(it.questions.answerNotVisible(labelOf(question)));
     } else {
       problems.push(...answerValueProblems(question, value));

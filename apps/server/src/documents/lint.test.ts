@@ -160,7 +160,7 @@ describe('lintTemplate', () => {
     const { errors } = lintMaster([
       '{#deposito = "Sì"}a{/}',
       'Testo {@clausola}',
-      '{#tipo == "Vendita" and servizi | contiene:"Pulizie"}b{/}',
+      '{#(tipo == "Vendita" and servizi) | contiene:"Pulizie"}b{/}',
     ]);
     expect(errors).toContain(
       problem(MASTER, '{#deposito = "Sì"}', lint.assignment, '{#deposito = "Sì"}a{/}'),
@@ -169,10 +169,62 @@ describe('lintTemplate', () => {
     expect(errors).toContain(
       problem(
         MASTER,
-        '{#tipo == "Vendita" and servizi | contiene:"Pulizie"}',
+        '{#(tipo == "Vendita" and servizi) | contiene:"Pulizie"}',
         lint.filterNeedsVariable,
-        '{#tipo == "Vendita" and servizi | contiene:"Pulizie"}b{/}',
+        '{#(tipo == "Vendita" and servizi) | contiene:"Pulizie"}b{/}',
       ),
+    );
+  });
+
+  it('accepts contiene before or after and / or, negated, in parentheses and with curly quotes', () => {
+    const conditions = [
+      'servizi | contiene:"Pulizie" and tipo == "Locazione"',
+      'servizi | contiene:"Pulizie" or tipo == "Locazione"',
+      'tipo == "Locazione" and servizi | contiene:"Pulizie"',
+      'tipo == "Locazione" or servizi | contiene:"Pulizie"',
+      'servizi | contiene:"Pulizie" and servizi | contiene:"Giardino"',
+      '!servizi | contiene:"Pulizie"',
+      'not servizi | contiene:"Pulizie" and tipo == "Locazione"',
+      'not tipo == "Locazione" or servizi | contiene:"Giardino"',
+      '(servizi | contiene:"Pulizie") and tipo == "Locazione"',
+      '(tipo == "Vendita" or servizi | contiene:"Pulizie") and deposito == "No"',
+      'servizi | contiene:“Pulizie” and tipo == “Locazione”',
+    ];
+    const { errors } = lintMaster(conditions.map((condition) => `{#${condition}}a{/}`));
+    expect(errors).toEqual([]);
+  });
+
+  it('checks the options of contiene wherever it stands in the condition', () => {
+    const { errors } = lintMaster([
+      '{#tipo == "Locazione" and servizi | contiene:"Pulizia"}a{/}',
+      '{#not servizi | contiene:"Giardinaggio" or tipo == "Vendita"}b{/}',
+    ]);
+    const options = 'Pulizie, Portineria, Giardino';
+    expect(errors).toEqual([
+      problem(
+        MASTER,
+        '{#tipo == "Locazione" and servizi | contiene:"Pulizia"}',
+        lint.unknownOption('servizi', 'Pulizia', options),
+        '{#tipo == "Locazione" and servizi | contiene:"Pulizia"}a{/}',
+      ),
+      problem(
+        MASTER,
+        '{#not servizi | contiene:"Giardinaggio" or tipo == "Vendita"}',
+        lint.unknownOption('servizi', 'Giardinaggio', options),
+        '{#not servizi | contiene:"Giardinaggio" or tipo == "Vendita"}b{/}',
+      ),
+    ]);
+  });
+
+  it('refuses contiene followed by a comparison, suggesting parentheses', () => {
+    const tags = [
+      '{#servizi | contiene:"Pulizie" == true}',
+      '{#servizi | contiene:tipo == "Vendita"}',
+      '{#servizi | contiene:"Pulizie" == (tipo == "Vendita")}',
+    ];
+    const { errors } = lintMaster(tags.map((tag) => `${tag}a{/}`));
+    expect(errors).toEqual(
+      tags.map((tag) => problem(MASTER, tag, lint.filterNeedsOption, `${tag}a{/}`)),
     );
   });
 

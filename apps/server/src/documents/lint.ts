@@ -154,13 +154,20 @@ function checkExpression(
         const args = (n.arguments as AstNode[] | undefined) ?? [];
         if (!n.filter) {
           visit(callee);
-        } else if (!(String(callee.name) in TEMPLATE_FILTERS)) {
+        } else if (!Object.hasOwn(TEMPLATE_FILTERS, String(callee.name))) {
           report(messages.unknownFilter(String(callee.name)));
         } else {
           const [input, ...rest] = args;
-          // `a == "x" and b | contiene:"y"` filters the whole condition: the pipe binds last.
+          // The language groups a filter with its own operand of and / or / not (see
+          // `precompileTag`); what it cannot regroup (`(a == "x" and b) | contiene:"y"`,
+          // `servizi | contiene:"y" == true`) would filter or compare something else than
+          // written, so it is refused rather than rendered wrong.
           if (input?.type !== 'Identifier') report(messages.filterNeedsVariable);
-          else for (const option of rest) checkOption(input, option);
+          else if (
+            rest.some((option) => option.type !== 'Literal' && option.type !== 'Identifier')
+          ) {
+            report(messages.filterNeedsOption);
+          } else for (const option of rest) checkOption(input, option);
         }
         visit(args);
         return;

@@ -84,6 +84,17 @@ describe('renderDocx', () => {
 
   it('reads keys that are names of JavaScript object properties as answers', () => {
     expect(renderText(['[{constructor}][{toString}]'], {})).toBe('[][]');
+    // As stored answers read from JSON: `__proto__` is an own key there.
+    const answers = JSON.parse('{"__proto__": "l’uno", "constructor": "l\'altro"}');
+    expect(
+      renderText(
+        [
+          '[{__proto__}][{constructor}][{valueOf}]',
+          '{#__proto__ == "l\'uno" and constructor == “l’altro”}sì{/}',
+        ],
+        answers,
+      ),
+    ).toBe("[l’uno][l'altro][]\nsì");
   });
 
   it('fills the headers too', () => {
@@ -98,6 +109,91 @@ describe('renderDocx', () => {
       expect.objectContaining({ code: 'unprocessable', message: messages.documents.renderFailed }),
     );
     expect(() => renderDocx(buildDocx(['{nome']), {})).toThrow(AppError);
+  });
+});
+
+describe('contiene with and, or and not, evaluated as an editor reads the condition', () => {
+  type Answers = { tipo?: string; deposito?: string; servizi?: string[] };
+  const has = (answers: Answers, option: string) => answers.servizi?.includes(option) ?? false;
+  const lease = (answers: Answers) => answers.tipo === 'Locazione';
+
+  /** Each condition with what it means, in plain logic. */
+  const conditions: [string, (answers: Answers) => boolean][] = [
+    ['servizi | contiene:"Pulizie" and tipo == "Locazione"', (a) => has(a, 'Pulizie') && lease(a)],
+    ['servizi | contiene:"Pulizie" or tipo == "Locazione"', (a) => has(a, 'Pulizie') || lease(a)],
+    ['tipo == "Locazione" and servizi | contiene:"Pulizie"', (a) => lease(a) && has(a, 'Pulizie')],
+    ['tipo == "Locazione" or servizi | contiene:"Pulizie"', (a) => lease(a) || has(a, 'Pulizie')],
+    [
+      'servizi | contiene:"Pulizie" and servizi | contiene:"Giardino"',
+      (a) => has(a, 'Pulizie') && has(a, 'Giardino'),
+    ],
+    [
+      'servizi | contiene:"Pulizie" or servizi | contiene:"Giardino"',
+      (a) => has(a, 'Pulizie') || has(a, 'Giardino'),
+    ],
+    ['!servizi | contiene:"Pulizie"', (a) => !has(a, 'Pulizie')],
+    ['not servizi | contiene:"Pulizie"', (a) => !has(a, 'Pulizie')],
+    [
+      'not servizi | contiene:"Pulizie" and tipo == "Locazione"',
+      (a) => !has(a, 'Pulizie') && lease(a),
+    ],
+    [
+      'not tipo == "Locazione" or servizi | contiene:"Giardino"',
+      (a) => !lease(a) || has(a, 'Giardino'),
+    ],
+    [
+      'tipo == "Locazione" and !servizi | contiene:"Pulizie"',
+      (a) => lease(a) && !has(a, 'Pulizie'),
+    ],
+    [
+      '(servizi | contiene:"Pulizie") and tipo == "Locazione"',
+      (a) => has(a, 'Pulizie') && lease(a),
+    ],
+    ['(servizi | contiene:"Pulizie") or tipo == "Locazione"', (a) => has(a, 'Pulizie') || lease(a)],
+    [
+      '(tipo == "Vendita" or servizi | contiene:"Pulizie") and deposito == "No"',
+      (a) => (a.tipo === 'Vendita' || has(a, 'Pulizie')) && a.deposito === 'No',
+    ],
+    ['servizi | contiene:“Pulizie” and tipo == “Locazione”', (a) => has(a, 'Pulizie') && lease(a)],
+    [
+      'servizi|contiene:"Pulizie"&&deposito=="No"||tipo=="Vendita"',
+      (a) => (has(a, 'Pulizie') && a.deposito === 'No') || a.tipo === 'Vendita',
+    ],
+  ];
+
+  const everyAnswer: Answers[] = [[], ['Pulizie'], ['Giardino'], ['Pulizie', 'Giardino']].flatMap(
+    (servizi) =>
+      ['Locazione', 'Vendita'].flatMap((tipo) =>
+        ['Sì', 'No'].map((deposito) => ({ servizi, tipo, deposito })),
+      ),
+  );
+  // One master holds every condition as a section and as an inverse section.
+  const master = buildDocx(
+    conditions.flatMap(([condition], index) => [
+      `${index}: {#${condition}}vero{/}`,
+      `${index}: {^${condition}}falso{/}`,
+    ]),
+  );
+
+  it.each(everyAnswer)('keeps exactly the clauses whose condition holds (%o)', (answers) => {
+    const expected = conditions
+      .flatMap(([, holds], index) =>
+        holds(answers) ? [`${index}: vero`, `${index}: `] : [`${index}: `, `${index}: falso`],
+      )
+      .join('\n');
+    expect(extractDocumentText(renderDocx(master, answers))).toBe(expected);
+  });
+
+  it('groups a filtered condition before ? : as it reads', () => {
+    const paragraphs = ['Pulizie incluse: {servizi | contiene:"Pulizie" ? "sì" : "no"}.'];
+    expect(renderText(paragraphs, { servizi: ['Pulizie'] })).toBe('Pulizie incluse: sì.');
+    expect(renderText(paragraphs, { servizi: ['Giardino'] })).toBe('Pulizie incluse: no.');
+  });
+
+  it('still reads a key named not, and the word not inside an option', () => {
+    const paragraphs = ['{not}', '{#not == "not x" and not servizi | contiene:"Pulizie"}sì{/}'];
+    expect(renderText(paragraphs, { not: 'not x', servizi: ['Giardino'] })).toBe('not x\nsì');
+    expect(renderText(paragraphs, { not: 'not x', servizi: ['Pulizie'] })).toBe('not x\n');
   });
 });
 

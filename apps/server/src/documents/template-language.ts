@@ -35,6 +35,171 @@ export function rewriteWordOperators(tag: string): string {
     .join('');
 }
 
+/**
+ * `not` is an operator only before an operand (`not servizi | contiene:"x"`, `not (a or b)`);
+ * elsewhere (`{not}`, `{#not == "x"}`) it still reads a key of that name, as it did before the
+ * word was part of the language.
+ */
+const NOT_OPERATOR = /not(?![\p{L}\p{N}_$])(?=\s*(?:[\p{L}_$("']|!(?!=)))/uy;
+const NAME_CHARACTER = /[\p{L}\p{N}_$.]/u;
+
+function isNotOperator(text: string, at: number): boolean {
+  if (NAME_CHARACTER.test(text[at - 1] ?? '')) return false;
+  NOT_OPERATOR.lastIndex = at;
+  return NOT_OPERATOR.test(text);
+}
+
+/** A tag's expression as nested groups: what lies inside brackets is one node of its level. */
+type ExpressionNode =
+  | { kind: 'text' | 'logical' | 'pipe' | 'ternary' | 'list' | 'not'; text: string }
+  | { kind: 'group'; open: string; close: string; children: ExpressionNode[] };
+
+const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/** The nodes of an expression, or null when its quotes or brackets do not balance. */
+function splitExpression(text: string): ExpressionNode[] | null {
+  const root: ExpressionNode[] = [];
+  const stack: { open: string; children: ExpressionNode[] }[] = [];
+  let level = root;
+  let plain = '';
+  const flush = () => {
+    if (plain) level.push({ kind: 'text', text: plain });
+    plain = '';
+  };
+  const push = (node: ExpressionNode) => {
+    flush();
+    level.push(node);
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i] ?? '';
+    const next = text[i + 1];
+    if (char === '"' || char === "'") {
+      let end = i + 1;
+      while (end < text.length && text[end] !== char) end += text[end] === '\\' ? 2 : 1;
+      if (end >= text.length) return null;
+      plain += text.slice(i, end + 1);
+      i = end;
+    } else if (char in CLOSING) {
+      flush();
+      stack.push({ open: char, children: level });
+      level = [];
+    } else if (char === ')' || char === ']' || char === '}') {
+      const opened = stack.pop();
+      if (!opened || CLOSING[opened.open] !== char) return null;
+      flush();
+      const group: ExpressionNode = {
+        kind: 'group',
+        open: opened.open,
+        close: char,
+        children: level,
+      };
+      level = opened.children;
+      level.push(group);
+    } else if (
+      (char === '&' && next === '&') ||
+      (char === '|' && next === '|') ||
+      (char === '?' && next === '?')
+    ) {
+      push({ kind: 'logical', text: char + next });
+      i += 1;
+    } else if (char === '|') {
+      push({ kind: 'pipe', text: char });
+    } else if (char === '?') {
+      push({ kind: 'ternary', text: char });
+    } else if (char === ',' || char === ';') {
+      push({ kind: 'list', text: char });
+    } else if (char === 'n' && isNotOperator(text, i)) {
+      push({ kind: 'not', text: '!' });
+      i += 2;
+    } else {
+      plain += char;
+    }
+  }
+  if (stack.length > 0) return null;
+  flush();
+  return root;
+}
+
+/** `text` in parentheses, the spaces around it kept outside. */
+function parenthesize(text: string): string {
+  const trimmed = text.trim();
+  const start = text.indexOf(trimmed);
+  return `${text.slice(0, start)}(${trimmed})${text.slice(start + trimmed.length)}`;
+}
+
+const LEADING_NEGATION = /^(?:\s*!(?!=))+/;
+
+/**
+ * The nodes of one level written back, each `(…)` group regrouped too. At the top of a tag and
+ * inside parentheses, the operands of `&&` / `||` (and the condition before `?`) are grouped
+ * the way an editor reads them:
+ * - a filter applies to its own operand: `servizi | contiene:"x" && a == "y"` becomes
+ *   `(servizi | contiene:"x") && a == "y"`, and `!servizi | contiene:"x"` becomes
+ *   `!(servizi | contiene:"x")`;
+ * - `not` negates its whole operand: `not a == "x"` becomes `!(a == "x")`.
+ * Array and object literals, call arguments and statement lists are left as written.
+ */
+function writeLevel(nodes: readonly ExpressionNode[], regroup: boolean): string {
+  const written = nodes.map((node) =>
+    node.kind === 'group'
+      ? `${node.open}${writeLevel(node.children, node.open === '(')}${node.close}`
+      : node.text,
+  );
+  const kinds = new Set(nodes.map((node) => node.kind));
+  if (!regroup || kinds.has('list') || !(kinds.has('pipe') || kinds.has('not'))) {
+    return written.join('');
+  }
+  const ternaryAt = nodes.findIndex((node) => node.kind === 'ternary');
+  const conditionEnd = ternaryAt === -1 ? nodes.length : ternaryAt;
+  const isBlank = (node: ExpressionNode | undefined) => node?.kind === 'text' && !node.text.trim();
+
+  /** The operand made of nodes[from, to); `alone` when it is the whole tag. */
+  const writeOperand = (from: number, to: number, alone: boolean): string => {
+    let first = from;
+    while (first < to && isBlank(nodes[first])) first += 1;
+    const lead = written.slice(from, first).join('');
+    if (nodes[first]?.kind === 'not' && first < to) {
+      return `${lead}!${parenthesize(writeOperand(first + 1, to, true))}`;
+    }
+    const text = written.slice(from, to).join('');
+    if (!nodes.slice(from, to).some((node) => node.kind === 'pipe')) return text;
+    const negation = LEADING_NEGATION.exec(text)?.[0] ?? '';
+    if (alone && !negation) return text;
+    return negation + parenthesize(text.slice(negation.length));
+  };
+
+  const logicalAt = nodes.flatMap((node, index) =>
+    node.kind === 'logical' && index < conditionEnd ? [index] : [],
+  );
+  const alone = logicalAt.length === 0 && ternaryAt === -1;
+  let condition = '';
+  let from = 0;
+  for (const to of [...logicalAt, conditionEnd]) {
+    condition += writeOperand(from, to, alone) + (written[to] ?? '');
+    from = to + 1;
+  }
+  // `written[conditionEnd]` is the `?` when there is one: the choice follows as written.
+  return condition + written.slice(conditionEnd + 1).join('');
+}
+
+/**
+ * angular-expressions binds a filter loosest of all, so `servizi | contiene:"x" and a == "y"`
+ * would test whether `servizi` contains `"x" and a == "y"`. The tag is regrouped before it is
+ * compiled so that it means what an editor reads (see `writeLevel`). A tag without a filter or
+ * `not` is compiled as written; one whose quotes or brackets do not balance is left for the
+ * parser to report.
+ */
+function groupAsWritten(tag: string): string {
+  if (!tag.includes('|') && !tag.includes('not')) return tag;
+  const nodes = splitExpression(tag);
+  return nodes ? writeLevel(nodes, true) : tag;
+}
+
+/** A tag of the authoring language in the parser's own syntax. */
+export function precompileTag(tag: string): string {
+  return groupAsWritten(rewriteWordOperators(tag));
+}
+
 type ParserContext = { meta?: { part?: { module?: string } } };
 
 /**
@@ -60,7 +225,7 @@ type ParserOptions = Parameters<typeof expressionParser.configure>[0] & {
 
 const options: ParserOptions = {
   filters: TEMPLATE_FILTERS,
-  preCompile: rewriteWordOperators,
+  preCompile: precompileTag,
   postEvaluate: writeListsAsItalian,
 };
 

@@ -126,7 +126,7 @@ export const it = {
     keyStartsWithDigit: 'La chiave non può iniziare con un numero',
     keyInvalidCharacters:
       'La chiave può contenere solo lettere, numeri e _ (gli spazi diventano _)',
-    keyReserved: (key: string) => `«${key}» è una parola riservata: scegli un'altra chiave.`,
+    keyReserved: (key: string) => `«${key}» è un nome riservato: scegli un'altra chiave.`,
     keyDuplicate: (key: string) => `La chiave «${key}» è usata da più domande.`,
     optionsMin: 'Inserisci almeno 2 risposte',
     optionDuplicate: (option: string) => `La risposta «${option}» è ripetuta.`,
@@ -209,6 +209,8 @@ export const it = {
       assignment: 'per confrontare usa «==» (un solo «=» non è ammesso)',
       filterNeedsVariable:
         'il filtro «contiene» va applicato a una sola chiave: usa le parentesi, ad esempio (servizi | contiene:"Opzione")',
+      filterNeedsOption:
+        'dopo «contiene:» va una sola risposta tra virgolette: racchiudi il filtro tra parentesi, ad esempio (servizi | contiene:"Opzione") == true',
       multipleSelectionCompared: (variable: string) =>
         `la domanda «${variable}» è a scelta multipla: per verificare una risposta usa «| contiene:»`,
       unusedQuestion: (variable: string) => `La domanda «${variable}» non è usata nel master.`,

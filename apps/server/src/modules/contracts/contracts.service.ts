@@ -1,4 +1,5 @@
 import {
+  answerOf,
   centsToDecimal,
   computeTotal,
   findNextQuestion,
@@ -322,7 +323,9 @@ export async function getContractDetail(
   const questions = await loadVersionQuestions(db, row.templateVersionId);
   const answers = answersOf(row);
   const detailed = questions.flatMap((question) => {
-    const given = answers[question.variable];
+    // Own properties only: a key like `constructor` (lists saved before such keys were
+    // refused) must not read Object's prototype.
+    const given = answerOf(answers, question.variable);
     return given === undefined
       ? []
       : [{ variable: question.variable, question: question.question, given_answer: given }];

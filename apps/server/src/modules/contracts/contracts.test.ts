@@ -2,11 +2,13 @@ import { ROLES, it as text } from '@lexpath/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { auditLog, contracts, templates } from '../../db/schema.ts';
+import { auditLog, contracts, templates, templateVersions } from '../../db/schema.ts';
 import { createPdfPool } from '../../documents/pdf-pool.ts';
 import { extractDocumentText } from '../../documents/render.ts';
+import { buildDocx, buildSampleContract } from '../../documents/test-docx.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { storeFile } from '../files/files.service.ts';
 import { buildTestMaster, buildTestPreview, uploadMaster } from '../templates/test-templates.ts';
 import {
   createPublishedTemplate,
@@ -118,6 +120,33 @@ describe('PUT /api/contract/{id} (answers and status)', () => {
     }
     const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
     expect(row?.answers).toEqual({});
+  });
+
+  it('refuses answers keyed __proto__ or like another inherited property, changing nothing', async () => {
+    const id = await startContract(ctx, lawyer, templateId);
+    const kept = await save(lawyer, id, { answers: { nome_cliente: 'Mario Rossi' } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const raw = (body: string) =>
+      ctx.injectAs(lawyer)({
+        method: 'PUT',
+        url: `/api/contract/${id}`,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+    // JSON.parse makes `__proto__` an own key: the body is refused before it reaches the rules.
+    const poisoned = await raw(
+      '{"answers": {"__proto__": {"tipo": "Vendita"}}, "status": "COMPLETED"}',
+    );
+    expect(poisoned.statusCode).toBe(400);
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      const response = await raw(
+        `{"answers": {"nome_cliente": "Mario Rossi", "${name}": "Vendita"}}`,
+      );
+      expect(response.statusCode, name).toBe(422);
+      expect(response.json().message).toBe(text.questions.answerUnknownQuestion(name));
+    }
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row).toMatchObject({ answers: { nome_cliente: 'Mario Rossi' }, status: 'TO_COMPLETE' });
   });
 
   it('drops answers that earlier answers now hide (a sale has no deposit)', async () => {
@@ -451,5 +480,166 @@ describe('GET /api/contract/preview/{id}', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  });
+});
+
+describe('a template saved before keys like constructor or toString were refused', () => {
+  const legacyQuestions = [
+    {
+      variable: 'constructor',
+      question: 'È prevista una clausola penale?',
+      options: ['Sì', 'No'],
+      required_answers: [],
+      is_multiple_selection: false,
+    },
+    {
+      variable: 'toString',
+      question: 'Come si calcola la penale?',
+      options: ['A forfait', 'Per giorno di ritardo'],
+      required_answers: [{ constructor: 'Sì' }],
+      is_multiple_selection: false,
+    },
+    {
+      variable: 'valueOf',
+      question: 'Quali allegati?',
+      options: ['Planimetria', 'Inventario'],
+      required_answers: [],
+      is_multiple_selection: true,
+    },
+  ];
+  const legacyMaster = buildDocx([
+    'CONTRATTO CON CHIAVI STORICHE',
+    'Penale: [{constructor}]',
+    'Calcolo: [{toString}]',
+    'Allegati: [{valueOf}]',
+    '{#constructor == "Sì"}La penale si applica.{/}',
+  ]);
+  let legacyId: string;
+
+  beforeAll(async () => {
+    // As such a template was stored: the list never went through today's schema or lint.
+    const created = await createPublishedTemplate(ctx, 'chiavi storiche');
+    legacyId = created.template.id;
+    const masterSha256 = await storeFile(ctx.db, { name: 'Storico.docx', bytes: legacyMaster });
+    const previewSha256 = await storeFile(ctx.db, {
+      name: 'Storico - anteprima.docx',
+      bytes: buildSampleContract(1),
+    });
+    const [version] = await ctx.db
+      .insert(templateVersions)
+      .values({
+        templateId: legacyId,
+        masterSha256,
+        previewSha256,
+        masterName: 'Storico.docx',
+        previewName: 'Storico - anteprima.docx',
+        jsonQuestions: legacyQuestions,
+        createdBy: created.editor.id,
+      })
+      .returning({ id: templateVersions.id });
+    await ctx.db
+      .update(templates)
+      .set({ currentVersionId: version?.id ?? null })
+      .where(eq(templates.id, legacyId));
+  });
+
+  async function askedQuestions(choose: Record<string, string | string[]>) {
+    const answers: Record<string, string | string[]> = {};
+    const asked: string[] = [];
+    for (let step = 0; step <= legacyQuestions.length; step += 1) {
+      const response = await ctx.injectAs(lawyer)({
+        method: 'POST',
+        url: `/api/contract/questions?type=${legacyId}`,
+        payload: answers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const next = response.json().data;
+      if (next === null) return asked;
+      asked.push(next.variable);
+      answers[next.variable] = choose[next.variable] ?? '';
+    }
+    return asked;
+  }
+
+  it('asks each of those questions exactly once, following their conditions', async () => {
+    expect(
+      await askedQuestions({
+        constructor: 'Sì',
+        toString: 'A forfait',
+        valueOf: ['Planimetria'],
+      }),
+    ).toEqual(['constructor', 'toString', 'valueOf']);
+    expect(await askedQuestions({ constructor: 'No', valueOf: ['Inventario'] })).toEqual([
+      'constructor',
+      'valueOf',
+    ]);
+  });
+
+  it('saves, details and renders their answers, never "[object Object]"', async () => {
+    const answers = {
+      constructor: 'Sì',
+      toString: 'A forfait',
+      valueOf: ['Planimetria', 'Inventario'],
+    };
+    const id = await startContract(ctx, lawyer, legacyId);
+    const saved = await save(lawyer, id, { answers, status: 'COMPLETED' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const detail = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(
+      detail
+        .json()
+        .data.detailed_answers.map((answer: { variable: string; given_answer: unknown }) => [
+          answer.variable,
+          answer.given_answer,
+        ]),
+    ).toEqual(Object.entries(answers));
+
+    await payContract(ctx, lawyer, id);
+    const download = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}`,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(extractDocumentText(download.rawPayload)).toBe(
+      [
+        'CONTRATTO CON CHIAVI STORICHE',
+        'Penale: [Sì]',
+        'Calcolo: [A forfait]',
+        'Allegati: [Planimetria e Inventario]',
+        'La penale si applica.',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a question the answers hide empty in the document and in the detail', async () => {
+    const id = await startContract(ctx, lawyer, legacyId);
+    const saved = await save(lawyer, id, {
+      answers: { constructor: 'No', valueOf: ['Inventario'] },
+      status: 'COMPLETED',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const detail = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(
+      detail.json().data.detailed_answers.map((answer: { variable: string }) => answer.variable),
+    ).toEqual(['constructor', 'valueOf']);
+
+    const test = await ctx.injectAs(admin)({
+      method: 'PUT',
+      url: `/api/template/${legacyId}/download-test`,
+      payload: { answers: { valueOf: ['Inventario'] } },
+    });
+    expect(test.statusCode, test.body).toBe(200);
+    expect(extractDocumentText(test.rawPayload)).toBe(
+      [
+        'CONTRATTO CON CHIAVI STORICHE',
+        'Penale: []',
+        'Calcolo: []',
+        'Allegati: [Inventario]',
+        // The paragraph of the clause the answers leave out.
+        '',
+      ].join('\n'),
+    );
   });
 });

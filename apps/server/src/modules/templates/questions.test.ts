@@ -100,6 +100,23 @@ describe('POST /api/contract/questions?type={templateId}', () => {
     }
   });
 
+  it('refuses answers keyed __proto__ (400) or like another inherited property (422)', async () => {
+    const raw = (body: string) =>
+      ctx.injectAs(lawyer)({
+        method: 'POST',
+        url: `/api/contract/questions?type=${published}`,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+    const poisoned = await raw('{"nome_cliente": "Mario Rossi", "__proto__": {"tipo": "Vendita"}}');
+    expect(poisoned.statusCode).toBe(400);
+    for (const name of ['constructor', 'toString', 'valueOf']) {
+      const response = await raw(`{"nome_cliente": "Mario Rossi", "${name}": "Vendita"}`);
+      expect(response.statusCode, name).toBe(422);
+      expect(response.json().message).toBe(text.questions.answerUnknownQuestion(name));
+    }
+  });
+
   it('hides a suspended template from customers (404) but lets editors try it', async () => {
     const byLawyer = await next(suspended, {});
     expect(byLawyer.statusCode).toBe(404);

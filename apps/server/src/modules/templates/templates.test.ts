@@ -331,6 +331,68 @@ describe('PUT /api/template/:id', () => {
   });
 });
 
+describe('question keys named like the properties every object inherits', () => {
+  const withKey = (variable: string) => [
+    ...TEST_QUESTIONS,
+    {
+      variable,
+      question: 'Domanda con una chiave riservata?',
+      options: ['Sì', 'No'],
+      required_answers: [],
+      is_multiple_selection: false,
+    },
+  ];
+
+  // The fifth question of the list, its key.
+  const reserved = (key: string) =>
+    text.templates.questionIssue(5, text.questions.keyReserved(key), 'chiave');
+
+  it('refuses them on upload-master, create and update, naming the key (400)', async () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'not']) {
+      const upload = await uploadMaster(ctx, editor, {
+        questions: withKey(key),
+        master: { filename: 'Riservata.docx', content: buildTestMaster(`riservata ${key}`) },
+        preview: { filename: 'Riservata - anteprima.docx', content: buildTestPreview(key) },
+      });
+      expect(upload.statusCode, key).toBe(400);
+      expect(upload.json().message).toBe(reserved(key));
+    }
+
+    const created = await createTemplateViaApi(ctx, editor, {
+      categoryId: leases.id,
+      marker: 'chiavi riservate',
+    });
+    const create = await ctx.injectAs(editor)({
+      method: 'POST',
+      url: '/api/template',
+      payload: {
+        name: 'Chiave riservata',
+        description: 'Prova',
+        categoryId: leases.id,
+        price: '10',
+        stripe_url: 'https://buy.stripe.com/x',
+        json_questions: withKey('valueOf'),
+        file_name: created.file_name,
+        preview_name: created.preview_name,
+      },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().message).toBe(reserved('valueOf'));
+    expect(
+      await ctx.db.select().from(templates).where(eq(templates.name, 'Chiave riservata')),
+    ).toEqual([]);
+
+    const update = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${created.id}`,
+      payload: { json_questions: withKey('hasOwnProperty') },
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toBe(reserved('hasOwnProperty'));
+    expect(await versionsOf(created.id)).toHaveLength(1);
+  });
+});
+
 describe('status, delete and the lists', () => {
   let published: string;
   let suspended: string;
