@@ -124,10 +124,14 @@ export async function drainOutboxOnce(
   // A database error (claiming, or recording a result) ends the drain once the sends running
   // have finished, so that stopping the worker still waits for all of them.
   let failure: { error: unknown } | undefined;
+  // Sends that have finished: one that finishes while a claim runs may have put its mail back
+  // as due (a retry without delay), which that claim could not see.
+  let finished = 0;
 
   for (;;) {
     while (!failure && !shouldStop() && sending.size < settings.concurrency) {
       let claimed: ClaimedMail[];
+      const finishedBefore = finished;
       try {
         claimed = await claimDueMails(settings.db, {
           limit: settings.concurrency - sending.size,
@@ -137,13 +141,19 @@ export async function drainOutboxOnce(
         failure = { error };
         break;
       }
-      if (claimed.length === 0) break;
+      if (claimed.length === 0) {
+        if (finished !== finishedBefore) continue;
+        break;
+      }
       for (const mail of claimed) {
         const send: Promise<void> = deliver(settings, mail, result)
           .catch((error: unknown) => {
             failure ??= { error };
           })
-          .finally(() => sending.delete(send));
+          .finally(() => {
+            sending.delete(send);
+            finished += 1;
+          });
         sending.add(send);
       }
     }

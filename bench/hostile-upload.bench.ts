@@ -1,0 +1,130 @@
+// The real server under a hostile upload (issue 10): the demo editor uploads a master of 15.8
+// million empty paragraphs (95 MB unpacked, ~140 KB zipped) and a 1,000,000-paragraph one while
+// a second client asks `/api/health` one request after another. Prints JSON: the upload's status
+// and time, and the health answers' latency meanwhile. Targets 127.0.0.1 only; loops are bounded.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildDocx, buildManyParagraphsDocx } from '../apps/server/src/documents/test-docx.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataRoot = join(repoRoot, '.test-data');
+mkdirSync(dataRoot, { recursive: true });
+chmodSync(dataRoot, 0o755);
+const dataDir = join(dataRoot, `bench-hostile-${process.pid}`);
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => ok(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+
+async function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become healthy in 60 s');
+}
+
+async function signInAsDemoEditor(): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pec: 'editor@pec.demo.it', password: 'Demo2026!' }),
+  });
+  const token = response.headers.get('authorization');
+  if (!token) throw new Error(`login answered ${response.status}`);
+  return token;
+}
+
+/** Health latency while `work` runs: one request after another, each timed. */
+async function healthDuring<T>(work: Promise<T>) {
+  let done = false;
+  const times: number[] = [];
+  const sampling = (async () => {
+    while (!done && times.length < 10_000) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      times.push(performance.now() - started);
+    }
+  })();
+  const result = await work.finally(() => {
+    done = true;
+  });
+  await sampling;
+  times.sort((a, b) => a - b);
+  return {
+    result,
+    health: {
+      samples: times.length,
+      p50_ms: Math.round(times[Math.floor(times.length / 2)] ?? 0),
+      max_ms: Math.round(times[times.length - 1] ?? 0),
+    },
+  };
+}
+
+async function upload(token: string, master: Buffer) {
+  const form = new FormData();
+  form.append('questions', '[]');
+  const type = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  form.append('master', new Blob([master], { type }), 'Contratto.docx');
+  form.append(
+    'preview',
+    new Blob([buildDocx(['Anteprima del contratto'])], { type }),
+    'Anteprima.docx',
+  );
+  const started = performance.now();
+  const response = await fetch(`${base}/api/template/upload-master`, {
+    method: 'POST',
+    headers: { authorization: token },
+    body: form,
+  });
+  await response.arrayBuffer();
+  return { status: response.status, ms: Math.round(performance.now() - started) };
+}
+
+rmSync(dataDir, { recursive: true, force: true });
+const child = await startServer();
+try {
+  const token = await signInAsDemoEditor();
+  const results: Record<string, unknown> = {};
+  for (const [name, paragraphs] of [
+    ['paragraphs_15_8M_95MB', 15_800_000],
+    ['paragraphs_1M', 1_000_000],
+  ] as const) {
+    const master = await buildManyParagraphsDocx(paragraphs);
+    const { result, health } = await healthDuring(upload(token, master));
+    results[name] = { zipped_kb: Math.round(master.length / 1024), upload: result, health };
+  }
+  console.log(JSON.stringify(results));
+} finally {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
+}
