@@ -1,13 +1,19 @@
 // The real server under a hostile upload (issue 10): the demo editor uploads a master of 15.8
 // million empty paragraphs (95 MB unpacked, ~140 KB zipped) and a 1,000,000-paragraph one while
-// a second client asks `/api/health` one request after another. Prints JSON: the upload's status
+// a second client asks `/api/health` one request after another; then a legitimate 300-page
+// contract, linted in a document worker. Prints JSON: the upload's status
 // and time, and the health answers' latency meanwhile. Targets 127.0.0.1 only; loops are bounded.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDocx, buildManyParagraphsDocx } from '../apps/server/src/documents/test-docx.ts';
+import {
+  buildDocx,
+  buildManyParagraphsDocx,
+  buildSampleContract,
+  SAMPLE_QUESTIONS,
+} from '../apps/server/src/documents/test-docx.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = join(repoRoot, '.test-data');
@@ -90,7 +96,7 @@ async function healthDuring<T>(work: Promise<T>) {
 
 async function upload(token: string, master: Buffer) {
   const form = new FormData();
-  form.append('questions', '[]');
+  form.append('questions', JSON.stringify(SAMPLE_QUESTIONS));
   const type = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
   form.append('master', new Blob([master], { type }), 'Contratto.docx');
   form.append(
@@ -104,8 +110,12 @@ async function upload(token: string, master: Buffer) {
     headers: { authorization: token },
     body: form,
   });
-  await response.arrayBuffer();
-  return { status: response.status, ms: Math.round(performance.now() - started) };
+  const body = (await response.json()) as { message?: unknown };
+  return {
+    status: response.status,
+    ms: Math.round(performance.now() - started),
+    message: response.ok ? undefined : body.message,
+  };
 }
 
 rmSync(dataDir, { recursive: true, force: true });
@@ -121,6 +131,14 @@ try {
     const { result, health } = await healthDuring(upload(token, master));
     results[name] = { zipped_kb: Math.round(master.length / 1024), upload: result, health };
   }
+  // A legitimate 300-page contract: accepted, linted in a worker while health keeps answering.
+  const contract = buildSampleContract(300);
+  const { result, health } = await healthDuring(upload(token, contract));
+  results.contract_300_pages = {
+    zipped_kb: Math.round(contract.length / 1024),
+    upload: result,
+    health,
+  };
   console.log(JSON.stringify(results));
 } finally {
   const exited = new Promise((r) => child.once('exit', r));
