@@ -199,6 +199,12 @@ function checkExpression(
         ),
       );
     }
+    const isSimple = (option: AstNode): boolean =>
+      option.type === 'Literal' ||
+      option.type === 'Identifier' ||
+      (option.type === 'UnaryExpression' && isSimple(option.argument as AstNode));
+    // A filter binds loosest: `data | aggiungi_anni:4 > oggi` adds `4 > oggi` years.
+    if (!rest.every(isSimple)) report(messages.filterOptionNotSimple(name));
     if (signature.input === 'any') return;
     const given = kindOf(input);
     if (given !== 'altro' && !signature.input.includes(given)) {
@@ -295,16 +301,21 @@ function checkExpression(
   visit(ast);
 }
 
+/** The key a tag reads when it is nothing but a key (`{conduttori}`). */
+function singleIdentifier(ast: unknown): string | undefined {
+  const body = (ast as { body?: { expression?: AstNode }[] } | undefined)?.body;
+  const expression = body?.length === 1 ? body[0]?.expression : undefined;
+  return expression?.type === 'Identifier' ? String(expression.name) : undefined;
+}
+
 /** The scope inside a loop tag: an elenco's fields when the tag loops over one. */
 function loopScope(
   ast: unknown,
   questions: ReadonlyMap<string, QuestionRules>,
   outer: LoopScope,
 ): LoopScope {
-  const body = (ast as { body?: { expression?: AstNode }[] } | undefined)?.body;
-  const expression = body?.length === 1 ? body[0]?.expression : undefined;
-  if (expression?.type !== 'Identifier') return outer;
-  const question = questions.get(String(expression.name));
+  const name = singleIdentifier(ast);
+  const question = name === undefined ? undefined : questions.get(name);
   const typed = question && asTyped(question);
   if (typed?.type !== 'elenco') return outer;
   return {
@@ -357,6 +368,12 @@ function lintFile(
         // Already reported by docxtemplater as a syntax error of this tag.
       }
       if (ast) checkExpression(ast, questions, loop, report, findings.used);
+      // A plain tag of a whole elenco would print its items' objects, not their fields.
+      const printed = tag.module === undefined ? singleIdentifier(ast) : undefined;
+      const question =
+        printed === undefined || loop?.fields.has(printed) ? undefined : questions.get(printed);
+      if (question && asTyped(question).type === 'elenco')
+        report(messages.elencoPrinted(printed ?? ''));
       if (tag.module === 'loop' && tag.subparsed) {
         const inner = loopScope(ast, questions, loop);
         for (const child of tag.subparsed) visitTag(child, inner);

@@ -109,4 +109,24 @@ describe('lint of typed tags and Italian filters', () => {
     ]);
     expect(lintTags(['{nome}'])[0]).toContain(lint.unknownVariable('nome'));
   });
+
+  it('reports a filter option that is an expression, as a filter binds loosest', () => {
+    const paragraph = '{#data_inizio | aggiungi_anni:4 > oggi}x{/}';
+    expect(lintTags([paragraph])).toEqual([
+      problem(
+        MASTER,
+        '{#data_inizio | aggiungi_anni:4 > oggi}',
+        lint.filterOptionNotSimple('aggiungi_anni'),
+        paragraph,
+      ),
+    ]);
+    expect(lintTags(['{#(data_inizio | aggiungi_anni:4) > oggi}x{/}'])).toEqual([]);
+    expect(lintTags(['{data_inizio | aggiungi_giorni:-3}'])).toEqual([]);
+  });
+
+  it('reports an elenco printed whole by a plain tag', () => {
+    expect(lintTags(['Conduttori: {conduttori}'])).toEqual([
+      problem(MASTER, '{conduttori}', lint.elencoPrinted('conduttori'), 'Conduttori: {conduttori}'),
+    ]);
+  });
 });

@@ -135,6 +135,16 @@ describe('typed answers in the template', () => {
     );
   });
 
+  it('compares dates with dates and with their canonical text', () => {
+    const paragraphs = [
+      '{#(data_inizio | aggiungi_anni:4) > data_inizio}dopo{/}',
+      '{#(data_inizio | aggiungi_anni:-4) > data_inizio}prima{/}',
+      '{#data_inizio == "2026-11-23"}il 23{/}',
+      '{#data_inizio < oggi}passata{/}',
+    ];
+    expect(renderText(paragraphs)).toBe('dopo\n\nil 23\n');
+  });
+
   it('writes the generation date for oggi', () => {
     expect(one('{citta}, lì {oggi | data_lunga}')).toBe('Roma, lì 23 novembre 2026');
     expect(one('{oggi}')).toBe('23/11/2026');

@@ -211,6 +211,10 @@ export const it = {
         `il filtro «${filter}» non si applica a ${given}: si usa con ${accepted}`,
       filterOptionCount: (filter: string, expected: string) =>
         `il filtro «${filter}» vuole ${expected} dopo i due punti`,
+      filterOptionNotSimple: (filter: string) =>
+        `dopo «${filter}:» va un valore o una chiave: racchiudi il filtro tra parentesi, ad esempio (data_inizio | aggiungi_anni:4) > oggi`,
+      elencoPrinted: (list: string) =>
+        `«${list}» è un elenco: scrivi i suoi campi in un ciclo {#${list}}…{/${list}}, oppure usa un filtro come «${list} | elenco:"campo"»`,
       unknownField: (field: string, list: string, fields: string) =>
         `«${field}» non è un campo dell'elenco «${list}» (campi: ${fields})`,
       /** How the filter messages name each kind of value. */

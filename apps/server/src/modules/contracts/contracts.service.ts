@@ -24,6 +24,7 @@ import { likePattern } from '../../db/like-pattern.ts';
 import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
+import { CalendarDate } from '../../documents/typed-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -362,7 +363,7 @@ export async function renderContractPreview(
   const answers = answersOf(row);
   // `{oggi}` makes the preview depend on the day as well as on the answers.
   const now = new Date();
-  const cacheKey = `${previewCacheKey(row.previewSha256, answers)}:${now.toISOString().slice(0, 10)}`;
+  const cacheKey = `${previewCacheKey(row.previewSha256, answers)}:${CalendarDate.inItaly(now)}`;
   const known = pdfPool.peek(cacheKey);
   if (known) return known;
   const place = pdfPool.reserve();
