@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
 import { createDocumentPool, type DocumentPool } from './document-pool.ts';
 import { lintTemplate } from './lint.ts';
-import { renderDocx } from './render.ts';
+import { extractDocumentText, renderDocx } from './render.ts';
 import {
   buildDocx,
   buildManyParagraphsDocx,
@@ -47,6 +47,22 @@ async function eventLoopBusyMs(work: Promise<unknown>): Promise<number> {
 
 describe('createDocumentPool', () => {
   const documents = pool();
+
+  it('renders typed answers in a worker with the questions and the generation date it is given', async () => {
+    const template = buildDocx(['{canone | euro} dal {inizio | data_lunga}, firmato il {oggi}']);
+    const bytes = await documents.render(
+      template,
+      { canone: '1234.50', inizio: '2026-03-01' },
+      {
+        questions: [
+          { variable: 'canone', type: 'importo' },
+          { variable: 'inizio', type: 'data' },
+        ],
+        now: new Date('2026-11-23T10:00:00Z'),
+      },
+    );
+    expect(extractDocumentText(bytes)).toBe('€ 1.234,50 dal 1° marzo 2026, firmato il 23/11/2026');
+  });
 
   it('lints and renders in a worker exactly as on the main thread, cache included', async () => {
     const master = buildSampleContract(24);

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { it } from '@lexpath/shared';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
 import type { DocumentTask, DocumentTaskMessage, DocumentTaskOutcome } from './document-tasks.ts';
 import { type StripOptions, type StrippedDocx, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { type RenderOptions, renderDocx } from './render.ts';
+import type { TemplateAnswers } from './typed-answers.ts';
 
 export type DocumentPoolOptions = {
   /** Threads kept warm (each loads docxtemplater once, ~40 MB); 0 starts them on demand. */
@@ -32,7 +32,7 @@ export type DocumentPoolOptions = {
  */
 export type DocumentWork = {
   lint(input: LintInput): Promise<LintResult>;
-  render(template: Buffer, answers: TAnswers, options?: RenderOptions): Promise<Buffer>;
+  render(template: Buffer, answers: TemplateAnswers, options?: RenderOptions): Promise<Buffer>;
   /** `stripExternalContent`: parses the whole package, so it runs off the main thread too. */
   strip(docx: Buffer, options?: StripOptions): Promise<StrippedDocx>;
 };
@@ -140,6 +140,8 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
         template,
         answers,
         cacheKey: renderOptions.cacheKey,
+        questions: renderOptions.questions,
+        now: renderOptions.now,
       })) as Uint8Array;
       // The clone arrives as a plain Uint8Array; a Buffer over the same memory, no copy.
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,10 +1,10 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 import { type StripOptions, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { renderDocx } from './render.ts';
+import type { TemplateAnswers, TemplateQuestion } from './typed-answers.ts';
 
 /**
  * The work a document worker does (see `document-pool.ts`): everything that parses an untrusted
@@ -13,7 +13,15 @@ import { renderDocx } from './render.ts';
  */
 export type DocumentTask =
   | { kind: 'lint'; input: LintInput }
-  | { kind: 'render'; template: Uint8Array; answers: TAnswers; cacheKey?: string }
+  | {
+      kind: 'render';
+      template: Uint8Array;
+      answers: TemplateAnswers;
+      cacheKey?: string;
+      questions?: readonly TemplateQuestion[];
+      /** The generation instant (a Date clones as a Date). */
+      now?: Date;
+    }
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'warmUp' };
 
@@ -62,7 +70,11 @@ function run(task: DocumentTask): unknown {
         preview: task.input.preview && asBuffer(task.input.preview),
       }) satisfies LintResult;
     case 'render':
-      return renderDocx(asBuffer(task.template), task.answers, { cacheKey: task.cacheKey });
+      return renderDocx(asBuffer(task.template), task.answers, {
+        cacheKey: task.cacheKey,
+        questions: task.questions,
+        now: task.now,
+      });
     case 'strip':
       return stripExternalContent(asBuffer(task.docx), task.options);
     case 'warmUp': {

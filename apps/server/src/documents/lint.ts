@@ -11,7 +11,13 @@ import {
   type TemplaterError,
   type TemplateTag,
 } from './template-inspection.ts';
-import { parseTagExpression, TEMPLATE_FILTERS } from './template-language.ts';
+import {
+  FILTER_SIGNATURES,
+  parseTagExpression,
+  TEMPLATE_FILTERS,
+  type ValueKind,
+} from './template-language.ts';
+import type { TemplateField, TemplateQuestion } from './typed-answers.ts';
 
 const messages = it.documents.lint;
 
@@ -72,7 +78,7 @@ function describeTemplaterError(error: TemplaterError): { tag: string; problem: 
 /** angular-expressions' messages, made readable for an editor. */
 function describeExpressionError(message: string): string {
   const filter = /Filter '([^']+)' is not defined/.exec(message);
-  if (filter) return messages.unknownFilter(filter[1] ?? '');
+  if (filter) return messages.unknownFilter(filter[1] ?? '', FILTER_NAMES);
   if (/Unterminated quote/.test(message)) return messages.badExpression('virgolette non chiuse');
   if (/Unexpected end of expression/.test(message)) {
     return messages.badExpression("l'espressione è incompleta");
@@ -85,25 +91,131 @@ function describeExpressionError(message: string): string {
 type AstNode = { type?: string; [key: string]: unknown };
 
 const COMPARISONS = new Set(['==', '!=', '===', '!==']);
+const ORDERINGS = new Set(['<', '>', '<=', '>=']);
+const ARITHMETIC = new Set(['+', '-', '*', '/', '%']);
+const FILTER_NAMES = Object.keys(TEMPLATE_FILTERS).join(', ');
+
+/** Inside `{#conduttori}…{/conduttori}`: the elenco's fields are keys too. */
+type LoopScope = { list: string; fields: ReadonlyMap<string, TemplateField> } | undefined;
+
+/** The kind of value a question's answer reaches the expressions as (DESIGN §12). */
+function kindOfQuestion(question: TemplateField): ValueKind {
+  switch (question.type ?? 'scelta') {
+    case 'importo':
+      return 'importo';
+    case 'numero':
+      return 'numero';
+    case 'data':
+      return 'data';
+    case 'elenco':
+      return 'lista';
+    case 'scelta':
+      return question.is_multiple_selection ? 'lista' : 'testo';
+    default:
+      return 'testo';
+  }
+}
+
+const asTyped = (question: QuestionRules) => question as QuestionRules & TemplateQuestion;
 
 /**
- * The rules a tag's expression must follow: every name is a question key, every string compared
- * with a key (==, !=, contiene) is one of its options, no assignment, known filters only.
+ * The rules a tag's expression must follow: every name is a question key (or a field of the
+ * elenco looped over), every string compared with a key (==, !=, contiene) is one of its
+ * options, no assignment, known filters only, each applied to a value of its kind.
  */
 function checkExpression(
   ast: unknown,
   questions: ReadonlyMap<string, QuestionRules>,
+  loop: LoopScope,
   report: (problem: string, severity?: 'error' | 'warning') => void,
   used: Set<string>,
 ): void {
+  const lookup = (name: string): TemplateField | undefined =>
+    loop?.fields.get(name) ??
+    (questions.get(name) ? asTyped(questions.get(name) as QuestionRules) : undefined);
+
+  const kindOf = (node: AstNode | undefined): ValueKind => {
+    switch (node?.type) {
+      case 'Identifier': {
+        const name = String(node.name);
+        const question = lookup(name);
+        if (question) return kindOfQuestion(question);
+        return name === 'oggi' ? 'data' : 'altro';
+      }
+      case 'Literal':
+        if (typeof node.value === 'number') return 'numero';
+        return typeof node.value === 'string' ? 'testo' : 'altro';
+      case 'BinaryExpression': {
+        const operator = String(node.operator);
+        if (COMPARISONS.has(operator) || ORDERINGS.has(operator)) return 'booleano';
+        if (!ARITHMETIC.has(operator)) return 'altro';
+        const sides = [kindOf(node.left as AstNode), kindOf(node.right as AstNode)];
+        if (sides.every((kind) => kind === 'numero' || kind === 'importo')) {
+          return sides.includes('importo') ? 'importo' : 'numero';
+        }
+        return operator === '+' && sides.includes('testo') ? 'testo' : 'altro';
+      }
+      case 'LogicalExpression':
+        return 'booleano';
+      case 'FilterExpression':
+      case 'CallExpression':
+        if (node.filter) {
+          const name = String((node.callee as AstNode).name);
+          return Object.hasOwn(FILTER_SIGNATURES, name)
+            ? FILTER_SIGNATURES[name as keyof typeof FILTER_SIGNATURES].output
+            : 'altro';
+        }
+        return 'altro';
+      default:
+        return 'altro';
+    }
+  };
+
   const checkOption = (variable: AstNode, literal: AstNode) => {
     if (variable.type !== 'Identifier' || literal.type !== 'Literal') return;
-    const question = questions.get(String(variable.name));
+    const question = lookup(String(variable.name));
     if (!question || typeof literal.value !== 'string') return;
+    // Only a choice has options to compare with; typed answers are free text.
+    if ((question.type ?? 'scelta') !== 'scelta' || !Array.isArray(question.options)) return;
     // The parser has straightened the tag's quotes; the option may keep Word's ’.
     const value = literal.value;
     if (!question.options.some((option) => isSameOption(option, value))) {
       report(messages.unknownOption(question.variable, literal.value, question.options.join(', ')));
+    }
+  };
+
+  const checkFilter = (
+    name: keyof typeof FILTER_SIGNATURES,
+    input: AstNode | undefined,
+    rest: AstNode[],
+  ) => {
+    const signature = FILTER_SIGNATURES[name];
+    const [fewest, most] = signature.options;
+    if (rest.length < fewest || rest.length > most) {
+      report(
+        messages.filterOptionCount(
+          name,
+          fewest === most ? String(fewest) : `da ${fewest} a ${most} opzioni`,
+        ),
+      );
+    }
+    const isSimple = (option: AstNode): boolean =>
+      option.type === 'Literal' ||
+      option.type === 'Identifier' ||
+      (option.type === 'UnaryExpression' && isSimple(option.argument as AstNode));
+    // A filter binds loosest: `data | aggiungi_anni:4 > oggi` adds `4 > oggi` years.
+    if (!rest.every(isSimple)) report(messages.filterOptionNotSimple(name));
+    if (signature.input === 'any') return;
+    const given = kindOf(input);
+    if (given !== 'altro' && !signature.input.includes(given)) {
+      const kinds = messages.valueKinds;
+      report(
+        messages.filterWrongType(
+          name,
+          kinds[given],
+          signature.input.map((kind) => kinds[kind as keyof typeof kinds]).join(' o '),
+        ),
+      );
     }
   };
 
@@ -118,8 +230,12 @@ function checkExpression(
       case 'Identifier': {
         const name = String(n.name);
         if (name === 'this' || name === '$index') return;
+        if (loop?.fields.has(name)) return;
         if (questions.has(name)) used.add(name);
-        else report(messages.unknownVariable(name));
+        else if (name === 'oggi') return;
+        else if (loop) {
+          report(messages.unknownField(name, loop.list, [...loop.fields.keys()].join(', ')));
+        } else report(messages.unknownVariable(name));
         return;
       }
       case 'MemberExpression':
@@ -137,8 +253,7 @@ function checkExpression(
           checkOption(left, right);
           checkOption(right, left);
           for (const side of [left, right]) {
-            const question =
-              side.type === 'Identifier' ? questions.get(String(side.name)) : undefined;
+            const question = side.type === 'Identifier' ? lookup(String(side.name)) : undefined;
             if (question?.is_multiple_selection) {
               report(messages.multipleSelectionCompared(question.variable), 'warning');
             }
@@ -152,11 +267,12 @@ function checkExpression(
       case 'CallExpression': {
         const callee = n.callee as AstNode;
         const args = (n.arguments as AstNode[] | undefined) ?? [];
+        const name = String(callee.name);
         if (!n.filter) {
           visit(callee);
-        } else if (!Object.hasOwn(TEMPLATE_FILTERS, String(callee.name))) {
-          report(messages.unknownFilter(String(callee.name)));
-        } else {
+        } else if (!Object.hasOwn(TEMPLATE_FILTERS, name)) {
+          report(messages.unknownFilter(name, FILTER_NAMES));
+        } else if (name === 'contiene') {
           const [input, ...rest] = args;
           // The language groups a filter with its own operand of and / or / not (see
           // `precompileTag`); what it cannot regroup (`(a == "x" and b) | contiene:"y"`,
@@ -168,6 +284,9 @@ function checkExpression(
           ) {
             report(messages.filterNeedsOption);
           } else for (const option of rest) checkOption(input, option);
+        } else {
+          const [input, ...rest] = args;
+          checkFilter(name as keyof typeof FILTER_SIGNATURES, input, rest);
         }
         visit(args);
         return;
@@ -180,6 +299,29 @@ function checkExpression(
     }
   };
   visit(ast);
+}
+
+/** The key a tag reads when it is nothing but a key (`{conduttori}`). */
+function singleIdentifier(ast: unknown): string | undefined {
+  const body = (ast as { body?: { expression?: AstNode }[] } | undefined)?.body;
+  const expression = body?.length === 1 ? body[0]?.expression : undefined;
+  return expression?.type === 'Identifier' ? String(expression.name) : undefined;
+}
+
+/** The scope inside a loop tag: an elenco's fields when the tag loops over one. */
+function loopScope(
+  ast: unknown,
+  questions: ReadonlyMap<string, QuestionRules>,
+  outer: LoopScope,
+): LoopScope {
+  const name = singleIdentifier(ast);
+  const question = name === undefined ? undefined : questions.get(name);
+  const typed = question && asTyped(question);
+  if (typed?.type !== 'elenco') return outer;
+  return {
+    list: typed.variable,
+    fields: new Map((typed.fields ?? []).map((f) => [f.variable, f])),
+  };
 }
 
 function lintFile(
@@ -205,7 +347,7 @@ function lintFile(
     );
   }
 
-  const visitTag = (tag: TemplateTag) => {
+  const visitTag = (tag: TemplateTag, loop: LoopScope) => {
     const shown = `{${tag.raw ?? tag.value}}`;
     const report = (problem: string, severity: 'error' | 'warning' = 'error') => {
       const text = it.documents.lintProblem(
@@ -225,11 +367,22 @@ function lintFile(
       } catch {
         // Already reported by docxtemplater as a syntax error of this tag.
       }
-      if (ast) checkExpression(ast, questions, report, findings.used);
+      if (ast) checkExpression(ast, questions, loop, report, findings.used);
+      // A plain tag of a whole elenco would print its items' objects, not their fields.
+      const printed = tag.module === undefined ? singleIdentifier(ast) : undefined;
+      const question =
+        printed === undefined || loop?.fields.has(printed) ? undefined : questions.get(printed);
+      if (question && asTyped(question).type === 'elenco')
+        report(messages.elencoPrinted(printed ?? ''));
+      if (tag.module === 'loop' && tag.subparsed) {
+        const inner = loopScope(ast, questions, loop);
+        for (const child of tag.subparsed) visitTag(child, inner);
+        return;
+      }
     }
-    tag.subparsed?.forEach(visitTag);
+    for (const child of tag.subparsed ?? []) visitTag(child, loop);
   };
-  inspected.tags.forEach(visitTag);
+  for (const tag of inspected.tags) visitTag(tag, undefined);
   return findings;
 }
 

@@ -1,10 +1,15 @@
 import { it } from '@lexpath/shared';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { AppError } from '../lib/app-error.ts';
 import { LruCache } from '../lib/lru-cache.ts';
-import { TEMPLATER_OPTIONS } from './template-language.ts';
+import { TEMPLATER_OPTIONS, withRenderContext } from './template-language.ts';
+import {
+  CalendarDate,
+  type TemplateAnswers,
+  type TemplateQuestion,
+  typedScope,
+} from './typed-answers.ts';
 
 /**
  * Zip entry dates are written from local time fields (DOS format): a date built from local
@@ -53,39 +58,36 @@ function copyOfTemplate(template: PizZip): PizZip {
   return zip;
 }
 
-/**
- * Object.create(null): a key like `constructor` must read the answers, not Object's prototype.
- * Lists are copied too: the parser keeps straightened copies of the scope's objects (see
- * `templateParser`), which must not outlive this render.
- */
-function answersScope(answers: TAnswers): TAnswers {
-  const scope = Object.create(null) as TAnswers;
-  for (const [key, value] of Object.entries(answers)) {
-    scope[key] = Array.isArray(value) ? [...value] : value;
-  }
-  return scope;
-}
-
 export type RenderOptions = {
   /** The template file's SHA-256: renders of one version reuse its loaded zip. */
   cacheKey?: string;
+  /** The version's questions: their types decide how answers reach the expressions. */
+  questions?: readonly TemplateQuestion[];
+  /** When the document is generated: `oggi` is that day in Italy. */
+  now?: Date;
 };
 
 /**
  * The .docx of a template filled with the answers (DESIGN §6): same template bytes and answers,
- * same output bytes. Answers are inserted as text (XML-escaped), lists as "a, b e c", and
- * unanswered keys as nothing.
+ * same output bytes. Answers are inserted as text (XML-escaped) in their Italian form (DESIGN
+ * §12), lists as "a, b e c", and unanswered keys as nothing.
  */
 export function renderDocx(
   templateBytes: Buffer,
-  answers: TAnswers,
+  answers: TemplateAnswers,
   options: RenderOptions = {},
 ): Buffer {
   const template = loadTemplate(templateBytes, options.cacheKey);
   let doc: Docxtemplater;
   try {
     doc = new Docxtemplater(copyOfTemplate(template), TEMPLATER_OPTIONS);
-    doc.render(answersScope(answers));
+    const questions = options.questions ?? [];
+    const today = CalendarDate.inItaly(options.now ?? new Date());
+    const scope = typedScope(answers, questions);
+    // `{oggi}` is the generation date, unless a question of that name says otherwise.
+    if (!('oggi' in scope) && !questions.some((q) => q.variable === 'oggi')) scope.oggi = today;
+    const filled = doc;
+    withRenderContext({ questions, today }, () => filled.render(scope));
   } catch (error) {
     // Lint refuses such templates on upload; reaching this means a template predates the lint.
     throw new AppError('unprocessable', it.documents.renderFailed, { cause: error });

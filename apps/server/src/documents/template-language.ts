@@ -2,6 +2,18 @@ import { isDeepStrictEqual } from 'node:util';
 import { formatAnswer, isSameOption, straightenQuotes } from '@lexpath/shared';
 import type { DXT } from 'docxtemplater';
 import expressionParser from 'docxtemplater/expressions.js';
+import {
+  addDays,
+  addMonths,
+  amountInWords,
+  CalendarDate,
+  formatAmount,
+  formatDate,
+  formatLongDate,
+  formatNumber,
+  numberInWords,
+  type TemplateQuestion,
+} from './typed-answers.ts';
 
 /**
  * The authoring language of DESIGN §6 on top of docxtemplater's expressions parser
@@ -17,7 +29,168 @@ function contiene(input: unknown, option: unknown): boolean {
   return Array.isArray(input) ? input.some(matches) : matches(input);
 }
 
-export const TEMPLATE_FILTERS = { contiene } as const;
+/**
+ * What one render knows besides its answers: the questions' types (for plain tags) and the day
+ * of generation (`oggi`). docxtemplater renders synchronously and the parser is shared by every
+ * render of the thread, so the context is set around one render and read by its tags.
+ */
+export type RenderContext = { questions: readonly TemplateQuestion[]; today: CalendarDate };
+
+let currentContext: RenderContext | undefined;
+
+export function withRenderContext<T>(context: RenderContext, render: () => T): T {
+  const previous = currentContext;
+  currentContext = context;
+  try {
+    return render();
+  } finally {
+    currentContext = previous;
+  }
+}
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+/** A number, or an amount or number still written as text ("1234.50"); null otherwise. */
+function asNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  return null;
+}
+
+function asDate(value: unknown): CalendarDate | null {
+  if (value instanceof CalendarDate) return value;
+  return typeof value === 'string' ? CalendarDate.fromIso(value) : null;
+}
+
+/** A filter reading a number: blank stays blank, anything else is written as it is. */
+const onNumber =
+  (write: (value: number) => string) =>
+  (input: unknown): unknown => {
+    const number = asNumber(input);
+    return number === null ? (isBlank(input) ? '' : input) : write(number);
+  };
+
+const onDate =
+  (write: (date: CalendarDate, by: number) => unknown) =>
+  (input: unknown, by?: unknown): unknown => {
+    const date = asDate(input);
+    return date === null ? (isBlank(input) ? '' : input) : write(date, asNumber(by) ?? 0);
+  };
+
+const onText =
+  (write: (text: string) => string) =>
+  (input: unknown): unknown => {
+    if (Array.isArray(input))
+      return input.map((item) => (typeof item === 'string' ? write(item) : item));
+    return typeof input === 'string'
+      ? write(input)
+      : isBlank(input)
+        ? ''
+        : write(writePlain(input));
+  };
+
+const countOf = (input: unknown) => (Array.isArray(input) ? input.length : (asNumber(input) ?? 0));
+
+/** A value printed by a plain tag: dates and numbers in Italian, the rest as text. */
+function writePlain(value: unknown, money = false): string {
+  if (value instanceof CalendarDate) return formatDate(value);
+  if (typeof value === 'number') return money ? formatAmount(value) : formatNumber(value);
+  return isBlank(value) ? '' : String(value);
+}
+
+/** The Italian filters (DESIGN §12); lint checks each against `FILTER_SIGNATURES`. */
+export const TEMPLATE_FILTERS = {
+  contiene,
+  importo: onNumber(formatAmount),
+  euro: onNumber((value) => `€ ${formatAmount(value)}`),
+  importo_lettere: onNumber(amountInWords),
+  numero_lettere: onNumber(numberInWords),
+  percentuale: onNumber((value) => `${formatNumber(value)} %`),
+  data: onDate(formatDate),
+  data_lunga: onDate(formatLongDate),
+  aggiungi_giorni: onDate(addDays),
+  aggiungi_mesi: onDate(addMonths),
+  aggiungi_anni: onDate((date, years) => addMonths(date, years * 12)),
+  oggi: () => currentContext?.today ?? CalendarDate.inItaly(new Date()),
+  maiuscolo: onText((text) => text.toLocaleUpperCase('it-IT')),
+  minuscolo: onText((text) => text.toLocaleLowerCase('it-IT')),
+  elenco: (input: unknown, field?: unknown): unknown => {
+    if (!Array.isArray(input)) return isBlank(input) ? '' : writePlain(input);
+    const items = input.map((item) =>
+      typeof field === 'string' && item && typeof item === 'object'
+        ? (item as Record<string, unknown>)[field]
+        : item,
+    );
+    return formatAnswer(items.map((item) => writePlain(item)).filter((item) => item !== ''));
+  },
+  plurale: (input: unknown, singular?: unknown, plural?: unknown): unknown =>
+    countOf(input) === 1 ? (singular ?? '') : (plural ?? ''),
+  numero_elementi: (input: unknown): number => countOf(input),
+} as const;
+
+/** The kinds of value the lint tells apart (DESIGN §12). `altro`: cannot be told statically. */
+export type ValueKind = 'numero' | 'importo' | 'data' | 'testo' | 'lista' | 'booleano' | 'altro';
+
+/** For each filter: the kinds it reads, the kind it gives, how many options it takes. */
+export const FILTER_SIGNATURES: Record<
+  keyof typeof TEMPLATE_FILTERS,
+  { input: readonly ValueKind[] | 'any'; output: ValueKind; options: [number, number] }
+> = {
+  contiene: { input: 'any', output: 'booleano', options: [1, 1] },
+  importo: { input: ['numero', 'importo'], output: 'testo', options: [0, 0] },
+  euro: { input: ['numero', 'importo'], output: 'testo', options: [0, 0] },
+  importo_lettere: { input: ['numero', 'importo'], output: 'testo', options: [0, 0] },
+  numero_lettere: { input: ['numero', 'importo'], output: 'testo', options: [0, 0] },
+  percentuale: { input: ['numero', 'importo'], output: 'testo', options: [0, 0] },
+  data: { input: ['data'], output: 'testo', options: [0, 0] },
+  data_lunga: { input: ['data'], output: 'testo', options: [0, 0] },
+  aggiungi_giorni: { input: ['data'], output: 'data', options: [1, 1] },
+  aggiungi_mesi: { input: ['data'], output: 'data', options: [1, 1] },
+  aggiungi_anni: { input: ['data'], output: 'data', options: [1, 1] },
+  oggi: { input: 'any', output: 'data', options: [0, 0] },
+  maiuscolo: { input: ['testo', 'lista'], output: 'testo', options: [0, 0] },
+  minuscolo: { input: ['testo', 'lista'], output: 'testo', options: [0, 0] },
+  elenco: { input: ['lista'], output: 'testo', options: [0, 1] },
+  plurale: { input: ['lista'], output: 'testo', options: [2, 2] },
+  numero_elementi: { input: ['lista'], output: 'numero', options: [0, 0] },
+};
+
+const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
+const moneyTags = new Map<string, boolean>();
+
+/** The type of a key as a tag reads it: inside an `elenco` loop its fields come first. */
+function typeOfKey(
+  name: string,
+  loops: readonly unknown[],
+  questions: readonly TemplateQuestion[],
+): string | undefined {
+  for (let i = loops.length - 1; i >= 0; i -= 1) {
+    const loop = questions.find((q) => q.variable === loops[i] && q.type === 'elenco');
+    const field = loop?.fields?.find((f) => f.variable === name);
+    if (field) return field.type;
+  }
+  return questions.find((q) => q.variable === name)?.type;
+}
+
+/**
+ * Whether a number printed by a plain tag is money: the tag computes with an amount and no
+ * filter chose another form (`{canone}`, `{canone * 3}` print `1.234,50`, `3.703,50`).
+ */
+function isMoneyTag(tag: string, loops: readonly unknown[]): boolean {
+  const questions = currentContext?.questions;
+  if (!questions || tag.includes('|')) return false;
+  const cacheKey = `${loops.join('\u0000')}\u0001${tag}`;
+  let money = moneyTags.get(cacheKey);
+  if (money === undefined) {
+    const names = tag
+      .split(STRING_LITERAL)
+      .flatMap((part, index) => (index % 2 === 1 ? [] : (part.match(IDENTIFIER) ?? [])));
+    money = names.some((name) => typeOfKey(name, loops, questions) === 'importo');
+    if (moneyTags.size > 10_000) moneyTags.clear();
+    moneyTags.set(cacheKey, money);
+  }
+  return money;
+}
 
 // A word operator is a whole word: not part of a key like `candidato` or `prezzo_ordinario`.
 const WORD_OPERATOR = /(?<![\p{L}\p{N}_$])(and|or)(?![\p{L}\p{N}_$])/gu;
@@ -200,20 +373,19 @@ export function precompileTag(tag: string): string {
   return groupAsWritten(rewriteWordOperators(tag));
 }
 
-type ParserContext = { meta?: { part?: { module?: string } } };
+type ParserContext = { meta?: { part?: { module?: string } }; scopePath?: unknown[] };
 
 /**
- * A plain `{servizi}` holding a list prints "a, b e c"; sections (`{#servizi}`) still get the
- * list, so they can loop over it or test it.
+ * A plain tag prints its value in Italian: a list as "a, b e c", a date as `23/11/2026`, an
+ * amount as `1.234,50`, a number as `2,5`. Sections (`{#servizi}`) still get the value, so
+ * they can loop over it or test it.
  */
-function writeListsAsItalian(
-  result: unknown,
-  _tag: string,
-  _scope: unknown,
-  context: ParserContext,
-) {
-  if (Array.isArray(result) && context?.meta?.part?.module === undefined) {
-    return formatAnswer(result.map(String));
+function writeAsItalian(result: unknown, tag: string, _scope: unknown, context: ParserContext) {
+  if (context?.meta?.part?.module !== undefined) return result;
+  if (Array.isArray(result)) return formatAnswer(result.map(String));
+  if (result instanceof CalendarDate) return formatDate(result);
+  if (typeof result === 'number') {
+    return writePlain(result, isMoneyTag(tag, context?.scopePath ?? []));
   }
   return result;
 }
@@ -226,7 +398,7 @@ type ParserOptions = Parameters<typeof expressionParser.configure>[0] & {
 const options: ParserOptions = {
   filters: TEMPLATE_FILTERS,
   preCompile: precompileTag,
-  postEvaluate: writeListsAsItalian,
+  postEvaluate: writeAsItalian,
 };
 
 type ExpressionTag = ReturnType<ReturnType<typeof expressionParser.configure>>;

@@ -205,7 +205,27 @@ export const it = {
         `la chiave «${variable}» non corrisponde a nessuna domanda`,
       unknownOption: (variable: string, value: string, options: string) =>
         `«${value}» non è tra le risposte della domanda «${variable}» (${options})`,
-      unknownFilter: (name: string) => `il filtro «${name}» non esiste: usa «contiene»`,
+      unknownFilter: (name: string, available: string) =>
+        `il filtro «${name}» non esiste (filtri disponibili: ${available})`,
+      filterWrongType: (filter: string, given: string, accepted: string) =>
+        `il filtro «${filter}» non si applica a ${given}: si usa con ${accepted}`,
+      filterOptionCount: (filter: string, expected: string) =>
+        `il filtro «${filter}» vuole ${expected} dopo i due punti`,
+      filterOptionNotSimple: (filter: string) =>
+        `dopo «${filter}:» va un valore o una chiave: racchiudi il filtro tra parentesi, ad esempio (data_inizio | aggiungi_anni:4) > oggi`,
+      elencoPrinted: (list: string) =>
+        `«${list}» è un elenco: scrivi i suoi campi in un ciclo {#${list}}…{/${list}}, oppure usa un filtro come «${list} | elenco:"campo"»`,
+      unknownField: (field: string, list: string, fields: string) =>
+        `«${field}» non è un campo dell'elenco «${list}» (campi: ${fields})`,
+      /** How the filter messages name each kind of value. */
+      valueKinds: {
+        numero: 'un numero',
+        importo: 'un importo',
+        data: 'una data',
+        testo: 'un testo',
+        lista: 'un elenco',
+        booleano: 'una condizione',
+      },
       assignment: 'per confrontare usa «==» (un solo «=» non è ammesso)',
       filterNeedsVariable:
         'il filtro «contiene» va applicato a una sola chiave: usa le parentesi, ad esempio (servizi | contiene:"Opzione")',

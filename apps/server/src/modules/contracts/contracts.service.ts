@@ -24,6 +24,7 @@ import { likePattern } from '../../db/like-pattern.ts';
 import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
+import { CalendarDate } from '../../documents/typed-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -360,13 +361,20 @@ export async function renderContractPreview(
 ): Promise<Buffer> {
   const row = await findContract(db, caller, id, mayPreviewContract);
   const answers = answersOf(row);
-  const cacheKey = previewCacheKey(row.previewSha256, answers);
+  // `{oggi}` makes the preview depend on the day as well as on the answers.
+  const now = new Date();
+  const cacheKey = `${previewCacheKey(row.previewSha256, answers)}:${CalendarDate.inItaly(now)}`;
   const known = pdfPool.peek(cacheKey);
   if (known) return known;
   const place = pdfPool.reserve();
   try {
     const preview = await readFileBytes(db, row.previewSha256);
-    const docx = await documents.render(preview, answers, { cacheKey: row.previewSha256 });
+    const questions = await loadVersionQuestions(db, row.templateVersionId);
+    const docx = await documents.render(preview, answers, {
+      cacheKey: row.previewSha256,
+      questions,
+      now,
+    });
     return await place.convert(docx, cacheKey);
   } finally {
     place.release();
@@ -399,7 +407,12 @@ export async function downloadContract(
     });
   }
   const master = await readFileBytes(db, row.masterSha256);
-  const bytes = await documents.render(master, answersOf(row), { cacheKey: row.masterSha256 });
+  const questions = await loadVersionQuestions(db, row.templateVersionId);
+  const bytes = await documents.render(master, answersOf(row), {
+    cacheKey: row.masterSha256,
+    questions,
+    now,
+  });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${row.templateName} - ${date}.docx` };
 }

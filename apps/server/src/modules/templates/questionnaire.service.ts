@@ -219,7 +219,11 @@ export async function renderTestDocument(
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = pruneAnswers(questions, checkAnswers(questions, raw));
   const master = await readFileBytes(db, version.masterSha256);
-  const bytes = await documents.render(master, answers, { cacheKey: version.masterSha256 });
+  const bytes = await documents.render(master, answers, {
+    cacheKey: version.masterSha256,
+    questions,
+    now,
+  });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${version.name} - prova - ${date}.docx` };
 }

@@ -1,0 +1,210 @@
+import PizZip from 'pizzip';
+import { describe, expect, it } from 'vitest';
+import { extractDocumentText, renderDocx } from './render.ts';
+import { buildDocx } from './test-docx.ts';
+import { amountInWords, type TemplateQuestion } from './typed-answers.ts';
+
+const QUESTIONS: TemplateQuestion[] = [
+  { variable: 'canone', type: 'importo' },
+  { variable: 'spese', type: 'importo' },
+  { variable: 'a', type: 'importo' },
+  { variable: 'b', type: 'importo' },
+  { variable: 'mesi_deposito', type: 'numero' },
+  { variable: 'ula', type: 'numero' },
+  { variable: 'iva', type: 'numero' },
+  { variable: 'data_inizio', type: 'data' },
+  { variable: 'durata_anni', type: 'numero' },
+  { variable: 'citta', type: 'testo' },
+  { variable: 'cf', type: 'codice_fiscale' },
+  { variable: 'servizi', is_multiple_selection: true, options: ['Pulizie', 'Portineria'] },
+  {
+    variable: 'conduttori',
+    type: 'elenco',
+    fields: [
+      { variable: 'nome', type: 'testo' },
+      { variable: 'cognome', type: 'testo' },
+      { variable: 'codice_fiscale', type: 'codice_fiscale' },
+      { variable: 'nato_il', type: 'data' },
+      { variable: 'quota', type: 'importo' },
+    ],
+  },
+];
+
+const ANSWERS = {
+  canone: '1234.50',
+  spese: '0.10',
+  a: '0.10',
+  b: '0.20',
+  mesi_deposito: '3',
+  ula: '2.5',
+  iva: '22',
+  data_inizio: '2026-11-23',
+  durata_anni: '4',
+  citta: 'Roma',
+  cf: 'RSSMRA80A01H501U',
+  servizi: ['Pulizie', 'Portineria'],
+  conduttori: [
+    {
+      nome: 'Mario',
+      cognome: 'Rossi',
+      codice_fiscale: 'RSSMRA80A01H501U',
+      nato_il: '1980-01-01',
+      quota: '617.25',
+    },
+    {
+      nome: 'Anna',
+      cognome: 'Bianchi',
+      codice_fiscale: 'BNCNNA85M41F205X',
+      nato_il: '1985-08-01',
+      quota: '617.25',
+    },
+  ],
+};
+
+const NOW = new Date('2026-11-23T09:00:00Z');
+
+function renderText(paragraphs: string[], answers: Record<string, unknown> = ANSWERS): string {
+  const docx = renderDocx(buildDocx(paragraphs), answers, { questions: QUESTIONS, now: NOW });
+  // Read word/document.xml itself: what Word shows.
+  expect(new PizZip(docx).file('word/document.xml')?.asText()).toBeTruthy();
+  return extractDocumentText(docx);
+}
+
+const one = (tag: string, answers?: Record<string, unknown>) => renderText([tag], answers);
+
+describe('typed answers in the template', () => {
+  it('prints plain tags in their Italian form', () => {
+    expect(one('{canone}')).toBe('1.234,50');
+    expect(one('{data_inizio}')).toBe('23/11/2026');
+    expect(one('{ula}')).toBe('2,5');
+    expect(one('{cf}')).toBe('RSSMRA80A01H501U');
+    expect(one('{citta}')).toBe('Roma');
+    expect(one('{canone}', { canone: '1234567.00' })).toBe('1.234.567,00');
+  });
+
+  it('writes amounts with the money filters', () => {
+    expect(one('{canone | importo}')).toBe('1.234,50');
+    expect(one('{canone | euro}')).toBe('€ 1.234,50');
+    expect(one('{canone | importo_lettere}')).toBe('milleduecentotrentaquattro/50');
+    expect(one('{mesi_deposito | numero_lettere}')).toBe('tre');
+    expect(one('{iva | percentuale}')).toBe('22 %');
+    expect(one('{ula | percentuale}')).toBe('2,5 %');
+  });
+
+  it('computes with amounts in cents, without floating-point drift', () => {
+    expect(one('{a + b | euro}')).toBe('€ 0,30');
+    expect(one('{a + b}')).toBe('0,30');
+    expect(one('{canone * 3 | euro}')).toBe('€ 3.703,50');
+    expect(one('{canone * mesi_deposito | euro}')).toBe('€ 3.703,50');
+    expect(one('{canone * mesi_deposito | importo_lettere}')).toBe('tremilasettecentotré/50');
+    expect(one('{a * 3 | importo}', { a: '1.15' })).toBe('3,45');
+    expect(one('{a - b | importo}', { a: '0.30', b: '0.10' })).toBe('0,20');
+    expect(one('{a + a + a + a + a + a + a + a + a + a | euro}', { a: '0.10' })).toBe('€ 1,00');
+    // A true half cent rounds up: 10.10 × 15 % = 1.515.
+    expect(one('{a * 0.15 | importo}', { a: '10.10' })).toBe('1,52');
+  });
+
+  it('compares numbers in conditions', () => {
+    const paragraphs = ['{#canone > 1000}Canone elevato{/}', '{#canone <= 1000}Canone basso{/}'];
+    expect(renderText(paragraphs)).toBe('Canone elevato\n');
+    expect(renderText(paragraphs, { canone: '800.00' })).toBe('\nCanone basso');
+  });
+
+  it('writes dates and computes with them on the calendar', () => {
+    expect(one('{data_inizio | data}')).toBe('23/11/2026');
+    expect(one('{data_inizio | data_lunga}')).toBe('23 novembre 2026');
+    expect(one('{data_inizio | data_lunga}', { data_inizio: '2026-03-01' })).toBe('1° marzo 2026');
+    expect(one('{data_inizio | aggiungi_anni:4 | data_lunga}')).toBe('23 novembre 2030');
+    expect(one('{data_inizio | aggiungi_anni:durata_anni}')).toBe('23/11/2030');
+    expect(one('{data_inizio | aggiungi_giorni:8}')).toBe('01/12/2026');
+    expect(one('{data_inizio | aggiungi_giorni:-23}')).toBe('31/10/2026');
+    expect(one('{data_inizio | aggiungi_mesi:1}', { data_inizio: '2026-01-31' })).toBe(
+      '28/02/2026',
+    );
+    expect(one('{data_inizio | aggiungi_mesi:1}', { data_inizio: '2028-01-31' })).toBe(
+      '29/02/2028',
+    );
+    expect(one('{data_inizio | aggiungi_mesi:13}', { data_inizio: '2026-12-31' })).toBe(
+      '31/01/2028',
+    );
+    expect(one('{data_inizio | aggiungi_anni:1}', { data_inizio: '2028-02-29' })).toBe(
+      '28/02/2029',
+    );
+    expect(one('{data_inizio | aggiungi_giorni:1}', { data_inizio: '2028-02-28' })).toBe(
+      '29/02/2028',
+    );
+  });
+
+  it('compares dates with dates and with their canonical text', () => {
+    const paragraphs = [
+      '{#(data_inizio | aggiungi_anni:4) > data_inizio}dopo{/}',
+      '{#(data_inizio | aggiungi_anni:-4) > data_inizio}prima{/}',
+      '{#data_inizio == "2026-11-23"}il 23{/}',
+      '{#data_inizio < oggi}passata{/}',
+    ];
+    expect(renderText(paragraphs)).toBe('dopo\n\nil 23\n');
+  });
+
+  it('writes the generation date for oggi', () => {
+    expect(one('{citta}, lì {oggi | data_lunga}')).toBe('Roma, lì 23 novembre 2026');
+    expect(one('{oggi}')).toBe('23/11/2026');
+    expect(one('{citta | oggi | data}')).toBe('23/11/2026');
+    // The day in Italy: 23:30 UTC on 30 November is already 1 December in Rome.
+    const late = renderDocx(buildDocx(['{oggi | data_lunga}']), ANSWERS, {
+      questions: QUESTIONS,
+      now: new Date('2026-11-30T23:30:00Z'),
+    });
+    expect(extractDocumentText(late)).toBe('1° dicembre 2026');
+  });
+
+  it('loops over an elenco with typed fields', () => {
+    expect(
+      renderText([
+        '{#conduttori}{nome} {cognome}, C.F. {codice_fiscale}, nato il {nato_il | data_lunga}, quota {quota | euro}; {/conduttori}',
+      ]),
+    ).toBe(
+      'Mario Rossi, C.F. RSSMRA80A01H501U, nato il 1° gennaio 1980, quota € 617,25; Anna Bianchi, C.F. BNCNNA85M41F205X, nato il 1° agosto 1985, quota € 617,25; ',
+    );
+    expect(one('{#conduttori}{quota}{/conduttori}')).toBe('617,25617,25');
+  });
+
+  it('agrees with the number of items and lists them in Italian', () => {
+    expect(one('{conduttori | plurale:"il conduttore":"i conduttori"}')).toBe('i conduttori');
+    const single = { ...ANSWERS, conduttori: ANSWERS.conduttori.slice(0, 1) };
+    expect(one('{conduttori | plurale:"il conduttore":"i conduttori"}', single)).toBe(
+      'il conduttore',
+    );
+    expect(one('{conduttori | numero_elementi}')).toBe('2');
+    expect(one('{conduttori | elenco:"cognome"}')).toBe('Rossi e Bianchi');
+    expect(one('{servizi | elenco}')).toBe('Pulizie e Portineria');
+    expect(one('{servizi | elenco}', { servizi: ['a', 'b', 'c'] })).toBe('a, b e c');
+  });
+
+  it('changes case', () => {
+    expect(one('{citta | maiuscolo}')).toBe('ROMA');
+    expect(one('{citta | minuscolo}', { citta: 'ÀNCONA' })).toBe('àncona');
+  });
+
+  it('leaves an unanswered typed key empty, filters included', () => {
+    const paragraphs = [
+      '[{canone | euro}][{data_inizio | data_lunga}][{ula}][{conduttori | elenco}]',
+    ];
+    expect(renderText(paragraphs, {})).toBe('[][][][]');
+  });
+});
+
+describe('amountInWords (n2words it-IT)', () => {
+  it('writes euros in words and cents in figures', () => {
+    expect(amountInWords(0)).toBe('zero/00');
+    expect(amountInWords(1)).toBe('uno/00');
+    expect(amountInWords(21)).toBe('ventuno/00');
+    expect(amountInWords(100)).toBe('cento/00');
+    expect(amountInWords(1000)).toBe('mille/00');
+    expect(amountInWords(1001)).toBe('milleuno/00');
+    expect(amountInWords(2000)).toBe('duemila/00');
+    expect(amountInWords(1_000_000)).toBe('un milione/00');
+    expect(amountInWords(0.05)).toBe('zero/05');
+    expect(amountInWords(1234.5)).toBe('milleduecentotrentaquattro/50');
+    expect(amountInWords(0.1 + 0.2)).toBe('zero/30');
+  });
+});
