@@ -68,6 +68,7 @@ const contractColumns = {
   ownerSurname: users.surname,
   paymentId: payments.id,
   paymentUpdatedAt: payments.updatedAt,
+  paidAt: payments.paidAt,
   paymentAmountCents: payments.amountCents,
 };
 
@@ -91,6 +92,7 @@ export type ContractRow = {
   ownerSurname: string;
   paymentId: string | null;
   paymentUpdatedAt: Date | null;
+  paidAt: Date | null;
   paymentAmountCents: number | null;
 };
 
@@ -386,7 +388,7 @@ export type ContractDownload = { bytes: Buffer; fileName: string };
 /**
  * GET /contract/download/{id} (owner, or an admin from the users' contracts, after a verified
  * payment): the pinned master rendered with the answers, so a bought document downloads the same
- * forever. "<title> - <date>.docx". An admin's download of someone else's document is audited
+ * forever: its `oggi` is the day it was paid, not the day of the download. "<title> - <date>.docx". An admin's download of someone else's document is audited
  * first: no such download happens without its record.
  */
 export async function downloadContract(
@@ -411,7 +413,7 @@ export async function downloadContract(
   const bytes = await documents.render(master, answersOf(row), {
     cacheKey: row.masterSha256,
     questions,
-    now,
+    now: row.paidAt ?? now,
   });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${row.templateName} - ${date}.docx` };
