@@ -256,6 +256,7 @@ describe.skipIf(!soffice)('PDF pool outputs: protected preview and PDF/A', () =>
   it('keeps the text PDF and the page pictures of one key apart in the cache', async () => {
     const pictures = await pool.convertDocxToPdf(docx, 'apart', 'page-images');
     const text = await pool.convertDocxToPdf(docx, 'apart');
+    expect(await pdfText(pictures)).not.toMatch(/\S/);
     expect(await pdfText(text)).toMatch(/\S/);
     expect(await pool.peek('apart', 'page-images')).toBe(pictures);
     expect(await pool.peek('apart')).toBe(text);
