@@ -679,6 +679,7 @@ export const it = {
       openDetailOf: (title: string) => `Apri il dettaglio di «${title}»`,
       download: 'Scarica',
       downloadOf: (title: string) => `Scarica «${title}» in formato .docx`,
+      downloadPdfAOf: (title: string) => `Scarica «${title}» in formato PDF/A`,
       downloadDocx: 'Scarica il documento (.docx)',
       downloadPdfA: 'Scarica PDF/A',
       downloadPdfAHint: 'PDF/A-2b, pronto per la firma digitale',
