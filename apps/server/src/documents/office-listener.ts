@@ -196,8 +196,12 @@ export class OfficeListener {
     this.#ready = true;
   }
 
-  /** Converts one .docx; throws ListenerFailure. */
-  async convert(docx: Buffer, timeoutMs: number): Promise<Buffer> {
+  /** Converts one .docx, to PDF/A-2b with `pdfA`; throws ListenerFailure. */
+  async convert(
+    docx: Buffer,
+    timeoutMs: number,
+    options: { pdfA?: boolean } = {},
+  ): Promise<Buffer> {
     if (!this.alive) throw new ListenerFailure('crashed', 'listener is not running');
     this.#jobs += 1;
     const base = path.join(this.options.workDir, 'tmp', `job-${this.#jobs}`);
@@ -206,7 +210,8 @@ export class OfficeListener {
     await writeFile(input, docx);
     try {
       const reply = this.#nextReply(timeoutMs);
-      this.#bridge?.stdin?.write(`${JSON.stringify({ input, output })}\n`);
+      const request = { input, output, pdfa: options.pdfA === true };
+      this.#bridge?.stdin?.write(`${JSON.stringify(request)}\n`);
       const { ok, error } = await reply;
       if (!ok) throw new ListenerFailure('conversion', error ?? 'conversion failed');
       return await readFile(output);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,9 +16,9 @@ import {
   previewCacheKey,
 } from './pdf-pool.ts';
 import { renderDocx } from './render.ts';
-import { buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
+import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
 import { COMMENT_TEXT, docxWithComments, startLinkTarget } from './test-external-docx.ts';
-import { countPdfImages, pdfText } from './test-pdf.ts';
+import { countPdfImages, pdfAClaim, pdfPageImageBytes, pdfPages, pdfText } from './test-pdf.ts';
 
 const soffice = findSoffice(process.env.SOFFICE_PATH);
 
@@ -219,6 +220,86 @@ describe.skipIf(!soffice)('PDF pool with LibreOffice', () => {
       retryAfterSeconds: expect.any(Number),
     });
     await expect(Promise.all([running, waiting])).resolves.toHaveLength(2);
+  }, 30_000);
+});
+
+describe.skipIf(!soffice)('PDF pool outputs: protected preview and PDF/A', () => {
+  let pool: PdfPool;
+  const docx = renderDocx(buildSampleContract(3), SAMPLE_ANSWERS);
+  const lease = (tenant: string) =>
+    buildDocx([
+      'CONTRATTO DI LOCAZIONE',
+      `Il conduttore ${tenant} prende in locazione l'immobile.`,
+      'ANTEPRIMA',
+    ]);
+
+  beforeAll(async () => {
+    pool = createPdfPool({ size: 1 });
+    await pool.warmUp();
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.close();
+  });
+
+  it('draws the protected preview as page pictures: no text, the same pages, one image each', async () => {
+    const text = await pool.convertDocxToPdf(docx, 'pages');
+    const pictures = await pool.convertDocxToPdf(docx, 'pages', 'page-images');
+    const textPages = await pdfPages(text);
+    const picturePages = await pdfPages(pictures);
+    expect(textPages.every((page) => page.textItems > 0)).toBe(true);
+    expect(picturePages).toHaveLength(textPages.length);
+    for (const page of picturePages) expect(page).toEqual({ textItems: 0, images: 1 });
+    expect(await pdfText(pictures)).not.toMatch(/\S/);
+  }, 30_000);
+
+  it('keeps the text PDF and the page pictures of one key apart in the cache', async () => {
+    const pictures = await pool.convertDocxToPdf(docx, 'apart', 'page-images');
+    const text = await pool.convertDocxToPdf(docx, 'apart');
+    expect(await pdfText(pictures)).not.toMatch(/\S/);
+    expect(await pdfText(text)).toMatch(/\S/);
+    expect(await pool.peek('apart', 'page-images')).toBe(pictures);
+    expect(await pool.peek('apart')).toBe(text);
+  }, 30_000);
+
+  it("shows the lawyer's facts: different answers give different page pictures", async () => {
+    const [first, second, again] = await Promise.all(
+      ['Mario Rossi', 'Giulia Bianchi', 'Mario Rossi'].map(async (tenant) =>
+        pdfPageImageBytes(await pool.convertDocxToPdf(lease(tenant), undefined, 'page-images')),
+      ),
+    );
+    const hash = (bytes: Buffer | undefined) =>
+      createHash('sha256')
+        .update(bytes ?? '')
+        .digest('hex');
+    expect(first).toHaveLength(1);
+    expect(hash(first?.[0]?.[0])).not.toBe(hash(second?.[0]?.[0]));
+    // The same text draws the same picture: the difference is the name, not noise.
+    expect(hash(first?.[0]?.[0])).toBe(hash(again?.[0]?.[0]));
+  }, 30_000);
+
+  it('answers 503 for a protected preview without pdftoppm, never the text PDF', async () => {
+    const withoutPoppler = createPdfPool({ size: 1, pdftoppmPath: '/nonexistent/pdftoppm' });
+    try {
+      await expect(withoutPoppler.convertDocxToPdf(docx, 'k', 'page-images')).rejects.toMatchObject(
+        {
+          code: 'unavailable',
+          message: messages.documents.previewUnavailable,
+        },
+      );
+      expect(() => withoutPoppler.reserve('page-images')).toThrow(
+        messages.documents.previewUnavailable,
+      );
+    } finally {
+      await withoutPoppler.close();
+    }
+  });
+
+  it('exports PDF/A-2b: the XMP metadata claims part 2, conformance B', async () => {
+    const pdfA = await pool.convertDocxToPdf(docx, undefined, 'pdf-a');
+    expect(pdfAClaim(pdfA)).toEqual({ part: '2', conformance: 'B' });
+    expect(await pdfText(pdfA)).toContain('CONTRATTO');
+    expect(pdfAClaim(await pool.convertDocxToPdf(docx))).toEqual({});
   }, 30_000);
 });
 

@@ -10,10 +10,23 @@ import { canonicalJson } from '../lib/canonical-json.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { stripExternalContent } from './external-content.ts';
 import { ListenerFailure, OfficeListener, PIPE_DIR, pipeFilesOf } from './office-listener.ts';
+import { pdfToPageImages } from './page-images.ts';
+
+/**
+ * What a conversion produces: `text`, LibreOffice's PDF as it is; `page-images`, the protected
+ * preview (every page a picture, no text layer; needs Poppler's `pdftoppm`); `pdf-a`, a PDF/A-2b
+ * for the bought document, ready for a digital signature.
+ */
+export type PdfOutput = 'text' | 'page-images' | 'pdf-a';
 
 export type PdfPoolConfig = {
   /** SOFFICE_PATH; else `soffice` on the PATH; without one the pool answers 503. */
   sofficePath?: string;
+  /**
+   * Poppler's `pdftoppm` (Debian `poppler-utils`), else the one on the PATH; without it a
+   * `page-images` conversion answers 503 (never a PDF with its text).
+   */
+  pdftoppmPath?: string;
   /** PDF_POOL_SIZE: listeners kept warm, one conversion each at a time (~200 MB each). */
   size?: number;
   /** Conversions that may wait for a listener; more are refused with 503 and Retry-After. */
@@ -57,15 +70,19 @@ export type PdfReservation = {
 };
 
 export type PdfPool = {
-  /** The PDF of a rendered .docx; `cacheKey` (see `previewCacheKey`) makes repeats free. */
-  convertDocxToPdf(docx: Buffer, cacheKey?: string): Promise<Buffer>;
+  /**
+   * The PDF of a rendered .docx; `cacheKey` (see `previewCacheKey`) makes repeats free. Each
+   * output is cached apart: the same key never answers a text PDF for a `page-images` request.
+   */
+  convertDocxToPdf(docx: Buffer, cacheKey?: string, output?: PdfOutput): Promise<Buffer>;
   /** The PDF cached or being converted under `cacheKey`, without converting anything. */
-  peek(cacheKey: string): Promise<Buffer> | undefined;
+  peek(cacheKey: string, output?: PdfOutput): Promise<Buffer> | undefined;
   /**
    * Claims a place before the caller does the work of producing the .docx: throws
-   * PdfPoolBusyError (503) at once when the queue is full, so a burst is refused cheaply.
+   * PdfPoolBusyError (503) at once when the queue is full, so a burst is refused cheaply. The
+   * place converts to `output` (default `text`).
    */
-  reserve(): PdfReservation;
+  reserve(output?: PdfOutput): PdfReservation;
   /** Starts the listeners now rather than at the first preview (DESIGN §7: warm at boot). */
   warmUp(): Promise<void>;
   status(): PdfPoolStatus;
@@ -102,17 +119,28 @@ function isExecutable(file: string): boolean {
   }
 }
 
-export function findSoffice(configured: string | undefined): string | undefined {
+/** `configured` when executable, else `name` on the PATH. */
+function findExecutable(name: string, configured: string | undefined): string | undefined {
   if (configured) return isExecutable(configured) ? configured : undefined;
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, 'soffice');
+    const candidate = path.join(dir, name);
     if (dir && isExecutable(candidate)) return candidate;
   }
   return undefined;
 }
 
+export function findSoffice(configured: string | undefined): string | undefined {
+  return findExecutable('soffice', configured);
+}
+
+/** Where a conversion's result is cached: one entry per key and output. */
+function cacheSlot(cacheKey: string, output: PdfOutput): string {
+  return `${output}:${cacheKey}`;
+}
+
 type Job = {
   docx: Buffer;
+  pdfA: boolean;
   attempts: number;
   resolve: (pdf: Buffer) => void;
   reject: (error: unknown) => void;
@@ -191,6 +219,13 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     config.logger?.warn(
       { sofficePath: config.sofficePath ?? null },
       'LibreOffice (soffice) not found: PDF previews answer 503',
+    );
+  }
+  const pdftoppmPath = findExecutable('pdftoppm', config.pdftoppmPath);
+  if (sofficePath && !pdftoppmPath) {
+    config.logger?.warn(
+      { pdftoppmPath: config.pdftoppmPath ?? null },
+      'Poppler (pdftoppm) not found: PDF previews answer 503',
     );
   }
   const size = Math.max(1, config.size ?? 1);
@@ -296,7 +331,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   const run = async (slot: Slot, job: Job) => {
     try {
       const listener = await startListener(slot);
-      job.resolve(await listener.convert(job.docx, timeoutMs));
+      job.resolve(await listener.convert(job.docx, timeoutMs, { pdfA: job.pdfA }));
     } catch (error) {
       const kind = error instanceof ListenerFailure ? error.kind : 'crashed';
       // A crashed or hung LibreOffice is replaced before the next job reaches it.
@@ -306,7 +341,6 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
         job.attempts += 1;
         queue.unshift(job);
       } else {
-        running -= 1;
         job.reject(new AppError('unavailable', it.documents.previewFailed, { cause: error }));
       }
     } finally {
@@ -326,8 +360,11 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   };
 
   /** Claims a place: one per listener converting plus `queueLimit` waiting. */
-  const claim = () => {
+  const claim = (output: PdfOutput) => {
     if (!sofficePath || closed) throw new AppError('unavailable', it.documents.previewUnavailable);
+    if (output === 'page-images' && !pdftoppmPath) {
+      throw new AppError('unavailable', it.documents.previewUnavailable);
+    }
     const outstanding = running + reserved;
     if (outstanding >= size + queueLimit) {
       // About one second per waiting conversion and listener: a hint, not a promise.
@@ -348,71 +385,81 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     }
   };
 
-  /** Turns a claimed place into a queued job. */
-  const enqueueClaimed = async (docx: Buffer) => {
-    reserved -= 1;
-    running += 1;
-    let prepared: Buffer;
+  /** The listener's PDF as `output` wants it; pictures of its pages off the main thread. */
+  const finish = async (pdf: Buffer, output: PdfOutput) => {
+    if (output !== 'page-images') return pdf;
     try {
-      prepared = await forConversion(docx);
-    } catch (error) {
-      running -= 1;
-      throw error;
-    }
-    const promise = new Promise<Buffer>((resolve, reject) => {
-      queue.push({
-        docx: prepared,
-        attempts: 1,
-        resolve: (pdf) => {
-          running -= 1;
-          resolve(pdf);
-        },
-        reject,
+      return await pdfToPageImages(pdf, {
+        pdftoppmPath: pdftoppmPath as string,
+        workRoot: await rootDir(),
+        timeoutMs,
       });
-    });
-    dispatch();
-    return promise;
+    } catch (error) {
+      config.logger?.warn({ err: error }, 'PDF page images failed');
+      throw new AppError('unavailable', it.documents.previewFailed, { cause: error });
+    }
   };
 
-  /** Converts in a claimed place, sharing and caching by key. */
-  const convertClaimed = (docx: Buffer, cacheKey: string | undefined) => {
-    if (cacheKey === undefined) return enqueueClaimed(docx);
-    const known = peek(cacheKey);
+  /**
+   * Turns a claimed place into a queued job. The place is held until the result is ready,
+   * pictures of the pages included, so a burst is bounded by the queue whatever the output.
+   */
+  const enqueueClaimed = async (docx: Buffer, output: PdfOutput) => {
+    reserved -= 1;
+    running += 1;
+    try {
+      const prepared = await forConversion(docx);
+      const pdf = await new Promise<Buffer>((resolve, reject) => {
+        queue.push({ docx: prepared, pdfA: output === 'pdf-a', attempts: 1, resolve, reject });
+        dispatch();
+      });
+      return await finish(pdf, output);
+    } finally {
+      running -= 1;
+    }
+  };
+
+  /** Converts in a claimed place, sharing and caching by key and output. */
+  const convertClaimed = (docx: Buffer, cacheKey: string | undefined, output: PdfOutput) => {
+    if (cacheKey === undefined) return enqueueClaimed(docx, output);
+    const known = peek(cacheKey, output);
     if (known) {
       reserved -= 1;
       return known;
     }
-    const shared = enqueueClaimed(docx)
+    const slot = cacheSlot(cacheKey, output);
+    const shared = enqueueClaimed(docx, output)
       .then((pdf) => {
-        cache.set(cacheKey, pdf);
+        cache.set(slot, pdf);
         return pdf;
       })
-      .finally(() => inFlight.delete(cacheKey));
-    inFlight.set(cacheKey, shared);
+      .finally(() => inFlight.delete(slot));
+    inFlight.set(slot, shared);
     return shared;
   };
 
-  const peek = (cacheKey: string) => {
-    const cached = cache.get(cacheKey);
-    return cached ? Promise.resolve(cached) : inFlight.get(cacheKey);
+  const peek = (cacheKey: string, output: PdfOutput = 'text') => {
+    const slot = cacheSlot(cacheKey, output);
+    const cached = cache.get(slot);
+    return cached ? Promise.resolve(cached) : inFlight.get(slot);
   };
 
   return {
-    convertDocxToPdf(docx, cacheKey) {
-      const known = cacheKey === undefined ? undefined : peek(cacheKey);
+    convertDocxToPdf(docx, cacheKey, output = 'text') {
+      const known = cacheKey === undefined ? undefined : peek(cacheKey, output);
       if (known) return known;
       try {
-        claim();
+        claim(output);
       } catch (error) {
         return Promise.reject(error);
       }
-      return convertClaimed(docx, cacheKey);
+      return convertClaimed(docx, cacheKey, output);
     },
 
     peek,
 
-    reserve() {
-      claim();
+    reserve(output = 'text') {
+      claim(output);
       let held = true;
       return {
         convert(docx, cacheKey) {
@@ -422,7 +469,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
             reserved -= 1;
             return Promise.reject(new AppError('unavailable', it.documents.previewUnavailable));
           }
-          return convertClaimed(docx, cacheKey);
+          return convertClaimed(docx, cacheKey, output);
         },
         release() {
           if (!held) return;
@@ -459,7 +506,6 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     async close() {
       closed = true;
       for (const job of queue.splice(0)) {
-        running -= 1;
         job.reject(new AppError('unavailable', it.documents.previewUnavailable));
       }
       for (const slot of slots) clearTimeout(slot.restartTimer);

@@ -2,8 +2,8 @@
 
 Run with Debian's /usr/bin/python3 (python3-uno): uno-convert.py <uno-connection>, for example
 "pipe,name=lexpath_1". Connects (waiting for the listener to come up), prints {"ready": true},
-then converts one document per line of stdin, {"input": ".docx path", "output": ".pdf path"},
-answering {"ok": true} or {"ok": false, "error": "..."}. Exits when the listener is gone, so the
+then converts one document per line of stdin, {"input": ".docx path", "output": ".pdf path",
+"pdfa": false} (true: PDF/A-2b, for the bought document to be signed digitally), answering {"ok": true} or {"ok": false, "error": "..."}. Exits when the listener is gone, so the
 pool restarts both; when stdin closes (the server stopped, even killed) it also stops the
 listener, so no LibreOffice outlives the server.
 """
@@ -44,7 +44,7 @@ def connect(connection):
             time.sleep(0.05)
 
 
-def convert(desktop, source, target):
+def convert(desktop, source, target, pdfa=False):
     # Never run macros nor fetch linked content: the documents come from uploads.
     document = desktop.loadComponentFromURL(
         uno.systemPathToFileUrl(source),
@@ -59,9 +59,20 @@ def convert(desktop, source, target):
         # Review comments never go to the PDF, neither as annotations nor in the margin (the
         # pool strips them first; this holds for anything the strip does not know).
         filter_data = (prop("ExportNotes", False), prop("ExportNotesInMargin", False))
-        document.storeToURL(
-            uno.systemPathToFileUrl(target),
-            (prop("FilterName", "writer_pdf_Export"), prop("FilterData", filter_data)),
+        if pdfa:
+            # 2 = PDF/A-2b: fonts embedded, XMP claiming part 2 conformance B.
+            filter_data += (prop("SelectPdfVersion", 2),)
+        # FilterData must travel typed as a sequence of PropertyValue: a plain tuple arrives as
+        # a sequence of any, which the PDF filter ignores without a word (uno.Any needs
+        # uno.invoke to keep its type).
+        typed = uno.Any("[]com.sun.star.beans.PropertyValue", filter_data)
+        uno.invoke(
+            document,
+            "storeToURL",
+            (
+                uno.systemPathToFileUrl(target),
+                (prop("FilterName", "writer_pdf_Export"), prop("FilterData", typed)),
+            ),
         )
     finally:
         document.close(True)
@@ -78,7 +89,7 @@ def main():
     for line in sys.stdin:
         request = json.loads(line)
         try:
-            convert(desktop, request["input"], request["output"])
+            convert(desktop, request["input"], request["output"], request.get("pdfa", False))
             reply({"ok": True})
         except DisposedException as error:
             reply({"ok": False, "error": f"listener gone: {error}"})

@@ -2,17 +2,22 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { fileNameFrom, saveBlobAs } from './download.ts';
 
+/** The bought document as the SPEC's .docx, or as PDF/A-2b for a digital signature (issue 11). */
+export type ContractDownloadFormat = 'docx' | 'pdf';
+
 /**
- * GET /contract/download/{id}: a bought document's .docx, saved through a link carrying the
- * server's file name. The lawyer's archive and detail use it, and the admin's users' contracts.
+ * GET /contract/download/{id}: a bought document's .docx (or with `format` "pdf" its PDF/A),
+ * saved through a link carrying the server's file name. The lawyer's archive and detail use it,
+ * and the admin's users' contracts.
  */
-export function useDownloadContractMutation() {
+export function useDownloadContractMutation(format: ContractDownloadFormat = 'docx') {
   return useMutation({
     mutationFn: async (id: string) => {
-      const { data, headers } = await api.request<Blob>(`/contract/download/${id}`, {
+      const query = format === 'pdf' ? '?format=pdf' : '';
+      const { data, headers } = await api.request<Blob>(`/contract/download/${id}${query}`, {
         responseType: 'blob',
       });
-      const name = fileNameFrom(headers.get('content-disposition'), 'documento.docx');
+      const name = fileNameFrom(headers.get('content-disposition'), `documento.${format}`);
       saveBlobAs(data, name);
       return name;
     },

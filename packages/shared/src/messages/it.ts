@@ -268,6 +268,8 @@ export const it = {
     previewBusy:
       'Stiamo preparando molte anteprime in questo momento: riprova tra qualche secondo.',
     previewFailed: "Non è stato possibile generare l'anteprima PDF. Riprova tra qualche istante.",
+    pdfDownloadUnavailable:
+      'Il documento in PDF/A non è al momento disponibile. Scarica il documento in formato .docx o riprova più tardi.',
     processingTimedOut:
       "L'elaborazione del documento ha superato il tempo massimo: il modello è troppo complesso. Se il problema persiste, contatta l'assistenza.",
     processingOutOfMemory:
@@ -664,6 +666,8 @@ export const it = {
       toPreview: "Vai all'anteprima",
       answer: 'Risposta',
       previewFrame: 'Anteprima del documento generato',
+      previewProtected:
+        "Anteprima protetta: le pagine sono immagini con la filigrana «ANTEPRIMA», senza testo copiabile. Il documento completo si scarica dopo l'acquisto.",
       previewWarning:
         'I riferimenti incrociati del documento (rimandi ad articoli e pagine) potrebbero non essere aggiornati nell’anteprima.',
       previewLoadFailed: "Non è stato possibile caricare l'anteprima.",
@@ -695,7 +699,10 @@ export const it = {
       openDetailOf: (title: string) => `Apri il dettaglio di «${title}»`,
       download: 'Scarica',
       downloadOf: (title: string) => `Scarica «${title}» in formato .docx`,
+      downloadPdfAOf: (title: string) => `Scarica «${title}» in formato PDF/A`,
       downloadDocx: 'Scarica il documento (.docx)',
+      downloadPdfA: 'Scarica PDF/A',
+      downloadPdfAHint: 'PDF/A-2b, pronto per la firma digitale',
       backToArchive: "Torna all'archivio",
       detailMissing: 'Documento non trovato.',
       answers: 'Risposte date',

@@ -26,6 +26,9 @@ import {
 
 // Any string: a malformed id answers 404 like an unknown one (or another user's).
 const ZContractIdParams = z.object({ id: z.string() });
+const ZDownloadQuery = z.object({
+  format: z.enum(['docx', 'pdf']).default('docx').describe('pdf: PDF/A-2b (issue 11)'),
+});
 const ZSaved = dataOf(z.object({ id: z.string() }));
 
 /** Binary answers bypass the JSON response schemas (those describe the errors only). */
@@ -190,20 +193,38 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       schema: {
         tags: ['contracts'],
         summary:
-          'The bought document (.docx), named by Content-Disposition; 402 before payment. The owner, or an admin (audited)',
+          'The bought document (.docx, or PDF/A-2b with format=pdf), named by Content-Disposition; 402 before payment. The owner, or an admin (audited)',
         security,
         params: ZContractIdParams,
-        response: { 401: ZApiError, 402: ZApiError, 403: ZApiError, 404: ZApiError },
+        querystring: ZDownloadQuery,
+        response: {
+          401: ZApiError,
+          402: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          503: ZApiError,
+        },
       },
     },
     async (request, reply) => {
-      const file = await downloadContract(
-        app.db,
-        app.documents,
-        currentUser(request),
-        request.params.id,
-      );
-      return sendFile(reply, DOCX_CONTENT_TYPE, file.bytes, file.fileName);
+      const { format } = request.query;
+      try {
+        const file = await downloadContract(
+          app.db,
+          app.documents,
+          pdfPool,
+          currentUser(request),
+          request.params.id,
+          format,
+        );
+        const type = format === 'pdf' ? 'application/pdf' : DOCX_CONTENT_TYPE;
+        return sendFile(reply, type, file.bytes, file.fileName);
+      } catch (error) {
+        if (error instanceof PdfPoolBusyError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
     },
   );
 };

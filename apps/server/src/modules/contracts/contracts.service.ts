@@ -23,7 +23,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
-import { type PdfPool, previewCacheKey } from '../../documents/pdf-pool.ts';
+import { type PdfPool, PdfPoolBusyError, previewCacheKey } from '../../documents/pdf-pool.ts';
 import { CalendarDate } from '../../documents/typed-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
@@ -349,7 +349,8 @@ export async function getContractDetail(
 }
 
 /**
- * GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as PDF. A
+ * GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as a PDF of
+ * page pictures (issue 11: the lawyer reads their facts but cannot copy the text). A
  * cached PDF costs nothing; otherwise a place in the conversion queue is claimed before the
  * file is read and rendered, so a burst beyond the queue is refused (503) at once, not after
  * a second of work per request.
@@ -366,9 +367,9 @@ export async function renderContractPreview(
   // `{oggi}` makes the preview depend on the day as well as on the answers.
   const now = new Date();
   const cacheKey = `${previewCacheKey(row.previewSha256, answers)}:${CalendarDate.inItaly(now)}`;
-  const known = pdfPool.peek(cacheKey);
+  const known = pdfPool.peek(cacheKey, 'page-images');
   if (known) return known;
-  const place = pdfPool.reserve();
+  const place = pdfPool.reserve('page-images');
   try {
     const preview = await readFileBytes(db, row.previewSha256);
     const questions = await loadVersionQuestions(db, row.templateVersionId);
@@ -385,17 +386,24 @@ export async function renderContractPreview(
 
 export type ContractDownload = { bytes: Buffer; fileName: string };
 
+/** What GET /contract/download/{id} sends: the SPEC's .docx, or a PDF/A-2b (issue 11). */
+export type DownloadFormat = 'docx' | 'pdf';
+
 /**
  * GET /contract/download/{id} (owner, or an admin from the users' contracts, after a verified
  * payment): the pinned master rendered with the answers, so a bought document downloads the same
- * forever: its `oggi` is the day it was paid, not the day of the download. "<title> - <date>.docx". An admin's download of someone else's document is audited
+ * forever: its `oggi` is the day it was paid, not the day of the download. "<title> -
+ * <date>.docx", or with `format` "pdf" the same document as PDF/A-2b (ready for a digital
+ * signature), "<title> - <date>.pdf". An admin's download of someone else's document is audited
  * first: no such download happens without its record.
  */
 export async function downloadContract(
   db: DbExecutor,
   documents: DocumentWork,
+  pdfPool: PdfPool,
   caller: Caller,
   id: string,
+  format: DownloadFormat = 'docx',
   now: Date = new Date(),
 ): Promise<ContractDownload> {
   const row = await findContract(db, caller, id, mayDownloadContract);
@@ -416,5 +424,16 @@ export async function downloadContract(
     now: row.paidAt ?? now,
   });
   const date = now.toISOString().slice(0, 10);
+  if (format === 'pdf') {
+    // Not cached: a bought document is downloaded rarely, and the preview cache holds previews.
+    const pdf = await pdfPool.convertDocxToPdf(bytes, undefined, 'pdf-a').catch((error) => {
+      // The pool speaks of previews; a busy pool keeps its Retry-After hint.
+      if (error instanceof AppError && !(error instanceof PdfPoolBusyError)) {
+        throw new AppError('unavailable', it.documents.pdfDownloadUnavailable, { cause: error });
+      }
+      throw error;
+    });
+    return { bytes: pdf, fileName: `${row.templateName} - ${date}.pdf` };
+  }
   return { bytes, fileName: `${row.templateName} - ${date}.docx` };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ROLES, it as text } from '@lexpath/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { auditLog, contracts, templates, templateVersions } from '../../db/schem
 import { createPdfPool } from '../../documents/pdf-pool.ts';
 import { extractDocumentText } from '../../documents/render.ts';
 import { buildDocx, buildSampleContract } from '../../documents/test-docx.ts';
+import { pdfAClaim, pdfPageImageBytes, pdfPages, pdfText } from '../../documents/test-pdf.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { storeFile } from '../files/files.service.ts';
@@ -480,6 +482,95 @@ describe('GET /api/contract/preview/{id}', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('sends the preview as page pictures: no text to copy, one image a page', {
+    timeout: 90_000,
+  }, async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    const response = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/preview/${id}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const pages = await pdfPages(response.rawPayload);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page).toEqual({ textItems: 0, images: 1 });
+  });
+
+  it("draws the lawyer's own answers: another client's name, another picture", {
+    timeout: 90_000,
+  }, async () => {
+    const pictureOf = async (answers: object) => {
+      const id = await startContract(ctx, lawyer, templateId);
+      const saved = await save(lawyer, id, { answers, status: 'COMPLETED' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const response = await ctx.injectAs(lawyer)({
+        method: 'GET',
+        url: `/api/contract/preview/${id}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [firstPage] = await pdfPageImageBytes(response.rawPayload);
+      return createHash('sha256')
+        .update(firstPage?.[0] ?? '')
+        .digest('hex');
+    };
+    const rossi = await pictureOf(FINISHED_ANSWERS);
+    const bianchi = await pictureOf({ ...FINISHED_ANSWERS, nome_cliente: 'Anna Bianchi' });
+    expect(bianchi).not.toBe(rossi);
+  });
+});
+
+describe('GET /api/contract/download/{id}?format=pdf', () => {
+  it('refuses the PDF/A before payment (402)', async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    const response = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}?format=pdf`,
+    });
+    expect(response.statusCode, response.body).toBe(402);
+    expect(response.json().message).toBe(text.contracts.paymentRequired);
+  });
+
+  it('downloads the bought document as PDF/A-2b named from the title and date; the .docx as before', {
+    timeout: 90_000,
+  }, async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    await payContract(ctx, lawyer, id);
+    const date = new Date().toISOString().slice(0, 10);
+
+    const pdf = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}?format=pdf`,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`Contratto contratti - ${date}.pdf`)}`,
+    );
+    expect(pdfAClaim(pdf.rawPayload)).toEqual({ part: '2', conformance: 'B' });
+    expect(await pdfText(pdf.rawPayload)).toContain('Tra Mario Rossi e la controparte.');
+
+    const docx = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}?format=docx`,
+    });
+    expect(docx.statusCode, docx.body).toBe(200);
+    expect(docx.headers['content-type']).toContain('wordprocessingml');
+    expect(docx.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`Contratto contratti - ${date}.docx`)}`,
+    );
+    expect(extractDocumentText(docx.rawPayload)).toContain('Tra Mario Rossi e la controparte.');
+  });
+
+  it('refuses an unknown format (400)', async () => {
+    const id = await startCompletedContract(ctx, lawyer, templateId);
+    await payContract(ctx, lawyer, id);
+    const response = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}?format=odt`,
+    });
+    expect(response.statusCode).toBe(400);
   });
 });
 

@@ -204,6 +204,19 @@ async function startPurchaseApi(
     'GET /api/contract': () => ({
       body: { data: { results: options.archive ?? [], page: 1, totalPages: 1 } },
     }),
+    [`GET /api/contract/download/${row.id}`]: (request) => {
+      const pdf = query(request.url).get('format') === 'pdf';
+      const name = `Contratto di locazione - 2026-03-05.${pdf ? 'pdf' : 'docx'}`;
+      return {
+        text: pdf ? '%PDF-1.6 PDF/A' : 'PK docx',
+        headers: {
+          'content-type': pdf
+            ? 'application/pdf'
+            : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+        },
+      };
+    },
     'POST /api/payment/checkout':
       options.checkout ??
       ((_request, body) => {
@@ -510,7 +523,10 @@ describe('preview', () => {
     await user.click(screen.getByRole('button', { name: "Vai all'anteprima" }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Anteprima' })).toBeVisible();
-    expect(await screen.findByTitle('Anteprima del documento generato')).toBeInTheDocument();
+    const frame = await screen.findByTitle('Anteprima del documento generato');
+    // The protected preview: no toolbar of the viewer, and a text alternative saying why.
+    expect(frame.getAttribute('src')).toMatch(/#toolbar=0/);
+    expect(frame).toHaveAccessibleDescription(msg.web.purchase.previewProtected);
     expect(screen.getByText(/riferimenti incrociati/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Vai al carrello' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Carrello' })).toBeVisible();
@@ -677,6 +693,51 @@ describe('archive', () => {
         name: 'Scarica «Contratto di locazione» in formato .docx',
       }),
     ).toBeVisible();
+  });
+
+  it('downloads the bought document as PDF/A beside the .docx, from the detail and the card', async () => {
+    const paid = {
+      answers: { durata: '4+4 anni' },
+      status: 'COMPLETED' as const,
+      payment: { id: 'pay-1', updatedAt: '2026-03-05T10:30:00.000Z', price: '60.88' },
+    };
+    await startPurchaseApi({
+      contract: paid,
+      archive: [detailOf({ id: 'c-1', ...paid }, buildTemplate(), null)],
+    });
+    const saved: string[] = [];
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof HTMLAnchorElement && event.target.download) {
+        event.preventDefault();
+        saved.push(event.target.download);
+      }
+    };
+    document.addEventListener('click', onClick);
+    try {
+      signInAs('user');
+      const user = userEvent.setup();
+      renderApp('/user/archivio/dettaglio-documento?id=c-1');
+
+      const pdfA = await screen.findByRole('button', { name: 'Scarica PDF/A' });
+      expect(screen.getByRole('button', { name: 'Scarica il documento (.docx)' })).toBeEnabled();
+      await user.click(pdfA);
+      await waitFor(() => expect(saved).toEqual(['Contratto di locazione - 2026-03-05.pdf']));
+      await user.click(screen.getByRole('button', { name: 'Scarica il documento (.docx)' }));
+      await waitFor(() => expect(saved).toHaveLength(2));
+      expect(saved[1]).toBe('Contratto di locazione - 2026-03-05.docx');
+
+      cleanup();
+      renderApp('/user/archivio');
+      await user.click(
+        await screen.findByRole('button', {
+          name: 'Scarica «Contratto di locazione» in formato PDF/A',
+        }),
+      );
+      await waitFor(() => expect(saved).toHaveLength(3));
+      expect(saved[2]).toBe('Contratto di locazione - 2026-03-05.pdf');
+    } finally {
+      document.removeEventListener('click', onClick);
+    }
   });
 
   it('says so when no document was bought', async () => {

@@ -33,6 +33,7 @@ function Entry({ label, value }: { label: string; value: string }) {
 function ArchiveCard({ contract }: { contract: TContractCard }) {
   const navigate = useNavigate();
   const download = useDownloadContractMutation();
+  const downloadPdfA = useDownloadContractMutation('pdf');
   const paid = contract.paymentId;
   return (
     <Card.Root as="article" bg="white" height="100%">
@@ -65,6 +66,15 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
             onClick={() => download.mutate(contract.id)}
           >
             {texts.download}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={texts.downloadPdfAOf(contract.title)}
+            loading={downloadPdfA.isPending}
+            onClick={() => downloadPdfA.mutate(contract.id)}
+          >
+            {texts.downloadPdfA}
           </Button>
         </Flex>
       </Card.Body>

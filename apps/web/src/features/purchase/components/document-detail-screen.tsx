@@ -1,4 +1,4 @@
-import { Box, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { formatEuro } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
@@ -33,13 +33,14 @@ function useIsRecent(updatedAt: string | undefined): boolean {
   return recent;
 }
 
-/** A purchased document (SPEC §2): data, .docx download and the answers given. */
+/** A purchased document (SPEC §2): data, .docx and PDF/A downloads and the answers given. */
 export function DocumentDetailScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const detail = useQuery(purchaseQueries.contract(id));
   const download = useDownloadContractMutation();
+  const downloadPdfA = useDownloadContractMutation('pdf');
   const payment = detail.data?.paymentId ?? null;
   const recentPayment = useIsRecent(payment?.updatedAt);
 
@@ -81,7 +82,7 @@ export function DocumentDetailScreen() {
                   </>
                 ) : null}
               </Grid>
-              <Box>
+              <Flex gap="8" wrap="wrap" align="center">
                 <Button
                   variant="primary"
                   loading={download.isPending}
@@ -90,7 +91,16 @@ export function DocumentDetailScreen() {
                 >
                   {texts.downloadDocx}
                 </Button>
-              </Box>
+                <Button
+                  variant="outline"
+                  loading={downloadPdfA.isPending}
+                  disabled={!payment}
+                  title={texts.downloadPdfAHint}
+                  onClick={() => downloadPdfA.mutate(id)}
+                >
+                  {texts.downloadPdfA}
+                </Button>
+              </Flex>
             </Card.Body>
           </Card.Root>
           <Heading as="h2" textStyle="lg" color="navy.800" mb="12">

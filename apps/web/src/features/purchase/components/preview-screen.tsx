@@ -1,4 +1,4 @@
-import { Box, chakra, Flex } from '@chakra-ui/react';
+import { Box, chakra, Flex, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { purchaseQueries } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
+const PROTECTED_NOTE_ID = 'preview-protected-note';
 
 /** An object URL for the blob, revoked when the blob changes or the screen goes. */
 function useObjectUrl(blob: Blob | undefined): string | null {
@@ -27,7 +28,10 @@ function useObjectUrl(blob: Blob | undefined): string | null {
   return url;
 }
 
-/** The generated PDF (SPEC §2), the cross-reference warning and the way to the cart. */
+/**
+ * The generated PDF (SPEC §2), the cross-reference warning and the way to the cart. The PDF is
+ * the protected preview (issue 11): page pictures, shown without the viewer's toolbar.
+ */
 export function PreviewScreen() {
   const navigate = useNavigate();
   const contract = useNewContractStore((state) => state.value);
@@ -56,10 +60,16 @@ export function PreviewScreen() {
           </Box>
         </AppAlert>
       ) : null}
+      <Text id={PROTECTED_NOTE_ID} mb="8" textStyle="sm" color="navy.700">
+        {texts.previewProtected}
+      </Text>
       {url ? (
         <chakra.iframe
           title={texts.previewFrame}
-          src={url}
+          aria-describedby={PROTECTED_NOTE_ID}
+          // The browser's PDF viewer without its toolbar: no download or print button of ours
+          // (the pages are pictures anyway: nothing to copy).
+          src={`${url}#toolbar=0&navpanes=0`}
           width="100%"
           height="75vh"
           border="1px solid"
