@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { auditLog, contracts, templates, templateVersions } from '../../db/schema.ts';
-import { createPdfPool } from '../../documents/pdf-pool.ts';
+import { inProcessDocuments } from '../../documents/document-pool.ts';
+import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { extractDocumentText } from '../../documents/render.ts';
 import { buildDocx, buildSampleContract } from '../../documents/test-docx.ts';
 import { pdfAClaim, pdfPageImageBytes, pdfPages, pdfText } from '../../documents/test-pdf.ts';
@@ -12,6 +13,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { storeFile } from '../files/files.service.ts';
 import { buildTestMaster, buildTestPreview, uploadMaster } from '../templates/test-templates.ts';
+import { downloadContract } from './contracts.service.ts';
 import {
   createPublishedTemplate,
   FINISHED_ANSWERS,
@@ -732,5 +734,57 @@ describe('a template saved before keys like constructor or toString were refused
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('a bought document that prints {oggi}', () => {
+  it('prints the day it was paid, and downloads byte-identical on any later day', async () => {
+    const { template, editor: author } = await createPublishedTemplate(ctx, 'OGGI');
+    const upload = await uploadMaster(ctx, author, {
+      master: {
+        filename: 'Master con data.docx',
+        content: buildDocx([
+          'Roma, lì {oggi | data_lunga}.',
+          'Tra {nome_cliente} e la controparte.',
+        ]),
+      },
+      preview: { filename: 'Anteprima con data.docx', content: buildTestPreview('OGGI-2') },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const edited = await ctx.injectAs(author)({
+      method: 'PUT',
+      url: `/api/template/${template.id}`,
+      payload: upload.json().data,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const id = await startCompletedContract(ctx, lawyer, template.id);
+    await payContract(ctx, lawyer, id);
+    const today = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}`,
+    });
+    expect(today.statusCode, today.body).toBe(200);
+    const paidOn = new Intl.DateTimeFormat('it-IT', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Rome',
+    }).format(new Date());
+    // «1° marzo» on the first of a month; the rest reads as Intl writes it.
+    expect(extractDocumentText(today.rawPayload)).toContain(
+      `Roma, lì ${paidOn.replace(/^1 /, '1° ')}.`,
+    );
+
+    const later = await downloadContract(
+      ctx.db,
+      inProcessDocuments,
+      undefined as unknown as PdfPool,
+      lawyer,
+      id,
+      'docx',
+      new Date('2031-03-01T10:00:00Z'),
+    );
+    expect(later.bytes.equals(today.rawPayload)).toBe(true);
   });
 });
