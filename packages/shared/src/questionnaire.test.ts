@@ -370,7 +370,7 @@ function arbitraryQuestionList(maxLength: number, maxOptions = 4, minLength = 0,
           index === 0
             ? []
             : spec.conditions.map((pairs) => {
-                const condition: Record<string, TAnswerValue> = {};
+                const condition: Record<string, string | string[]> = {};
                 for (const pair of pairs) {
                   const target = (pair.target % Math.ceil(index / branchEvery)) * branchEvery;
                   const targetOptions = specs[target]?.optionCount ?? 2;
@@ -386,9 +386,10 @@ function arbitraryQuestionList(maxLength: number, maxOptions = 4, minLength = 0,
 
 /** Answers a question the way a lawyer could: one option, or a non-empty set of options. */
 function pickAnswer(q: QuestionRules, seed: number): TAnswerValue {
-  if (!q.is_multiple_selection) return q.options[seed % q.options.length] as string;
-  const mask = (seed % (2 ** q.options.length - 1)) + 1;
-  return q.options.filter((_, index) => mask & (1 << index));
+  const options = q.options ?? [];
+  if (!q.is_multiple_selection) return options[seed % options.length] as string;
+  const mask = (seed % (2 ** options.length - 1)) + 1;
+  return options.filter((_, index) => mask & (1 << index));
 }
 
 function randomWalk(questions: QuestionRules[], seeds: number[]) {
@@ -424,7 +425,8 @@ function allWalkLengths(
     lengths.add(Object.keys(answers).length);
     return lengths;
   }
-  const count = next.is_multiple_selection ? 2 ** next.options.length - 1 : next.options.length;
+  const optionCount = next.options?.length ?? 0;
+  const count = next.is_multiple_selection ? 2 ** optionCount - 1 : optionCount;
   for (let seed = 0; seed < count; seed += 1) {
     allWalkLengths(questions, { ...answers, [next.variable]: pickAnswer(next, seed) }, lengths);
   }
