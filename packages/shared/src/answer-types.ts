@@ -5,6 +5,7 @@
  * amounts (cents as integers, decimals compared as digit strings).
  */
 import { it } from './messages/it.ts';
+import { groupItalianThousands } from './money.ts';
 
 /** A parse result: the canonical answer, or the Italian reason the input is not one. */
 export type Parsed = { ok: true; value: string } | { ok: false; error: string };
@@ -20,9 +21,7 @@ export const LONG_TEXT_MAX_LENGTH = 4000;
 // Digits and grouping
 
 /** "1234567" → "1.234.567": Italian thousands separators, always (Intl leaves 4 digits alone). */
-export function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
+const groupThousands = groupItalianThousands;
 
 /**
  * The integer and decimal digits of an Italian number: "1.234,5" → ["1234", "5"]. Dots are
