@@ -28,7 +28,9 @@ const groupThousands = groupItalianThousands;
  * thousands separators when they group by three; with no comma, a lone dot that does not group
  * ("2.5") is read as a decimal point, as people type on a phone keypad.
  */
-function splitItalianNumber(text: string): { negative: boolean; units: string; decimals: string } | null {
+function splitItalianNumber(
+  text: string,
+): { negative: boolean; units: string; decimals: string } | null {
   const compact = text.replace(/[\s\u00a0]/g, '');
   const match = /^([-+]?)(.*)$/.exec(compact);
   const sign = match?.[1] ?? '';
@@ -212,7 +214,9 @@ export const TODAY_LIMIT = 'oggi';
 const ODD_VALUES: Readonly<Record<string, number>> = (() => {
   // The check character's table for the 1st, 3rd, … characters (DM 23/12/1976): digits share the
   // values of the letters in the same position of the alphabet.
-  const values = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23];
+  const values = [
+    1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23,
+  ];
   const table: Record<string, number> = {};
   values.forEach((value, index) => {
     table[String.fromCharCode(65 + index)] = value;
@@ -302,7 +306,8 @@ export function parsePartitaIva(input: string): Parsed {
 // email
 
 /** One address: a local part and a domain with a dot, no spaces; as RFC 5321 bounds it. */
-const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+const EMAIL =
+  /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
 
 export function isCanonicalEmail(value: string): boolean {
   return value.length <= 254 && value === value.toLowerCase() && EMAIL.test(value);
@@ -327,7 +332,8 @@ export function parseTesto(input: string, maxLength = TEXT_MAX_LENGTH): Parsed {
 export function parseTestoLungo(input: string): Parsed {
   const text = input.replace(/\r\n?/g, '\n').trim();
   if (text.length === 0) return fail(it.answers.typedTextEmpty);
-  if (text.length > LONG_TEXT_MAX_LENGTH) return fail(it.answers.typedTextTooLong(LONG_TEXT_MAX_LENGTH));
+  if (text.length > LONG_TEXT_MAX_LENGTH)
+    return fail(it.answers.typedTextTooLong(LONG_TEXT_MAX_LENGTH));
   return ok(text);
 }
 
@@ -357,7 +363,10 @@ export type AnswerRules = {
 };
 
 /** The answer a question takes: an option, options, canonical text, or the items of an elenco. */
-type AnyAnswer = string | readonly string[] | readonly Readonly<Record<string, string | readonly string[]>>[];
+type AnyAnswer =
+  | string
+  | readonly string[]
+  | readonly Readonly<Record<string, string | readonly string[]>>[];
 
 export function isChoice(question: Pick<AnswerRules, 'type'>): boolean {
   return question.type === undefined || question.type === 'scelta';
@@ -369,7 +378,10 @@ export function labelOf(question: Pick<AnswerRules, 'question' | 'variable'>): s
 }
 
 /** "il conduttore", 2 → "Conduttore 2": the item's name in messages and on the screens. */
-export function itemLabel(question: Pick<AnswerRules, 'label_singolare' | 'variable'>, position: number): string {
+export function itemLabel(
+  question: Pick<AnswerRules, 'label_singolare' | 'variable'>,
+  position: number,
+): string {
   const singular = (question.label_singolare ?? question.variable)
     .trim()
     .replace(/^(il|lo|la|i|gli|le|un|uno|una)\s+|^(l|un)['’]\s*/i, '');
@@ -433,7 +445,10 @@ export function formatItalian(question: AnswerRules, value: AnyAnswer | undefine
     return items
       .map((item, index) => {
         const parts = (question.fields ?? []).map((field) =>
-          formatItalian(field, Object.hasOwn(item, field.variable) ? item[field.variable] : undefined),
+          formatItalian(
+            field,
+            Object.hasOwn(item, field.variable) ? item[field.variable] : undefined,
+          ),
         );
         return `${itemLabel(question, index + 1)}: ${parts.filter((part) => part !== '').join(', ')}`;
       })
@@ -457,7 +472,8 @@ export type CheckContext = {
 
 function choiceProblems(question: AnswerRules, value: unknown, label: string): string[] {
   if (question.is_multiple_selection) {
-    if (!Array.isArray(value) || value.length === 0) return [it.questions.answerListExpected(label)];
+    if (!Array.isArray(value) || value.length === 0)
+      return [it.questions.answerListExpected(label)];
   } else if (typeof value !== 'string') {
     return [it.questions.answerSingleExpected(label)];
   }
@@ -521,7 +537,12 @@ function textProblem(question: AnswerRules, value: string, label: string): strin
   }
 }
 
-function dateProblem(question: AnswerRules, value: string, label: string, today: () => string): string | null {
+function dateProblem(
+  question: AnswerRules,
+  value: string,
+  label: string,
+  today: () => string,
+): string | null {
   if (!isCanonicalData(value)) return it.answers.dateInvalid(label);
   const needsToday = question.min === TODAY_LIMIT || question.max === TODAY_LIMIT;
   const day = needsToday ? today() : '';
@@ -551,7 +572,12 @@ function fieldLabel(list: AnswerRules, field: AnswerRules, position: number): st
     : `${item} – ${labelOf(field)}`;
 }
 
-function listProblems(question: AnswerRules, value: unknown, label: string, context: CheckContext): string[] {
+function listProblems(
+  question: AnswerRules,
+  value: unknown,
+  label: string,
+  context: CheckContext,
+): string[] {
   if (!Array.isArray(value)) return [it.answers.listExpected(label)];
   const min = question.min_items ?? 1;
   const max = Math.min(question.max_items ?? ELENCO_MAX_ITEMS, ELENCO_MAX_ITEMS);
@@ -567,7 +593,8 @@ function listProblems(question: AnswerRules, value: unknown, label: string, cont
     }
     const known = new Set(fields.map((field) => field.variable));
     for (const key of Object.keys(item)) {
-      if (!known.has(key)) problems.push(it.answers.itemUnknownField(itemLabel(question, position), key));
+      if (!known.has(key))
+        problems.push(it.answers.itemUnknownField(itemLabel(question, position), key));
     }
     for (const field of fields) {
       const fieldValue = Object.hasOwn(item, field.variable)
@@ -589,7 +616,11 @@ function listProblems(question: AnswerRules, value: unknown, label: string, cont
  * (an item's field by the item: «Il codice fiscale di «Conduttore 2» non è valido.»); empty when
  * it is fine. A `scelta` is checked as SPEC §5 says: among the options, one or a non-empty list.
  */
-export function validateCanonical(question: AnswerRules, value: unknown, context: CheckContext = {}): string[] {
+export function validateCanonical(
+  question: AnswerRules,
+  value: unknown,
+  context: CheckContext = {},
+): string[] {
   const label = context.label ?? labelOf(question);
   if (isChoice(question)) {
     if (value === undefined) return [it.answers.required(label)];

@@ -12,12 +12,7 @@ import {
   validateCanonical,
 } from './answer-types.ts';
 import { it } from './messages/it.ts';
-import type {
-  TAnswers,
-  TAnswerValue,
-  TCondition,
-  TExpectedAnswer,
-} from './schemas/questions.ts';
+import type { TAnswers, TAnswerValue, TCondition, TExpectedAnswer } from './schemas/questions.ts';
 
 // The shapes the rules work on, importable from the package root with the rules themselves.
 export type { TAnswers, TAnswerValue, TCondition, TQuestion } from './schemas/questions.ts';
@@ -27,7 +22,6 @@ export type { TAnswers, TAnswerValue, TCondition, TQuestion } from './schemas/qu
  * the SPEC's multiple choice (`options`, `is_multiple_selection`).
  */
 export type QuestionRules = AnswerRules & { required_answers?: TCondition[] };
-
 
 /**
  * Names a question's key cannot take: words the templates' expressions read as something else
@@ -601,7 +595,9 @@ export function computeQuestionRange(questions: readonly QuestionRules[]): Quest
 export function formatAnswer(value: TAnswerValue | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
-  return joinItalian(value.map((item) => (typeof item === 'string' ? item : Object.values(item).join(' '))));
+  return joinItalian(
+    value.map((item) => (typeof item === 'string' ? item : Object.values(item).join(' '))),
+  );
 }
 
 export { ELENCO_MAX_ITEMS };

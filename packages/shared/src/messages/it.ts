@@ -167,7 +167,8 @@ export const it = {
     dateLimitInvalid: 'Scrivi una data come 2026-11-23, oppure «oggi».',
     itemsRangeInverted: 'Il minimo di elementi non può superare il massimo.',
     fieldConditions: 'I campi di un elenco non possono avere condizioni.',
-    fieldKeyDuplicate: (key: string) => `La chiave «${key}» è usata da due campi dello stesso elenco.`,
+    fieldKeyDuplicate: (key: string) =>
+      `La chiave «${key}» è usata da due campi dello stesso elenco.`,
     conditionCountOnlyForList: (question: string, variable: string) =>
       `La domanda «${question}» conta gli elementi di «${variable}», che non è un elenco.`,
     conditionAnswerOnlyForChoice: (question: string, variable: string) =>
@@ -194,8 +195,7 @@ export const it = {
       `La data di «${question}» non può essere prima del ${min}.`,
     dateAfterMax: (question: string, max: string) =>
       `La data di «${question}» non può essere dopo il ${max}.`,
-    codiceFiscaleInvalid: (question: string) =>
-      `Il codice fiscale di «${question}» non è valido.`,
+    codiceFiscaleInvalid: (question: string) => `Il codice fiscale di «${question}» non è valido.`,
     partitaIvaInvalid: (question: string) => `La partita IVA di «${question}» non è valida.`,
     emailInvalid: (question: string) => `L'indirizzo email di «${question}» non è valido.`,
     listExpected: (question: string) => `La risposta a «${question}» deve essere un elenco.`,

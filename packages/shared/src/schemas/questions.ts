@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { it } from '../messages/it.ts';
 import {
   ELENCO_MAX_ITEMS,
   isCanonicalData,
   TEXT_MAX_LENGTH,
   TODAY_LIMIT,
 } from '../answer-types.ts';
+import { it } from '../messages/it.ts';
 import {
   findKeyProblem,
   normalizeVariableKey,
@@ -40,7 +40,12 @@ export const ZExpectedChoice = z.union([
  * least that many items.
  */
 export const ZExpectedCount = z.strictObject(
-  { almeno: z.number({ error: it.validation.invalid }).int(it.validation.invalid).min(1, it.validation.invalid) },
+  {
+    almeno: z
+      .number({ error: it.validation.invalid })
+      .int(it.validation.invalid)
+      .min(1, it.validation.invalid),
+  },
   { error: it.validation.invalid },
 );
 export type TExpectedCount = z.infer<typeof ZExpectedCount>;
@@ -98,7 +103,8 @@ function minNotAboveMax(
   if (min === TODAY_LIMIT || max === TODAY_LIMIT) return;
   const inverted =
     typeof min === 'number' && typeof max === 'number' ? min > max : String(min) > String(max);
-  if (inverted) ctx.addIssue({ code: 'custom', message: it.questions.rangeInverted, path: ['min'] });
+  if (inverted)
+    ctx.addIssue({ code: 'custom', message: it.questions.rangeInverted, path: ['min'] });
 }
 
 const choiceFields = {
@@ -112,7 +118,8 @@ const choiceFields = {
 };
 
 // The shapes are built generically (with or without conditions): the limits are read as such.
-const limitsOf = (question: unknown) => question as { min?: number | string; max?: number | string };
+const limitsOf = (question: unknown) =>
+  question as { min?: number | string; max?: number | string };
 const checkLimits = (question: unknown, ctx: z.RefinementCtx) =>
   minNotAboveMax(limitsOf(question), ctx);
 
@@ -197,7 +204,6 @@ export const ZListField = z.discriminatedUnion(
 );
 export type TListField = z.infer<typeof ZListField>;
 
-
 export const ZChoiceQuestion = z.object({
   ...choiceFields,
   /** Alternatives: the question is shown when any condition holds, or always when empty. */
@@ -216,7 +222,10 @@ export const ZListQuestion = z
         const seen = new Set<string>();
         for (const field of fields) {
           if (seen.has(field.variable))
-            ctx.addIssue({ code: 'custom', message: it.questions.fieldKeyDuplicate(field.variable) });
+            ctx.addIssue({
+              code: 'custom',
+              message: it.questions.fieldKeyDuplicate(field.variable),
+            });
           seen.add(field.variable);
         }
       }),
@@ -227,7 +236,11 @@ export const ZListQuestion = z
   })
   .superRefine((q, ctx) => {
     if (q.max_items !== undefined && q.min_items > q.max_items)
-      ctx.addIssue({ code: 'custom', message: it.questions.itemsRangeInverted, path: ['min_items'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: it.questions.itemsRangeInverted,
+        path: ['min_items'],
+      });
   });
 
 /**
