@@ -284,9 +284,10 @@ export type TListItem = z.infer<typeof ZListItem>;
 
 /**
  * One answer: an option or a typed answer in canonical form, the chosen options of a multiple
- * selection, or the items of an `elenco`.
+ * selection, or the items of an `elenco`. The shape only: a list mixing options and items is
+ * refused by `validateAnswers`, which knows the question.
  */
-export const ZAnswerValue = z.union([z.string(), z.array(z.string()), z.array(ZListItem)]);
+export const ZAnswerValue = z.union([z.string(), z.array(z.union([z.string(), ZListItem]))]);
 export type TAnswerValue = z.infer<typeof ZAnswerValue>;
 
 /** The answers of a contract: question key → answer (SPEC §3). */
