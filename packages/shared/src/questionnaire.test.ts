@@ -663,6 +663,14 @@ describe('typed questions', () => {
       is_multiple_selection: false,
     });
     expect(Object.hasOwn(tipo ?? {}, 'type')).toBe(false);
+    // Parsing keeps the SPEC's key order: question lists rebuilt from sources stay byte-identical.
+    expect(Object.keys(tipo ?? {})).toEqual([
+      'variable',
+      'question',
+      'options',
+      'required_answers',
+      'is_multiple_selection',
+    ]);
   });
 
   test('options only for scelta; unknown types, nested lists and inverted limits are refused', () => {

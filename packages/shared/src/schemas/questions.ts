@@ -114,8 +114,10 @@ const choiceFields = {
   /** Absent in every question list written before typed questions: the SPEC's question. */
   type: z.literal('scelta').optional(),
   options: ZOptions,
-  is_multiple_selection: z.boolean().default(false),
 };
+
+// After the conditions, as the SPEC's questions were always written: parsing keeps key order.
+const ZMultipleSelection = z.boolean().default(false);
 
 // The shapes are built generically (with or without conditions): the limits are read as such.
 const limitsOf = (question: unknown) =>
@@ -190,6 +192,7 @@ export const ZListField = z.discriminatedUnion(
     z.object({
       ...choiceFields,
       required_answers: z.array(z.unknown()).max(0, it.questions.fieldConditions).optional(),
+      is_multiple_selection: ZMultipleSelection,
     }),
     fieldShapes.testo,
     fieldShapes.testo_lungo,
@@ -208,6 +211,7 @@ export const ZChoiceQuestion = z.object({
   ...choiceFields,
   /** Alternatives: the question is shown when any condition holds, or always when empty. */
   required_answers: ZRequiredAnswers,
+  is_multiple_selection: ZMultipleSelection,
 });
 
 export const ZListQuestion = z
