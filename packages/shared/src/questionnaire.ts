@@ -599,5 +599,3 @@ export function formatAnswer(value: TAnswerValue | undefined): string {
     value.map((item) => (typeof item === 'string' ? item : Object.values(item).join(' '))),
   );
 }
-
-export { ELENCO_MAX_ITEMS };
