@@ -1,4 +1,4 @@
-import type { TQuestion } from '@lexpath/shared/schemas/questions';
+import type { TChoiceQuestion } from '@lexpath/shared/schemas/questions';
 
 export type ParagraphStyle = 'title' | 'subtitle' | 'heading' | 'body';
 
@@ -21,7 +21,7 @@ export type DemoTemplateSource = {
   /** Minutes a lawyer needs to answer, at the fastest and at the slowest. */
   minTime: number;
   maxTime: number;
-  questions: TQuestion[];
+  questions: TChoiceQuestion[];
   paragraphs: DemoParagraph[];
 };
 
@@ -48,9 +48,9 @@ export function question(
   text: string,
   options: string[],
   extra: Partial<
-    Pick<TQuestion, 'description' | 'required_answers' | 'is_multiple_selection'>
+    Pick<TChoiceQuestion, 'description' | 'required_answers' | 'is_multiple_selection'>
   > = {},
-): TQuestion {
+): TChoiceQuestion {
   return {
     variable,
     question: text,

@@ -11,7 +11,7 @@ import {
 import {
   type TAnswers,
   type TAnswerValue,
-  type TQuestion,
+  type TChoiceQuestion,
   ZQuestions,
 } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
@@ -52,7 +52,7 @@ function countWords(text: string): number {
 }
 
 /** The answers worth trying for a question: each option, and all of them for a multiple one. */
-function choicesOf(question: TQuestion): TAnswerValue[] {
+function choicesOf(question: TChoiceQuestion): TAnswerValue[] {
   if (!question.is_multiple_selection) return question.options;
   return [...question.options.map((option) => [option]), question.options];
 }
@@ -62,7 +62,11 @@ function choicesOf(question: TQuestion): TAnswerValue[] {
  * each of its pairs already holds, or names a question not answered yet that can be shown and
  * offers an expected answer.
  */
-function canBeShown(questions: readonly TQuestion[], answers: TAnswers, variable: string): boolean {
+function canBeShown(
+  questions: readonly TChoiceQuestion[],
+  answers: TAnswers,
+  variable: string,
+): boolean {
   const byVariable = new Map(questions.map((q) => [q.variable, q]));
   const visit = (key: string): boolean => {
     const question = byVariable.get(key);
@@ -72,7 +76,8 @@ function canBeShown(questions: readonly TQuestion[], answers: TAnswers, variable
     return question.required_answers.some((condition) =>
       Object.entries(condition).every(([other, expected]) => {
         if (isAnswered(answers[other])) return pairHolds(answers[other], expected);
-        const expectedList = typeof expected === 'string' ? [expected] : expected;
+        const expectedList =
+          typeof expected === 'string' ? [expected] : Array.isArray(expected) ? expected : [];
         const otherQuestion = byVariable.get(other);
         return visit(other) && (otherQuestion?.options ?? []).some((o) => expectedList.includes(o));
       }),
@@ -87,7 +92,7 @@ function canBeShown(questions: readonly TQuestion[], answers: TAnswers, variable
  * reachable. Returns null when the target was never asked.
  */
 function walk(
-  questions: readonly TQuestion[],
+  questions: readonly TChoiceQuestion[],
   seed: number,
   target?: { variable: string; value: TAnswerValue },
 ): TAnswers | null {
@@ -114,7 +119,7 @@ function walk(
 }
 
 /** Walks that together give every question each of its answers (and all, for lists). */
-function branchWalks(questions: readonly TQuestion[]) {
+function branchWalks(questions: readonly TChoiceQuestion[]) {
   const walks: { label: string; answers: TAnswers | null }[] = [
     { label: 'first answers', answers: walk(questions, 0) },
     { label: 'rotated answers', answers: walk(questions, 1) },

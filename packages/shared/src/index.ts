@@ -1,3 +1,4 @@
+export * from './answer-types.ts';
 export * from './messages/it.ts';
 export * from './money.ts';
 export * from './questionnaire.ts';

@@ -66,3 +66,15 @@ describe('euro parsing and formatting', () => {
     expect(formatEuro(6088)).toMatch(/^60,88\s€$/);
   });
 });
+
+describe('Italian thousands separators', () => {
+  it('groups four-digit amounts, which Intl it-IT leaves ungrouped', () => {
+    expect(formatEuro(123400)).toBe('1.234,00\u00a0€');
+  });
+
+  it('groups millions, and leaves small amounts and zero alone', () => {
+    expect(formatEuro(123456789)).toBe('1.234.567,89\u00a0€');
+    expect(formatEuro(99900)).toBe('999,00\u00a0€');
+    expect(formatEuro(0)).toBe('0,00\u00a0€');
+  });
+});

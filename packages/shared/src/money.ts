@@ -35,14 +35,19 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const euroFormatter = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** "1234567" → "1.234.567": Italian groups thousands always, four-digit numbers included. */
+export function groupItalianThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
 
-/** Italian euro formatting for the screens: 1234.5 € → "1.234,50 €". */
+/**
+ * Italian euro formatting for the screens: 123450 cents → "1.234,50 €" (a no-break space before
+ * the sign, as Intl writes it). Written out rather than Intl's `it-IT`, which leaves four-digit
+ * amounts ungrouped ("1234,50 €") where an Italian reads "1.234,50 €". Integer cents only.
+ */
 export function formatEuro(cents: number): string {
-  return euroFormatter.format(cents / 100);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const units = groupItalianThousands(String(Math.floor(abs / 100)));
+  return `${sign}${units},${String(abs % 100).padStart(2, '0')}\u00a0€`;
 }

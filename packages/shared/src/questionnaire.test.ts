@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it as test } from 'vitest';
 import { it } from './messages/it.ts';
 import {
+  acceptAnswers,
   answerOf,
   computeQuestionRange,
   findNextQuestion,
@@ -20,6 +21,7 @@ import {
   ZQuestion,
   ZQuestions,
 } from './schemas/questions.ts';
+import * as before from './test/questionnaire-before-types.ts';
 
 function question(
   variable: string,
@@ -370,7 +372,7 @@ function arbitraryQuestionList(maxLength: number, maxOptions = 4, minLength = 0,
           index === 0
             ? []
             : spec.conditions.map((pairs) => {
-                const condition: Record<string, TAnswerValue> = {};
+                const condition: Record<string, string | string[]> = {};
                 for (const pair of pairs) {
                   const target = (pair.target % Math.ceil(index / branchEvery)) * branchEvery;
                   const targetOptions = specs[target]?.optionCount ?? 2;
@@ -386,9 +388,10 @@ function arbitraryQuestionList(maxLength: number, maxOptions = 4, minLength = 0,
 
 /** Answers a question the way a lawyer could: one option, or a non-empty set of options. */
 function pickAnswer(q: QuestionRules, seed: number): TAnswerValue {
-  if (!q.is_multiple_selection) return q.options[seed % q.options.length] as string;
-  const mask = (seed % (2 ** q.options.length - 1)) + 1;
-  return q.options.filter((_, index) => mask & (1 << index));
+  const options = q.options ?? [];
+  if (!q.is_multiple_selection) return options[seed % options.length] as string;
+  const mask = (seed % (2 ** options.length - 1)) + 1;
+  return options.filter((_, index) => mask & (1 << index));
 }
 
 function randomWalk(questions: QuestionRules[], seeds: number[]) {
@@ -424,7 +427,8 @@ function allWalkLengths(
     lengths.add(Object.keys(answers).length);
     return lengths;
   }
-  const count = next.is_multiple_selection ? 2 ** next.options.length - 1 : next.options.length;
+  const optionCount = next.options?.length ?? 0;
+  const count = next.is_multiple_selection ? 2 ** optionCount - 1 : optionCount;
   for (let seed = 0; seed < count; seed += 1) {
     allWalkLengths(questions, { ...answers, [next.variable]: pickAnswer(next, seed) }, lengths);
   }
@@ -615,5 +619,193 @@ describe('question schema', () => {
   test('accepts answers as strings or lists of strings', () => {
     expect(ZAnswers.safeParse({ a: 'x', b: ['y', 'z'] }).success).toBe(true);
     expect(ZAnswers.safeParse({ a: 1 }).success).toBe(false);
+  });
+});
+
+// ---- Typed questions (DESIGN §12) ---------------------------------------------------------------
+
+/** A lease with typed questions: the guarantor's question only with two tenants or more. */
+const typedLease = ZQuestions.parse([
+  { variable: 'tipo', question: 'Tipo di contratto', options: ['Abitativo', 'Commerciale'] },
+  { variable: 'canone', question: 'Canone mensile', type: 'importo', min: 1 },
+  {
+    variable: 'conduttori',
+    question: 'I conduttori',
+    type: 'elenco',
+    min_items: 1,
+    max_items: 4,
+    label_singolare: 'il conduttore',
+    label_plurale: 'i conduttori',
+    fields: [
+      { variable: 'nome', question: 'Nome e cognome', type: 'testo' },
+      { variable: 'codice_fiscale', question: 'Codice fiscale', type: 'codice_fiscale' },
+    ],
+  },
+  {
+    variable: 'solidale',
+    question: 'Obbligazione solidale?',
+    options: ['Sì', 'No'],
+    required_answers: [{ conduttori: { almeno: 2 } }],
+  },
+  { variable: 'inizio', question: 'Data di inizio', type: 'data', min: '2020-01-01' },
+]);
+
+const mario = { nome: 'Mario Rossi', codice_fiscale: 'RSSMRA85T10A562S' };
+
+describe('typed questions', () => {
+  test('the schema keeps a question without type as it was: no type written', () => {
+    const [tipo] = ZQuestions.parse([{ variable: 'tipo', question: 'Tipo?', options: ['a', 'b'] }]);
+    expect(tipo).toEqual({
+      variable: 'tipo',
+      question: 'Tipo?',
+      options: ['a', 'b'],
+      required_answers: [],
+      is_multiple_selection: false,
+    });
+    expect(Object.hasOwn(tipo ?? {}, 'type')).toBe(false);
+    // Parsing keeps the SPEC's key order: question lists rebuilt from sources stay byte-identical.
+    expect(Object.keys(tipo ?? {})).toEqual([
+      'variable',
+      'question',
+      'options',
+      'required_answers',
+      'is_multiple_selection',
+    ]);
+  });
+
+  test('options only for scelta; unknown types, nested lists and inverted limits are refused', () => {
+    const problems = (list: unknown[]) =>
+      ZQuestions.safeParse(list).error?.issues.map((issue) => issue.message) ?? [];
+    expect(
+      problems([{ variable: 'a', question: 'A', type: 'testo', options: ['x', 'y'] }]),
+    ).toEqual([it.questions.optionsOnlyForChoice]);
+    expect(problems([{ variable: 'a', question: 'A', type: 'colore' }])).toEqual([
+      it.questions.typeUnknown,
+    ]);
+    expect(problems([{ variable: 'a', question: 'A', type: 'numero', min: 5, max: 1 }])).toEqual([
+      it.questions.rangeInverted,
+    ]);
+    const nested = {
+      variable: 'a',
+      question: 'A',
+      type: 'elenco',
+      label_singolare: 'la parte',
+      label_plurale: 'le parti',
+      fields: [{ variable: 'b', question: 'B', type: 'elenco' }],
+    };
+    expect(problems([nested])).toEqual([it.questions.typeUnknown]);
+  });
+
+  test('conditions: a count only on an elenco, an answer only on a scelta', () => {
+    expect(
+      questionListProblems([
+        ...typedLease,
+        question('x', ['a', 'b'], [{ tipo: { almeno: 2 } }]),
+        question('y', ['a', 'b'], [{ canone: '100.00' }]),
+      ]),
+    ).toEqual([
+      it.questions.conditionCountOnlyForList('Domanda x?', 'tipo'),
+      it.questions.conditionAnswerOnlyForChoice('Domanda y?', 'canone'),
+    ]);
+  });
+
+  test('walks the typed lease: the almeno condition follows the number of items', () => {
+    const one = { tipo: 'Abitativo', canone: '1234.50', conduttori: [mario] };
+    expect(findNextQuestion(typedLease, one)?.variable).toBe('inizio');
+    const two = { ...one, conduttori: [mario, mario] };
+    expect(findNextQuestion(typedLease, two)?.variable).toBe('solidale');
+    expect(validateAnswers(typedLease, { ...two, solidale: 'Sì', inizio: '2026-11-23' })).toEqual(
+      [],
+    );
+    // With one tenant the guarantor answer is not visible any more.
+    expect(validateAnswers(typedLease, { ...one, solidale: 'Sì' })).toEqual([
+      it.questions.answerNotVisible('Obbligazione solidale?'),
+    ]);
+  });
+
+  test('validates every answer by type, naming the question or the item', () => {
+    expect(
+      validateAnswers(typedLease, {
+        tipo: 'Abitativo',
+        canone: '1.234,50',
+        conduttori: [mario, { ...mario, codice_fiscale: 'RSSMRA85T10A562X' }],
+        solidale: 'Sì',
+        inizio: '2019-02-29',
+      }),
+    ).toEqual([
+      "L'importo di «Canone mensile» non è valido.",
+      'Il codice fiscale di «Conduttore 2» non è valido.',
+      'La data di «Data di inizio» non è valida.',
+    ]);
+    expect(validateAnswers(typedLease, { canone: 1234 })).toEqual([
+      'La risposta a «Canone mensile» deve essere un testo.',
+    ]);
+  });
+
+  test('acceptAnswers refuses unknown keys and drops answers a later edit hides', () => {
+    expect(acceptAnswers(typedLease, { nope: 'x' }).problems).toEqual([
+      it.questions.answerUnknownQuestion('nope'),
+    ]);
+    const accepted = acceptAnswers(typedLease, {
+      tipo: 'Abitativo',
+      conduttori: [mario],
+      solidale: 'Sì',
+    });
+    expect(accepted).toEqual({ answers: { tipo: 'Abitativo', conduttori: [mario] }, problems: [] });
+  });
+
+  test('an elenco counts as one question per item, at min_items and max_items', () => {
+    // tipo + canone + 1..4 items + solidale (only with 2 items or more) + inizio
+    expect(computeQuestionRange(typedLease)).toEqual({ min: 4, max: 8 });
+    const capped = typedLease.map((q) => (q.type === 'elenco' ? { ...q, max_items: 1 } : q));
+    // One tenant at most: the solidale question can never be shown.
+    expect(computeQuestionRange(capped)).toEqual({ min: 4, max: 4 });
+  });
+});
+
+describe('old question lists (no type) give exactly what they gave before typed questions', () => {
+  test('visibility, pruning, next question, validation and range agree with the previous rules', () => {
+    fc.assert(
+      fc.property(
+        arbitraryQuestionList(9),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.oneof(fc.constant('o0'), fc.constant('o9'), fc.constant(''), fc.constant(3)), {
+          maxLength: 3,
+        }),
+        (questions, seeds, noise) => {
+          const old = questions as before.QuestionRules[];
+          // Answers along a walk, plus stale, wrong and unknown answers.
+          let answers: TAnswers = {};
+          questions.forEach((q, index) => {
+            if ((seeds[index % seeds.length] ?? 0) % 3 !== 0)
+              answers = {
+                ...answers,
+                [q.variable]: pickAnswer(q, seeds[index % seeds.length] ?? 0),
+              };
+          });
+          noise.forEach((value, index) => {
+            answers = { ...answers, [`q${index * 2}`]: value as string, [`zz${index}`]: 'o0' };
+          });
+          const oldAnswers = answers as Parameters<typeof before.pruneAnswers>[1];
+          expect(pruneAnswers(questions, answers)).toEqual(before.pruneAnswers(old, oldAnswers));
+          expect(findNextQuestion(questions, answers)).toBe(
+            before.findNextQuestion(old, oldAnswers),
+          );
+          expect(validateAnswers(questions, answers)).toEqual(
+            before.validateAnswers(old, oldAnswers),
+          );
+          expect(questionListProblems(questions)).toEqual(before.questionListProblems(old));
+          for (const q of questions)
+            expect(isVisible(q, answers)).toBe(
+              before.isVisible(q as before.QuestionRules, oldAnswers),
+            );
+          expect(computeQuestionRange(questions)).toEqual(before.computeQuestionRange(old));
+          const given = answers.q0;
+          if (typeof given === 'string' || Array.isArray(given))
+            expect(formatAnswer(given)).toBe(before.formatAnswer(given as string | string[]));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

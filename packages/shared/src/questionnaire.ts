@@ -2,17 +2,26 @@
  * The questionnaire's rules (DESIGN §5), once for the server (the authority on answers) and the
  * web (editor tools). Pure functions over a question list and an answers map.
  */
+import {
+  type AnswerRules,
+  type CheckContext,
+  ELENCO_MAX_ITEMS,
+  isChoice,
+  joinItalian,
+  labelOf,
+  validateCanonical,
+} from './answer-types.ts';
 import { it } from './messages/it.ts';
-import type { TAnswers, TAnswerValue, TCondition, TQuestion } from './schemas/questions.ts';
+import type { TAnswers, TAnswerValue, TCondition, TExpectedAnswer } from './schemas/questions.ts';
 
 // The shapes the rules work on, importable from the package root with the rules themselves.
 export type { TAnswers, TAnswerValue, TCondition, TQuestion } from './schemas/questions.ts';
 
-/** The parts of a question the rules read; a parsed `TQuestion` always fits. */
-export type QuestionRules = Pick<TQuestion, 'variable' | 'options' | 'is_multiple_selection'> & {
-  question?: string;
-  required_answers?: TCondition[];
-};
+/**
+ * The parts of a question the rules read; a parsed `TQuestion` always fits. Without `type` it is
+ * the SPEC's multiple choice (`options`, `is_multiple_selection`).
+ */
+export type QuestionRules = AnswerRules & { required_answers?: TCondition[] };
 
 /**
  * Names a question's key cannot take: words the templates' expressions read as something else
@@ -92,8 +101,13 @@ function setAnswer(answers: TAnswers, variable: string, value: TAnswerValue): vo
   }
 }
 
-function asList(value: TAnswerValue): string[] {
+function asList(value: string | readonly string[]): readonly string[] {
   return typeof value === 'string' ? [value] : value;
+}
+
+/** A pair on an `elenco` expects a number of items: `{"conduttori": {"almeno": 2}}`. */
+function isCountExpected(expected: TExpectedAnswer): expected is { almeno: number } {
+  return typeof expected === 'object' && !Array.isArray(expected);
 }
 
 /** An empty string or an empty list is no answer at all. */
@@ -101,16 +115,22 @@ export function isAnswered(value: TAnswerValue | undefined): value is TAnswerVal
   return value !== undefined && value.length > 0;
 }
 
-/** A pair holds when the given answer and the expected one share a value (either may be a list). */
-export function pairHolds(given: TAnswerValue | undefined, expected: TAnswerValue): boolean {
+/**
+ * A pair holds when the given answer and the expected one share a value (either may be a list),
+ * or, on an `elenco`, when it has at least the expected number of items.
+ */
+export function pairHolds(given: TAnswerValue | undefined, expected: TExpectedAnswer): boolean {
   if (!isAnswered(given)) return false;
+  if (isCountExpected(expected)) return Array.isArray(given) && given.length >= expected.almeno;
   // Loops rather than lists and closures: every questionnaire step runs this for each condition.
   if (typeof given === 'string') return matchesExpected(given, expected);
+  if (!Array.isArray(given)) return false;
   for (const value of given) if (matchesExpected(value, expected)) return true;
   return false;
 }
 
-function matchesExpected(value: string, expected: TAnswerValue): boolean {
+function matchesExpected(value: unknown, expected: string | readonly string[]): boolean {
+  if (typeof value !== 'string') return false;
   if (typeof expected === 'string') return isSameOption(value, expected);
   for (const expectedValue of expected) if (isSameOption(value, expectedValue)) return true;
   return false;
@@ -188,40 +208,20 @@ function questionsByVariable(questions: readonly QuestionRules[]): Map<string, Q
   return index;
 }
 
-function labelOf(question: QuestionRules): string {
-  return question.question?.trim() || question.variable;
-}
-
-function answerValueProblems(question: QuestionRules, value: unknown): string[] {
-  const label = labelOf(question);
-  if (question.is_multiple_selection) {
-    if (!Array.isArray(value) || value.length === 0) {
-      return [it.questions.answerListExpected(label)];
-    }
-  } else if (typeof value !== 'string') {
-    return [it.questions.answerSingleExpected(label)];
-  }
-  const problems: string[] = [];
-  const seen = new Set<unknown>();
-  for (const item of asList(value as TAnswerValue)) {
-    if (typeof item !== 'string' || !question.options.includes(item)) {
-      problems.push(it.questions.answerNotAnOption(label, String(item)));
-    } else if (seen.has(item)) {
-      problems.push(it.questions.answerRepeated(label, item));
-    }
-    seen.add(item);
-  }
-  return problems;
-}
-
 /**
  * Every reason the answers cannot be accepted, in Italian, empty when they are fine: an unknown
  * key, a question not shown with the other answers, a value outside the options, a list for a
- * single answer or a single value (or nothing) for a multiple selection.
+ * single answer or a single value (or nothing) for a multiple selection, a typed answer that is
+ * not canonical or breaks its question's limits (DESIGN §12). The answers may come straight from
+ * JSON: any value is checked, none is trusted to have the answers' shape.
  */
-export function validateAnswers(questions: readonly QuestionRules[], answers: TAnswers): string[] {
+export function validateAnswers(
+  questions: readonly QuestionRules[],
+  answers: Readonly<Record<string, unknown>>,
+  context: Omit<CheckContext, 'label'> = {},
+): string[] {
   const byVariable = questionsByVariable(questions);
-  const counted = pruneAnswers(questions, answers);
+  const counted = pruneAnswers(questions, answers as TAnswers);
   const problems: string[] = [];
   for (const [variable, value] of Object.entries(answers)) {
     const question = byVariable.get(variable);
@@ -230,10 +230,28 @@ export function validateAnswers(questions: readonly QuestionRules[], answers: TA
     } else if (!Object.hasOwn(counted, variable)) {
       problems.push(it.questions.answerNotVisible(labelOf(question)));
     } else {
-      problems.push(...answerValueProblems(question, value));
+      problems.push(...validateCanonical(question, value, context));
     }
   }
   return problems;
+}
+
+/**
+ * The answers a save keeps (the questionnaire's "back" and summary edits): unknown keys are
+ * refused, answers that later answers hide are dropped, and what remains must be allowed.
+ */
+export function acceptAnswers(
+  questions: readonly QuestionRules[],
+  raw: Readonly<Record<string, unknown>>,
+  context: Omit<CheckContext, 'label'> = {},
+): { answers: TAnswers; problems: string[] } {
+  const known = questionsByVariable(questions);
+  const unknown = Object.keys(raw).filter((variable) => !known.has(variable));
+  if (unknown.length > 0) {
+    return { answers: {}, problems: unknown.map((v) => it.questions.answerUnknownQuestion(v)) };
+  }
+  const answers = pruneAnswers(questions, raw as TAnswers);
+  return { answers, problems: validateAnswers(questions, answers, context) };
 }
 
 /**
@@ -259,6 +277,11 @@ export function questionListProblems(questions: readonly QuestionRules[]): strin
           problems.push(it.questions.conditionUnknownQuestion(label, variable));
         } else if (referenced >= index) {
           problems.push(it.questions.conditionLaterQuestion(label, variable));
+        } else if (isCountExpected(expected)) {
+          if (questions[referenced]?.type !== 'elenco')
+            problems.push(it.questions.conditionCountOnlyForList(label, variable));
+        } else if (!isChoice(questions[referenced] ?? {})) {
+          problems.push(it.questions.conditionAnswerOnlyForChoice(label, variable));
         } else {
           const options = questions[referenced]?.options ?? [];
           for (const option of asList(expected)) {
@@ -290,6 +313,48 @@ function extremeSets(sets: Iterable<bigint>, keep: 'largest' | 'smallest'): bigi
 
 type RangeGoal = 'min' | 'max';
 
+/** The items an `elenco` can hold: `min_items` … `max_items` (at most ELENCO_MAX_ITEMS). */
+function itemCounts(question: QuestionRules): { least: number; most: number } {
+  const least = Math.min(question.min_items ?? 1, ELENCO_MAX_ITEMS);
+  const most = Math.max(least, Math.min(question.max_items ?? ELENCO_MAX_ITEMS, ELENCO_MAX_ITEMS));
+  return { least, most };
+}
+
+/**
+ * The answers the range model tries: a choice's options; an `elenco`'s numbers of items, as the
+ * strings its `almeno` pairs expect; nothing for other types (no condition reads them).
+ */
+function rangeOptions(question: QuestionRules): readonly string[] {
+  if (question.type === 'elenco') {
+    const { least, most } = itemCounts(question);
+    return Array.from({ length: most - least + 1 }, (_, k) => String(least + k));
+  }
+  return isChoice(question) ? (question.options ?? []) : [];
+}
+
+/** The values a pair accepts, in the range model's terms (straightened options, or counts). */
+function rangeExpected(expected: TExpectedAnswer): Set<string> {
+  if (isCountExpected(expected)) {
+    const counts: string[] = [];
+    for (let k = expected.almeno; k <= ELENCO_MAX_ITEMS; k += 1) counts.push(String(k));
+    return new Set(counts);
+  }
+  return new Set(asList(expected).map(straightenQuotes));
+}
+
+/**
+ * How many questions a shown question counts for: one, or an `elenco`'s items (DESIGN §12). More
+ * items never hide a question (an `almeno` pair only holds with more), so the shortest walk gives
+ * every `elenco` its fewest items and the longest its most.
+ */
+function questionWeights(questions: readonly QuestionRules[], goal: RangeGoal): number[] {
+  return questions.map((question) => {
+    if (question.type !== 'elenco') return 1;
+    const { least, most } = itemCounts(question);
+    return goal === 'min' ? least : most;
+  });
+}
+
 /**
  * The question list seen as conditions that die: each condition of the list has a bit, alive
  * while the answers given so far satisfy its pairs. Answering or skipping a question kills
@@ -311,8 +376,9 @@ function buildRangeModel(questions: readonly QuestionRules[]) {
       const pairs = Object.entries(condition).map(([variable, expected]): Pair => {
         const variableIndex = indexOf.get(variable) ?? -1;
         // Straightened, as `pairHolds` compares them.
-        const values = new Set(asList(expected).map(straightenQuotes));
-        const options = questions[variableIndex]?.options ?? [];
+        const values = rangeExpected(expected);
+        const target = questions[variableIndex];
+        const options = target ? rangeOptions(target) : [];
         return {
           variableIndex,
           expected: values,
@@ -377,6 +443,8 @@ function buildRangeModel(questions: readonly QuestionRules[]) {
     leavesSettledAt,
     ownedFrom,
     decidedBy,
+    minWeights: questionWeights(questions, 'min'),
+    maxWeights: questionWeights(questions, 'max'),
   };
 }
 
@@ -390,8 +458,14 @@ type RangeModel = ReturnType<typeof buildRangeModel>;
  */
 function answerChoices(model: RangeModel, goal: RangeGoal): bigint[][] {
   return model.questions.map((question, index) => {
-    if (question.options.length === 0) return [0n];
-    const options = question.options.map(straightenQuotes);
+    if (question.type === 'elenco') {
+      const counts = rangeOptions(question);
+      const chosen = goal === 'max' ? counts[counts.length - 1] : counts[0];
+      return [model.killedBy(index, (value) => value === chosen)];
+    }
+    const offered = rangeOptions(question);
+    if (offered.length === 0) return [0n];
+    const options = offered.map(straightenQuotes);
     if (question.is_multiple_selection && goal === 'max') {
       return [model.killedBy(index, (value) => options.includes(value))];
     }
@@ -406,6 +480,7 @@ function answerChoices(model: RangeModel, goal: RangeGoal): bigint[][] {
  * they expect) or a certain one (no condition, or a satisfied and decided one).
  */
 function boundWalk(model: RangeModel, goal: RangeGoal, index: number, alive: bigint): number {
+  const weights = goal === 'min' ? model.minWeights : model.maxWeights;
   const possible: boolean[] = [];
   const decided = alive & (model.decidedBy[index] ?? 0n);
   let total = 0;
@@ -423,7 +498,7 @@ function boundWalk(model: RangeModel, goal: RangeGoal, index: number, alive: big
               ),
           );
     const countedHere = !model.isLeaf[j] || (model.settledAt[j] ?? 0) >= index;
-    if (possible[j] && countedHere) total += 1;
+    if (possible[j] && countedHere) total += weights[j] ?? 1;
   }
   return total;
 }
@@ -432,6 +507,7 @@ function boundWalk(model: RangeModel, goal: RangeGoal, index: number, alive: big
 function searchWalkLength(model: RangeModel, goal: RangeGoal): number {
   const { n, masks } = model;
   const choices = answerChoices(model, goal);
+  const weights = goal === 'min' ? model.minWeights : model.maxWeights;
   const better = (a: number, b: number) => (goal === 'max' ? a > b : a < b);
   const memo: Map<bigint, number>[] = Array.from({ length: n }, () => new Map());
 
@@ -441,7 +517,7 @@ function searchWalkLength(model: RangeModel, goal: RangeGoal): number {
     let counted = 0;
     for (const leaf of model.leavesSettledAt[index] ?? []) {
       const mask = masks[leaf] ?? 0n;
-      if (mask === 0n || (state & mask) !== 0n) counted += 1;
+      if (mask === 0n || (state & mask) !== 0n) counted += weights[leaf] ?? 1;
       state &= ~mask;
     }
     const decidedAlive = state & (model.decidedBy[index] ?? 0n);
@@ -473,21 +549,22 @@ function searchWalkLength(model: RangeModel, goal: RangeGoal): number {
       // No answer keeps more alive than the one killing only what all kill (max), nor fewer
       // than the one killing everything any kills (min).
       const extreme = kills.reduce((all, k) => (goal === 'max' ? all & k : all | k));
-      const limit = 1 + boundWalk(model, goal, index + 1, state & ~extreme);
+      const weight = weights[index] ?? 1;
+      const limit = weight + boundWalk(model, goal, index + 1, state & ~extreme);
       const children = kills
         .map((killed) => {
           const next = state & ~killed;
-          return { next, bound: 1 + boundWalk(model, goal, index + 1, next) };
+          return { next, bound: weight + boundWalk(model, goal, index + 1, next) };
         })
         .sort((a, b) => (goal === 'max' ? b.bound - a.bound : a.bound - b.bound));
       let best: number | undefined;
       for (const child of children) {
         if (best !== undefined && !better(child.bound, best)) continue;
-        const length = 1 + walk(index + 1, child.next);
+        const length = weight + walk(index + 1, child.next);
         if (best === undefined || better(length, best)) best = length;
         if (best === limit) break;
       }
-      result = best ?? 1;
+      result = best ?? weight;
     }
     memo[index]?.set(state, result);
     return result;
@@ -511,10 +588,14 @@ export function computeQuestionRange(questions: readonly QuestionRules[]): Quest
   return { min: searchWalkLength(model, 'min'), max: searchWalkLength(model, 'max') };
 }
 
-/** An answer as a sentence reads it: a list becomes "a, b e c". */
+/**
+ * An answer as a sentence reads it: a list becomes "a, b e c". For a typed answer in Italian
+ * formats, `formatItalian` (answer-types) takes the question too.
+ */
 export function formatAnswer(value: TAnswerValue | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (value.length <= 1) return value[0] ?? '';
-  return `${value.slice(0, -1).join(', ')} e ${value[value.length - 1]}`;
+  return joinItalian(
+    value.map((item) => (typeof item === 'string' ? item : Object.values(item).join(' '))),
+  );
 }

@@ -179,8 +179,9 @@ function checkExpression(
     if ((question.type ?? 'scelta') !== 'scelta' || !Array.isArray(question.options)) return;
     // The parser has straightened the tag's quotes; the option may keep Word's ’.
     const value = literal.value;
-    if (!question.options.some((option) => isSameOption(option, value))) {
-      report(messages.unknownOption(question.variable, literal.value, question.options.join(', ')));
+    const options = question.options ?? [];
+    if (!options.some((option) => isSameOption(option, value))) {
+      report(messages.unknownOption(question.variable, literal.value, options.join(', ')));
     }
   };
 

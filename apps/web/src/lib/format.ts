@@ -1,4 +1,5 @@
 import { parseEuroToCents } from '@lexpath/shared/money';
+import type { TAnswerValue } from '@lexpath/shared/schemas/questions';
 
 const longDate = new Intl.DateTimeFormat('it-IT', {
   day: 'numeric',
@@ -30,7 +31,13 @@ export function decimalToCents(value: string): number {
   return parseEuroToCents(value) ?? 0;
 }
 
-/** An answer as the recap shows it: the options of a multiple choice joined by commas. */
-export function formatAnswer(answer: string | string[]): string {
-  return Array.isArray(answer) ? answer.join(', ') : answer;
+/**
+ * An answer as the recap shows it: the options of a multiple choice joined by commas (an
+ * `elenco`'s items, until the summary formats typed answers, as their values).
+ */
+export function formatAnswer(answer: TAnswerValue): string {
+  if (!Array.isArray(answer)) return answer;
+  return answer
+    .map((item) => (typeof item === 'string' ? item : Object.values(item).join(' ')))
+    .join(', ');
 }

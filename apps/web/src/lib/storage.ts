@@ -1,4 +1,5 @@
 import type { TSessionUser } from '@lexpath/shared/schemas/auth';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { create } from 'zustand';
 import { createJSONStorage, type PersistStorage, persist } from 'zustand/middleware';
 
@@ -204,7 +205,7 @@ export interface NewContract {
   id: string;
   type: string;
   title: string;
-  answers: Record<string, string | string[]>;
+  answers: TAnswers;
   paymentId: string;
   maxQuestions: number;
   status: ContractStatus;

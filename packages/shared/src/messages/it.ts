@@ -111,6 +111,17 @@ export const it = {
       options: 'risposte',
       required_answers: 'condizioni',
       is_multiple_selection: 'scelta multipla',
+      type: 'tipo',
+      max_length: 'lunghezza massima',
+      min: 'minimo',
+      max: 'massimo',
+      decimals: 'decimali',
+      fields: 'campi',
+      min_items: 'minimo di elementi',
+      max_items: 'massimo di elementi',
+      label_singolare: 'etichetta al singolare',
+      label_plurale: 'etichetta al plurale',
+      pec: 'PEC',
     },
     fileNameInvalid: 'Il riferimento al file caricato non è valido: carica di nuovo il file.',
     fileNotFound: (file: string) =>
@@ -150,6 +161,59 @@ export const it = {
       `La domanda «${question}» ammette una sola risposta.`,
     answerListExpected: (question: string) =>
       `Seleziona almeno una risposta per la domanda «${question}».`,
+    typeUnknown: 'Il tipo di domanda non è tra quelli previsti.',
+    optionsOnlyForChoice: 'Solo le domande a scelta hanno delle risposte previste.',
+    rangeInverted: 'Il minimo non può superare il massimo.',
+    dateLimitInvalid: 'Scrivi una data come 2026-11-23, oppure «oggi».',
+    itemsRangeInverted: 'Il minimo di elementi non può superare il massimo.',
+    fieldConditions: 'I campi di un elenco non possono avere condizioni.',
+    fieldKeyDuplicate: (key: string) =>
+      `La chiave «${key}» è usata da due campi dello stesso elenco.`,
+    conditionCountOnlyForList: (question: string, variable: string) =>
+      `La domanda «${question}» conta gli elementi di «${variable}», che non è un elenco.`,
+    conditionAnswerOnlyForChoice: (question: string, variable: string) =>
+      `La domanda «${question}» dipende dalla risposta a «${variable}», che non è una domanda a scelta.`,
+  },
+  /** Typed answers (DESIGN §12): what the lawyer typed, and the server's checks by type. */
+  answers: {
+    itemLabel: (singular: string, position: number) => `${singular} ${position}`,
+    required: (question: string) => `Rispondi alla domanda «${question}».`,
+    textExpected: (question: string) => `La risposta a «${question}» deve essere un testo.`,
+    textLength: (question: string, max: number) =>
+      `La risposta a «${question}» deve avere da 1 a ${max} caratteri.`,
+    textOneLine: (question: string) => `La risposta a «${question}» deve stare su una riga.`,
+    numberInvalid: (question: string) => `Il numero di «${question}» non è valido.`,
+    numberDecimals: (question: string, decimals: number) =>
+      decimals === 0
+        ? `Il numero di «${question}» deve essere intero.`
+        : `Il numero di «${question}» può avere al massimo ${decimals} decimali.`,
+    belowMin: (question: string, min: string) => `«${question}» deve essere almeno ${min}.`,
+    aboveMax: (question: string, max: string) => `«${question}» può essere al massimo ${max}.`,
+    amountInvalid: (question: string) => `L'importo di «${question}» non è valido.`,
+    dateInvalid: (question: string) => `La data di «${question}» non è valida.`,
+    dateBeforeMin: (question: string, min: string) =>
+      `La data di «${question}» non può essere prima del ${min}.`,
+    dateAfterMax: (question: string, max: string) =>
+      `La data di «${question}» non può essere dopo il ${max}.`,
+    codiceFiscaleInvalid: (question: string) => `Il codice fiscale di «${question}» non è valido.`,
+    partitaIvaInvalid: (question: string) => `La partita IVA di «${question}» non è valida.`,
+    emailInvalid: (question: string) => `L'indirizzo email di «${question}» non è valido.`,
+    listExpected: (question: string) => `La risposta a «${question}» deve essere un elenco.`,
+    itemsMin: (question: string, min: number) =>
+      `«${question}» deve avere almeno ${min === 1 ? 'un elemento' : `${min} elementi`}.`,
+    itemsMax: (question: string, max: number) =>
+      `«${question}» può avere al massimo ${max === 1 ? 'un elemento' : `${max} elementi`}.`,
+    itemUnknownField: (item: string, key: string) => `«${item}» non ha il campo «${key}».`,
+    /** What the lawyer typed, before it reaches the server (the field shows it inline). */
+    typedTextEmpty: 'Scrivi una risposta.',
+    typedTextTooLong: (max: number) => `Scrivi al massimo ${max} caratteri.`,
+    typedNumber: 'Scrivi un numero, per esempio 2,5.',
+    typedAmount: 'Scrivi un importo in euro, per esempio 1.234,50.',
+    typedDate: 'Scrivi una data esistente come 23/11/2026.',
+    typedCodiceFiscale:
+      'Il codice fiscale non è valido: controlla i 16 caratteri (o le 11 cifre per una società).',
+    typedPartitaIva: 'La partita IVA non è valida: controlla le 11 cifre.',
+    typedEmail: 'Scrivi un indirizzo email come nome@esempio.it.',
   },
   /** The lawyer's documents (contracts) and their purchase. */
   contracts: {

@@ -69,7 +69,11 @@ export const ZContractsQuery = ZPageQuery.extend({
 export type TContractsQuery = z.input<typeof ZContractsQuery>;
 export type TContractsFilter = z.output<typeof ZContractsQuery>;
 
-export const ZAnswerValue = z.union([z.string(), z.array(z.string())]);
+/** A stored answer: an option or canonical typed text, options, or an elenco's items. */
+export const ZAnswerValue = z.union([
+  z.string(),
+  z.array(z.union([z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())]))])),
+]);
 
 /** The payment of a contract as SPEC §3 carries it; `price` is the total paid, "59.78". */
 export const ZContractPayment = z.object({

@@ -236,14 +236,25 @@ export const ZTemplateStatusChanged = z.object({
   status: z.enum(TEMPLATE_STATUS_VALUES),
 });
 
-/** A question as the API returns it (the stored, already validated list). */
-export const ZQuestionOutput = z.object({
+/** What a stored condition's pair expects: an option, options, or an elenco's `almeno`. */
+const ZExpectedOutput = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.object({ almeno: z.number().int() }),
+]);
+
+/**
+ * A question as the API returns it (the stored, already validated list). A question without
+ * `type` has exactly the SPEC's keys; a typed one (DESIGN §12) keeps what its type needs.
+ */
+export const ZQuestionOutput = z.looseObject({
   variable: z.string(),
   question: z.string(),
   description: z.string().optional(),
-  options: z.array(z.string()),
-  required_answers: z.array(z.record(z.string(), z.union([z.string(), z.array(z.string())]))),
-  is_multiple_selection: z.boolean(),
+  type: z.string().optional(),
+  options: z.array(z.string()).optional(),
+  required_answers: z.array(z.record(z.string(), ZExpectedOutput)),
+  is_multiple_selection: z.boolean().optional(),
 });
 
 /**
@@ -319,12 +330,42 @@ export const ZNextQuestionQuery = z.object({
   type: z.string({ error: it.validation.required }).trim().min(1, it.validation.required),
 });
 
-/** The next question to ask (SPEC §3); `data: null` when the questionnaire is finished. */
+/** A field of an `elenco` as the questionnaire receives it: a question without conditions. */
+const ZNextQuestionField = z.looseObject({
+  variable: z.string(),
+  question: z.string(),
+  description: z.string().optional(),
+  type: z.string().optional(),
+  options: z.array(z.string()).optional(),
+  is_multiple_selection: z.boolean().optional(),
+});
+
+/**
+ * The next question to ask (SPEC §3); `data: null` when the questionnaire is finished. A typed
+ * question (DESIGN §12) adds `type` and what asking it needs; without `type` none of these keys
+ * is sent.
+ */
 export const ZNextQuestion = z.object({
   description: z.string().nullable(),
   question: z.string(),
   variable: z.string(),
   options: z.array(z.string()),
   is_multiple_selection: z.boolean(),
+  type: z.string().optional(),
+  /** `testo`: the most characters. */
+  max_length: z.number().int().optional(),
+  /** `numero`, `importo` (numbers, euros for an amount), `data` ("YYYY-MM-DD" or "oggi"). */
+  min: z.union([z.number(), z.string()]).optional(),
+  max: z.union([z.number(), z.string()]).optional(),
+  /** `numero`: the most decimals. */
+  decimals: z.number().int().optional(),
+  /** `email`: a PEC address (the label only). */
+  pec: z.boolean().optional(),
+  /** `elenco`: the fields of each item, how many items, and how to name them. */
+  fields: z.array(ZNextQuestionField).optional(),
+  min_items: z.number().int().optional(),
+  max_items: z.number().int().optional(),
+  label_singolare: z.string().optional(),
+  label_plurale: z.string().optional(),
 });
 export type TNextQuestion = z.infer<typeof ZNextQuestion>;

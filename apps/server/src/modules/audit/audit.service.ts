@@ -16,6 +16,11 @@ export const AUDIT_ACTIONS = {
   templateDeleted: 'template.deleted',
   /** An admin downloaded a document a user bought (support): who looked at whose document. */
   contractDownloadedByAdmin: 'contract.downloaded-by-admin',
+  /**
+   * A contract's answers were saved changed: which questions, never the answers (personal data:
+   * names, tax codes, amounts).
+   */
+  contractAnswersChanged: 'contract.answers-changed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export type AuditTargetType = 'user' | 'category' | 'template' | 'contract';

@@ -1,10 +1,10 @@
 import {
+  acceptAnswers,
   answerOf,
   centsToDecimal,
   computeTotal,
   findNextQuestion,
   it,
-  pruneAnswers,
   type TQuestion,
 } from '@lexpath/shared';
 import {
@@ -40,11 +40,7 @@ import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import { hasCheckoutInProgress } from '../payments/checkout-sessions.ts';
-import {
-  checkAnswers,
-  findCurrentVersion,
-  loadVersionQuestions,
-} from '../templates/questionnaire.service.ts';
+import { findCurrentVersion, loadVersionQuestions } from '../templates/questionnaire.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -202,18 +198,31 @@ export async function startContract(
 
 /**
  * The answers kept for a contract: unknown keys are refused, answers that later answers hide
- * are dropped (the questionnaire's "back" and summary edits), and what remains must be allowed.
+ * are dropped (the questionnaire's "back" and summary edits), and what remains must be allowed,
+ * by the shared rules (DESIGN §5, §12). 422 naming the questions otherwise; nothing is saved.
  */
-function acceptAnswers(questions: readonly TQuestion[], raw: Record<string, unknown>): TAnswers {
-  const known = new Set(questions.map((question) => question.variable));
-  const unknown = Object.keys(raw).filter((variable) => !known.has(variable));
-  if (unknown.length > 0) {
-    throw new AppError(
-      'unprocessable',
-      oneOrList(unknown.map((v) => it.questions.answerUnknownQuestion(v))),
-    );
-  }
-  return checkAnswers(questions, pruneAnswers(questions, raw as TAnswers));
+function acceptContractAnswers(
+  questions: readonly TQuestion[],
+  raw: Record<string, unknown>,
+): TAnswers {
+  const { answers, problems } = acceptAnswers(questions, raw);
+  if (problems.length > 0) throw new AppError('unprocessable', oneOrList(problems));
+  return answers;
+}
+
+/** The keys whose answer differs between two answer sets, sorted: what the audit log keeps. */
+function changedQuestions(before: TAnswers, after: TAnswers): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys]
+    .filter((key) => {
+      const was = answerOf(before, key);
+      const is = answerOf(after, key);
+      return (
+        (was === undefined ? '' : canonicalJson(was)) !==
+        (is === undefined ? '' : canonicalJson(is))
+      );
+    })
+    .sort();
 }
 
 /**
@@ -232,7 +241,8 @@ export async function saveContract(
     const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
     const questions = await loadVersionQuestions(tx, row.templateVersionId);
     const stored = answersOf(row);
-    const answers = input.answers === undefined ? stored : acceptAnswers(questions, input.answers);
+    const answers =
+      input.answers === undefined ? stored : acceptContractAnswers(questions, input.answers);
     const requested = input.status ?? row.status;
     // Saving what is already there changes nothing: a resent save is not an edit.
     const unchanged = canonicalJson(answers) === canonicalJson(stored) && requested === row.status;
@@ -251,6 +261,15 @@ export async function saveContract(
     // An answer edited from the summary reopens the questionnaire.
     const status = finished ? requested : CONTRACT_STATUS.toComplete;
     await tx.update(contracts).set({ answers, status }).where(eq(contracts.id, row.id));
+    const changed = changedQuestions(stored, answers);
+    if (changed.length > 0) {
+      await recordAudit(tx, {
+        actorId: caller.id,
+        action: AUDIT_ACTIONS.contractAnswersChanged,
+        target: { type: 'contract', id: row.id },
+        details: { questions: changed },
+      });
+    }
     return { id: row.id };
   });
 }

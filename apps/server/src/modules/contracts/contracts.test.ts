@@ -12,7 +12,17 @@ import { pdfAClaim, pdfPageImageBytes, pdfPages, pdfText } from '../../documents
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { storeFile } from '../files/files.service.ts';
-import { buildTestMaster, buildTestPreview, uploadMaster } from '../templates/test-templates.ts';
+import {
+  buildTestMaster,
+  buildTestPreview,
+  createTemplateViaApi,
+  uploadMaster,
+} from '../templates/test-templates.ts';
+import {
+  CONDUTTORE,
+  TYPED_ANSWERS,
+  TYPED_QUESTIONS,
+} from '../templates/typed-questions.fixture.ts';
 import { downloadContract } from './contracts.service.ts';
 import {
   createPublishedTemplate,
@@ -351,7 +361,14 @@ describe("an admin and a user's bought document", () => {
     const audited = await ctx.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, 'contract'), eq(auditLog.targetId, id)));
+      .where(
+        and(
+          eq(auditLog.targetType, 'contract'),
+          eq(auditLog.targetId, id),
+          // The owner's saves are audited too (which questions changed).
+          eq(auditLog.action, 'contract.downloaded-by-admin'),
+        ),
+      );
     expect(audited).toEqual([
       expect.objectContaining({
         actorId: admin.id,
@@ -786,5 +803,65 @@ describe('a bought document that prints {oggi}', () => {
       new Date('2031-03-01T10:00:00Z'),
     );
     expect(later.bytes.equals(today.rawPayload)).toBe(true);
+  });
+});
+
+describe('a template with typed questions (DESIGN §12)', () => {
+  let typedId: string;
+
+  beforeAll(async () => {
+    typedId = (
+      await createTemplateViaApi(ctx, editor, {
+        categoryId,
+        marker: 'tipi',
+        questions: TYPED_QUESTIONS,
+      })
+    ).id;
+    const published = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${typedId}/status`,
+      payload: { status: 'PUBLISHED' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+  });
+
+  it('refuses an invalid codice fiscale with 422 naming the item, and saves nothing', async () => {
+    const id = await startContract(ctx, lawyer, typedId);
+    const wrong = {
+      ...TYPED_ANSWERS,
+      conduttori: [CONDUTTORE, { ...CONDUTTORE, codice_fiscale: 'RSSMRA85T10A562X' }],
+    };
+    const response = await save(lawyer, id, { answers: wrong, status: 'COMPLETED' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Il codice fiscale di «Conduttore 2» non è valido.');
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row).toMatchObject({ answers: {}, status: 'TO_COMPLETE' });
+  });
+
+  it('completes with a valid set; the audit log names the questions changed, not the answers', async () => {
+    const id = await startContract(ctx, lawyer, typedId);
+    const done = await save(lawyer, id, { answers: TYPED_ANSWERS, status: 'COMPLETED' });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row).toMatchObject({ answers: TYPED_ANSWERS, status: 'COMPLETED' });
+    const edited = await save(lawyer, id, { answers: { ...TYPED_ANSWERS, canone: '900.00' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'contract.answers-changed')));
+    expect(audit.map((entry) => entry.details)).toEqual(
+      expect.arrayContaining([
+        { questions: Object.keys(TYPED_ANSWERS).sort() },
+        { questions: ['canone'] },
+      ]),
+    );
+    expect(audit).toHaveLength(2);
+    const logged = JSON.stringify(audit.map((entry) => entry.details));
+    for (const value of ['RSSMRA85T10A562S', 'Mario Rossi', '1234.50', '900.00', '2026-11-23'])
+      expect(logged).not.toContain(value);
+    const detail = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.answers.conduttori).toEqual(TYPED_ANSWERS.conduttori);
   });
 });

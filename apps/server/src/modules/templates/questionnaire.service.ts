@@ -100,41 +100,19 @@ export async function findCurrentVersion(
   return version;
 }
 
-function labelOf(question: TQuestion): string {
-  return question.question.trim() || question.variable;
-}
-
-function isAnswerValue(value: unknown): value is string | string[] {
-  return (
-    typeof value === 'string' ||
-    (Array.isArray(value) && value.every((item) => typeof item === 'string'))
-  );
-}
-
 /**
- * The answers, accepted only as the questionnaire allows them (DESIGN §5): known keys, visible
- * questions, values among the options, one value or a non-empty list as the question says.
- * 422 with the Italian reasons otherwise.
+ * The answers, accepted only as the questionnaire allows them (DESIGN §5, §12): known keys,
+ * visible questions, values among the options or typed answers in canonical form, one value or a
+ * non-empty list as the question says. The rules are the shared ones, which read any JSON value;
+ * 422 with the Italian reasons, naming the questions, otherwise.
  */
 export function checkAnswers(
   questions: readonly TQuestion[],
   raw: Record<string, unknown>,
 ): TAnswers {
-  const byVariable = new Map(questions.map((question) => [question.variable, question]));
-  const shapeProblems = Object.entries(raw)
-    .filter(([, value]) => !isAnswerValue(value))
-    .map(([variable]) => {
-      const question = byVariable.get(variable);
-      if (!question) return it.questions.answerUnknownQuestion(variable);
-      return question.is_multiple_selection
-        ? it.questions.answerListExpected(labelOf(question))
-        : it.questions.answerSingleExpected(labelOf(question));
-    });
-  if (shapeProblems.length > 0) throw new AppError('unprocessable', oneOrList(shapeProblems));
-  const answers = raw as TAnswers;
-  const problems = validateAnswers(questions, answers);
+  const problems = validateAnswers(questions, raw);
   if (problems.length > 0) throw new AppError('unprocessable', oneOrList(problems));
-  return answers;
+  return raw as TAnswers;
 }
 
 /**
@@ -155,15 +133,25 @@ export async function findNextTemplateQuestion(
   return findNextQuestion(questions, answers);
 }
 
-/** What the questionnaire shows of a question (SPEC §3). */
+/**
+ * What the questionnaire shows of a question (SPEC §3). A typed question (DESIGN §12) also
+ * carries its `type` and what asking it needs; a question without one is sent exactly as the
+ * SPEC's, with no key added.
+ */
 export function toNextQuestion(question: TQuestion): TNextQuestion {
-  return {
+  const spec = {
     description: question.description ?? null,
     question: question.question,
     variable: question.variable,
-    options: question.options,
-    is_multiple_selection: question.is_multiple_selection,
+    options: question.options ?? [],
+    is_multiple_selection:
+      question.type === undefined || question.type === 'scelta'
+        ? question.is_multiple_selection
+        : false,
   };
+  if (question.type === undefined) return spec;
+  const { variable: _v, question: _q, description: _d, required_answers: _r, ...typed } = question;
+  return { ...spec, ...typed } as TNextQuestion;
 }
 
 const FINISHED_JSON = JSON.stringify({ data: null });

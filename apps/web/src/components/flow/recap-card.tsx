@@ -1,11 +1,12 @@
 import { Card, Flex, Heading, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
+import type { TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { formatAnswer } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
 
 export interface RecapCardProps {
   question: string;
-  answer: string | string[];
+  answer: TAnswerValue;
   /** Present on the summary: the answer can be changed. */
   onEdit?(): void;
 }

@@ -2,7 +2,8 @@ import { it } from '@lexpath/shared/messages/it';
 import { findKeyProblem, normalizeVariableKey } from '@lexpath/shared/questionnaire';
 import type { TCondition, TQuestion } from '@lexpath/shared/schemas/questions';
 
-type ExpectedAnswer = TCondition[string];
+// The editor edits answers to multiple-choice questions: an option or a list of options.
+type ExpectedAnswer = Exclude<TCondition[string], { almeno: number }>;
 
 /**
  * One pair of a condition: an earlier question and the answers that satisfy it (any of them).
@@ -48,13 +49,17 @@ export function toQuestionForm(question: TQuestion): QuestionForm {
     question: question.question,
     variable: question.variable,
     description: question.description ?? '',
-    options: [...question.options],
-    is_multiple_selection: question.is_multiple_selection,
+    // The editor edits multiple-choice questions; typed ones (DESIGN §12) have no options.
+    options: [...(question.options ?? [])],
+    is_multiple_selection:
+      question.type === undefined || question.type === 'scelta'
+        ? question.is_multiple_selection
+        : false,
     conditions: question.required_answers.map((condition) =>
       Object.entries(condition).map(([variable, answer]) => ({
         variable,
-        answers: Array.isArray(answer) ? [...answer] : [answer],
-        stored: answer,
+        answers: typeof answer === 'string' ? [answer] : Array.isArray(answer) ? [...answer] : [],
+        stored: typeof answer === 'string' || Array.isArray(answer) ? answer : undefined,
       })),
     ),
   };

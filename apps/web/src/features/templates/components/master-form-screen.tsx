@@ -360,7 +360,7 @@ export function MasterFormScreen() {
                       <Text fontWeight="semibold" color="navy.800">
                         {`${index + 1}. ${question.question}`}
                       </Text>
-                      <Text color="navy.700">{`${question.variable}: ${question.options.join(', ')}`}</Text>
+                      <Text color="navy.700">{`${question.variable}: ${(question.options ?? []).join(', ')}`}</Text>
                       {question.required_answers.length > 0 ? (
                         <Text color="navy.700">
                           {texts.conditionsSummary(describeConditions(question.required_answers))}
