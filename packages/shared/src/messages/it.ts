@@ -640,6 +640,9 @@ export const it = {
       removePair: 'Rimuovi coppia',
       save: 'Salva domanda',
       back: 'Torna alla schermata precedente',
+      typedReadOnlyTitle: (type: string) => `Domanda di tipo «${type}»`,
+      typedReadOnly:
+        "Questo editor modifica per ora le domande a scelta multipla. La domanda resta com'è nel master: per cambiarla usa l'API dei template.",
     },
     tryOut: {
       back: 'Indietro',

@@ -206,3 +206,24 @@ describe('question form', () => {
     );
   });
 });
+
+describe('a typed question (DESIGN §12) in the editor', () => {
+  it('is shown with its type and never rewritten as a multiple choice', async () => {
+    await startApi();
+    signInAs('editor');
+    const typed = {
+      variable: 'canone',
+      question: 'Canone mensile',
+      type: 'importo',
+      required_answers: [],
+    } as unknown as TQuestion;
+    const questions = [typed];
+    openEditor(questions, 0);
+    expect(
+      await screen.findByText('Domanda di tipo «importo»', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.getByText(/modifica per ora le domande a scelta multipla/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Salva domanda' })).toBeNull();
+    expect(savedQuestion(0)).toEqual(typed);
+  });
+});

@@ -15,6 +15,7 @@ import type { TQuestion } from '@lexpath/shared/schemas/questions';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
+import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -179,6 +180,28 @@ export function QuestionEditorScreen() {
     setDraft({ json_questions: next });
     goBack();
   };
+
+  // Typed questions (DESIGN §12) have no editor here yet: shown, never rewritten as a choice.
+  if (editing?.type !== undefined && editing.type !== 'scelta') {
+    return (
+      <Box maxW="800px">
+        <Box mb="16">
+          <RouterLink to={backPath} onClick={() => keepDraftOnLeave()}>
+            {texts.back}
+          </RouterLink>
+        </Box>
+        <PageTitle>{it.web.titles.uploadQuestions}</PageTitle>
+        <Stack gap="12">
+          <Text>
+            {editing.question} ({editing.variable})
+          </Text>
+          <AppAlert kind="info" title={texts.typedReadOnlyTitle(editing.type)}>
+            {texts.typedReadOnly}
+          </AppAlert>
+        </Stack>
+      </Box>
+    );
+  }
 
   return (
     <Box maxW="800px">
