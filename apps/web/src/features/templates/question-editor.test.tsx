@@ -207,23 +207,316 @@ describe('question form', () => {
   });
 });
 
-describe('a typed question (DESIGN §12) in the editor', () => {
-  it('is shown with its type and never rewritten as a multiple choice', async () => {
+/** Every type, with every setting, and an `elenco` whose fields cover every other type. */
+const typedQuestions = [
+  {
+    variable: 'nome',
+    question: 'Nome del cliente',
+    type: 'testo',
+    max_length: 80,
+    required_answers: [],
+  },
+  {
+    variable: 'note',
+    question: 'Note',
+    description: 'Facoltative',
+    type: 'testo_lungo',
+    required_answers: [],
+  },
+  {
+    variable: 'ula',
+    question: 'Unità di lavoro',
+    type: 'numero',
+    min: 0.5,
+    max: 1500,
+    decimals: 1,
+    required_answers: [],
+  },
+  {
+    variable: 'canone',
+    question: 'Canone mensile',
+    type: 'importo',
+    min: 100,
+    max: 1234.5,
+    required_answers: [],
+  },
+  {
+    variable: 'data_inizio',
+    question: 'Data di inizio',
+    type: 'data',
+    min: '2020-02-29',
+    max: 'oggi',
+    required_answers: [],
+  },
+  { variable: 'cf', question: 'Codice fiscale', type: 'codice_fiscale', required_answers: [] },
+  { variable: 'piva', question: 'Partita IVA', type: 'partita_iva', required_answers: [] },
+  { variable: 'pec', question: 'PEC', type: 'email', pec: true, required_answers: [] },
+  {
+    variable: 'conduttori',
+    question: 'Conduttori',
+    type: 'elenco',
+    required_answers: [],
+    fields: [
+      {
+        variable: 'forma',
+        question: 'Forma',
+        options: ['Persona', 'Società'],
+        is_multiple_selection: false,
+      },
+      { variable: 'nome', question: 'Nome', type: 'testo', max_length: 120 },
+      { variable: 'storia', question: 'Storia', type: 'testo_lungo' },
+      { variable: 'quota', question: 'Quota', type: 'numero', min: 1, max: 100, decimals: 0 },
+      { variable: 'deposito', question: 'Deposito', type: 'importo', min: 0, max: 10000 },
+      { variable: 'nascita', question: 'Nato il', type: 'data', max: 'oggi' },
+      { variable: 'codice_fiscale', question: 'Codice fiscale', type: 'codice_fiscale' },
+      { variable: 'partita_iva', question: 'Partita IVA', type: 'partita_iva' },
+      { variable: 'email', question: 'Email', type: 'email' },
+    ],
+    min_items: 1,
+    max_items: 4,
+    label_singolare: 'il conduttore',
+    label_plurale: 'i conduttori',
+  },
+  {
+    variable: 'garanzia',
+    question: 'Garanzia',
+    options: ['Sì', 'No'],
+    required_answers: [{ conduttori: { almeno: 2 } }],
+    is_multiple_selection: false,
+  },
+] as unknown as TQuestion[];
+
+async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+}
+
+describe('typed questions (DESIGN §12) in the editor', () => {
+  it('saves every typed question unchanged as identical JSON', { timeout: 120_000 }, async () => {
     await startApi();
     signInAs('editor');
-    const typed = {
-      variable: 'canone',
-      question: 'Canone mensile',
-      type: 'importo',
-      required_answers: [],
-    } as unknown as TQuestion;
-    const questions = [typed];
-    openEditor(questions, 0);
+    const user = userEvent.setup();
+    for (const [index, original] of typedQuestions.entries()) {
+      const view = openEditor(typedQuestions, index);
+      expect(await screen.findByLabelText('Chiave', {}, { timeout: 10_000 })).toHaveValue(
+        original.variable,
+      );
+      await saveAndWaitForMaster(user);
+      expect(JSON.stringify(savedQuestion(index)), original.variable).toBe(
+        JSON.stringify(original),
+      );
+      view.unmount();
+    }
+  });
+
+  it('creates an importo question with its limits typed in Italian', async () => {
+    await startApi();
+    signInAs('editor');
+    const user = userEvent.setup();
+    useTemplateDraftStore.getState().set({ json_questions: [] });
+    renderApp('/admin/nuovo-documento/caricamento-domande');
+    await user.type(
+      await screen.findByLabelText('Testo della domanda', {}, { timeout: 10_000 }),
+      'Canone mensile',
+    );
+    await user.type(screen.getByLabelText('Chiave'), 'canone');
+    const type = screen.getByLabelText('Tipo di domanda');
+    expect(type).toHaveValue('scelta');
+    expect(within(type).getByRole('option', { selected: true })).toHaveTextContent(
+      'Scelta multipla',
+    );
+    await user.selectOptions(type, 'importo');
+    expect(screen.queryByText('Risposte')).toBeNull();
+    await user.type(screen.getByLabelText(/^Importo minimo/), '2.500,00');
+    await user.type(screen.getByLabelText(/^Importo massimo/), '1.234,50');
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
+    // The shared schema's rule, shown on the field.
+    expect(await screen.findByText('Il minimo non può superare il massimo.')).toBeVisible();
+    await fill(user, screen.getByLabelText(/^Importo minimo/), '1.000,5x');
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
     expect(
-      await screen.findByText('Domanda di tipo «importo»', {}, { timeout: 10_000 }),
+      await screen.findByText('Scrivi un importo in euro, per esempio 1.234,50.'),
     ).toBeVisible();
-    expect(screen.getByText(/modifica per ora le domande a scelta multipla/)).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Salva domanda' })).toBeNull();
-    expect(savedQuestion(0)).toEqual(typed);
+    await fill(user, screen.getByLabelText(/^Importo minimo/), '1.000,50');
+    await saveAndWaitForMaster(user);
+    expect(JSON.stringify(savedQuestion(0))).toBe(
+      JSON.stringify({
+        variable: 'canone',
+        question: 'Canone mensile',
+        type: 'importo',
+        min: 1000.5,
+        max: 1234.5,
+        required_answers: [],
+      }),
+    );
+  });
+
+  it('creates an elenco "conduttori" with three fields, reordered with the keyboard', async () => {
+    await startApi();
+    signInAs('editor');
+    const user = userEvent.setup();
+    useTemplateDraftStore.getState().set({ json_questions: [] });
+    renderApp('/admin/nuovo-documento/caricamento-domande');
+    await user.type(
+      await screen.findByLabelText('Testo della domanda', {}, { timeout: 10_000 }),
+      'Conduttori',
+    );
+    await user.type(screen.getByLabelText('Chiave'), 'conduttori');
+    await user.selectOptions(screen.getByLabelText('Tipo di domanda'), 'elenco');
+    await user.type(screen.getByLabelText(/^Nome di un elemento/), 'il conduttore');
+    await user.type(screen.getByLabelText(/^Nome di più elementi/), 'i conduttori');
+    await fill(user, screen.getByLabelText('Numero massimo di elementi'), '3');
+    // No field yet: the shared schema asks for one.
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
+    expect(await screen.findByText('Campo obbligatorio.')).toBeVisible();
+
+    const add = screen.getByRole('button', { name: 'Aggiungi campo' });
+    add.focus();
+    await user.keyboard('{Enter}{Enter}{Enter}');
+    const fields = [
+      ['codice_fiscale', 'Codice fiscale', 'codice_fiscale'],
+      ['nome', 'Nome e cognome', 'testo'],
+      ['nascita', 'Data di nascita', 'data'],
+    ] as const;
+    for (const [position, [key, text, type]] of fields.entries()) {
+      const group = screen.getByRole('group', { name: `Campo ${position + 1}` });
+      await user.type(within(group).getByLabelText(`Campo ${position + 1}: Chiave`), key);
+      await user.type(
+        within(group).getByLabelText(`Campo ${position + 1}: Testo della domanda`),
+        text,
+      );
+      const select = within(group).getByLabelText(`Campo ${position + 1}: Tipo di domanda`);
+      // The field types: every type but another elenco.
+      expect(within(select).queryByRole('option', { name: 'Elenco (più elementi)' })).toBeNull();
+      await user.selectOptions(select, type);
+    }
+    await user.type(
+      screen.getByLabelText('Campo 3: Data massima (gg/mm/aaaa oppure «oggi»)'),
+      'oggi',
+    );
+    await user.type(screen.getByLabelText('Campo 2: Lunghezza massima (caratteri)'), '120');
+    // Keyboard alone: the first field moves below the name.
+    screen.getByRole('button', { name: 'Sposta giù il campo 1' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Campo 1: Chiave')).toHaveValue('nome');
+    expect(screen.getByLabelText('Campo 2: Chiave')).toHaveValue('codice_fiscale');
+    await saveAndWaitForMaster(user);
+    expect(savedQuestion(0)).toEqual({
+      variable: 'conduttori',
+      question: 'Conduttori',
+      type: 'elenco',
+      fields: [
+        { variable: 'nome', question: 'Nome e cognome', type: 'testo', max_length: 120 },
+        { variable: 'codice_fiscale', question: 'Codice fiscale', type: 'codice_fiscale' },
+        { variable: 'nascita', question: 'Data di nascita', type: 'data', max: 'oggi' },
+      ],
+      min_items: 1,
+      max_items: 3,
+      label_singolare: 'il conduttore',
+      label_plurale: 'i conduttori',
+      required_answers: [],
+    });
+  });
+
+  it("edits a data question's max to oggi", async () => {
+    const questions = [
+      {
+        variable: 'data_firma',
+        question: 'Data di firma',
+        type: 'data',
+        min: '2020-01-01',
+        max: '2030-12-31',
+        required_answers: [],
+      },
+    ] as unknown as TQuestion[];
+    await startApi();
+    signInAs('editor');
+    const user = userEvent.setup();
+    openEditor(questions, 0);
+    const max = await screen.findByLabelText(/^Data massima/, {}, { timeout: 10_000 });
+    expect(max).toHaveValue('31/12/2030');
+    expect(screen.getByLabelText(/^Data minima/)).toHaveValue('01/01/2020');
+    await fill(user, max, '31/02/2030');
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
+    expect(
+      await screen.findByText('Scrivi una data come 23/11/2026, oppure «oggi».'),
+    ).toBeVisible();
+    await fill(user, max, 'oggi');
+    await saveAndWaitForMaster(user);
+    expect(JSON.stringify(savedQuestion(0))).toBe(JSON.stringify({ ...questions[0], max: 'oggi' }));
+  });
+
+  it('adds a condition "almeno 2" on an elenco', async () => {
+    const questions = [
+      typedQuestions[0],
+      typedQuestions[8],
+      {
+        variable: 'garanzia',
+        question: 'Garanzia',
+        options: ['Sì', 'No'],
+        required_answers: [],
+        is_multiple_selection: false,
+      },
+    ] as TQuestion[];
+    await startApi();
+    signInAs('editor');
+    const user = userEvent.setup();
+    openEditor(questions, 2);
+    await user.click(
+      await screen.findByRole(
+        'button',
+        { name: 'Aggiungi condizione (oppure)' },
+        { timeout: 10_000 },
+      ),
+    );
+    const condition = screen.getByRole('group', { name: 'Condizione 1' });
+    const picker = within(condition).getByLabelText('Domanda precedente');
+    // A pair reads a multiple choice or an elenco: a text answer is not offered.
+    expect(within(picker).queryByRole('option', { name: 'Nome del cliente' })).toBeNull();
+    await user.selectOptions(picker, 'conduttori');
+    const count = within(condition).getByLabelText('Almeno N elementi');
+    expect(count).toHaveValue('1');
+    await fill(user, count, '0');
+    await user.click(screen.getByRole('button', { name: 'Salva domanda' }));
+    expect(await within(condition).findByText('Campo non valido')).toBeVisible();
+    await fill(user, count, '2');
+    await saveAndWaitForMaster(user);
+    expect(savedQuestion(2).required_answers).toEqual([{ conduttori: { almeno: 2 } }]);
+  });
+
+  it('changes a question type with the keyboard alone', async () => {
+    await startApi();
+    signInAs('editor');
+    const user = userEvent.setup();
+    useTemplateDraftStore.getState().set({ json_questions: [] });
+    renderApp('/admin/nuovo-documento/caricamento-domande');
+    const text = await screen.findByLabelText('Testo della domanda', {}, { timeout: 10_000 });
+    text.focus();
+    await user.keyboard('Email del cliente');
+    await user.tab();
+    await user.keyboard('email');
+    await user.tab();
+    await user.tab();
+    const type = screen.getByLabelText('Tipo di domanda');
+    expect(type).toHaveFocus();
+    await user.selectOptions(type, 'email');
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Indirizzo PEC' })).toHaveFocus();
+    await user.keyboard(' ');
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Inserimento nuovo master' },
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+    expect(savedQuestion(0)).toEqual({
+      variable: 'email',
+      question: 'Email del cliente',
+      type: 'email',
+      pec: true,
+      required_answers: [],
+    });
   });
 });

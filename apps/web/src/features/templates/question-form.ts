@@ -1,6 +1,19 @@
 import { it } from '@lexpath/shared/messages/it';
 import { findKeyProblem, normalizeVariableKey } from '@lexpath/shared/questionnaire';
-import type { TCondition, TQuestion } from '@lexpath/shared/schemas/questions';
+import {
+  type TCondition,
+  type TQuestion,
+  type TQuestionType,
+  ZExpectedCount,
+} from '@lexpath/shared/schemas/questions';
+import {
+  emptyListSettings,
+  emptySettings,
+  type ListSettings,
+  type TypeSettings,
+  toListSettings,
+  toTypeSettings,
+} from './typed-question-form.ts';
 
 // The editor edits answers to multiple-choice questions: an option or a list of options.
 type ExpectedAnswer = Exclude<TCondition[string], { almeno: number }>;
@@ -14,6 +27,8 @@ export interface ConditionPair {
   variable: string;
   answers: string[];
   stored?: ExpectedAnswer | undefined;
+  /** A pair on an `elenco` (DESIGN §12): "almeno N elementi", as typed. */
+  count?: string | undefined;
 }
 
 /** The question editor's state: conditions are alternatives, each a list of pairs (and). */
@@ -24,6 +39,10 @@ export interface QuestionForm {
   options: string[];
   is_multiple_selection: boolean;
   conditions: ConditionPair[][];
+  /** DESIGN §12: `scelta` is the SPEC's question (the fields above); others use the settings. */
+  type: TQuestionType;
+  settings: TypeSettings;
+  list: ListSettings;
 }
 
 export type QuestionFormErrors = {
@@ -42,6 +61,9 @@ export const emptyQuestionForm: QuestionForm = {
   options: ['', ''],
   is_multiple_selection: false,
   conditions: [],
+  type: 'scelta',
+  settings: emptySettings,
+  list: emptyListSettings,
 };
 
 export function toQuestionForm(question: TQuestion): QuestionForm {
@@ -60,8 +82,12 @@ export function toQuestionForm(question: TQuestion): QuestionForm {
         variable,
         answers: typeof answer === 'string' ? [answer] : Array.isArray(answer) ? [...answer] : [],
         stored: typeof answer === 'string' || Array.isArray(answer) ? answer : undefined,
+        count: typeof answer === 'object' && 'almeno' in answer ? String(answer.almeno) : undefined,
       })),
     ),
+    type: question.type ?? 'scelta',
+    settings: toTypeSettings(question),
+    list: toListSettings(question),
   };
 }
 
@@ -92,15 +118,31 @@ export function validateQuestionForm(
   });
   form.conditions.forEach((pairs, conditionIndex) => {
     pairs.forEach((pair, pairIndex) => {
-      if (pair.variable && pair.answers.length === 0) {
-        errors.pairs = {
-          ...errors.pairs,
-          [`${conditionIndex}.${pairIndex}`]: it.validation.required,
-        };
+      const problem = pairProblem(pair);
+      if (problem) {
+        errors.pairs = { ...errors.pairs, [`${conditionIndex}.${pairIndex}`]: problem };
       }
     });
   });
   return errors;
+}
+
+/** A picked question with no accepted answer, or a number of items that is none (shared rule). */
+function pairProblem(pair: ConditionPair): string | undefined {
+  if (!pair.variable) return undefined;
+  if (pair.count !== undefined) {
+    const count = pair.count.trim();
+    if (count === '') return it.validation.required;
+    const parsed = ZExpectedCount.safeParse({ almeno: /^\d+$/.test(count) ? Number(count) : NaN });
+    return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  }
+  return pair.answers.length === 0 ? it.validation.required : undefined;
+}
+
+/** The conditions' errors alone (typed questions check the rest with the shared schema). */
+export function validateConditions(form: QuestionForm): QuestionFormErrors {
+  const { pairs } = validateQuestionForm(form, []);
+  return pairs ? { pairs } : {};
 }
 
 export function hasErrors(errors: QuestionFormErrors): boolean {
@@ -127,7 +169,8 @@ export function toggleAnswer(
 }
 
 /** One answer is saved as a string, several as a list; an unchanged pair as it was loaded. */
-function expectedAnswer(pair: ConditionPair): ExpectedAnswer {
+function expectedAnswer(pair: ConditionPair): TCondition[string] {
+  if (pair.count !== undefined) return { almeno: Number(pair.count.trim()) };
   const { stored, answers } = pair;
   if (stored !== undefined) {
     const before = Array.isArray(stored) ? stored : [stored];
@@ -143,21 +186,27 @@ function expectedAnswer(pair: ConditionPair): ExpectedAnswer {
  * ignored. With `original` (the question being edited) its key order is kept, so opening and
  * saving a question unchanged gives back the same JSON.
  */
-export function toQuestion(form: QuestionForm, original?: TQuestion): TQuestion {
-  const required_answers: TCondition[] = form.conditions
+export function toConditions(form: QuestionForm): TCondition[] {
+  return form.conditions
     .map((pairs) =>
       Object.fromEntries(
         pairs
-          .filter((pair) => pair.variable && pair.answers.length > 0)
+          .filter((pair) => pair.variable && (pair.answers.length > 0 || pair.count !== undefined))
           .map((pair) => [pair.variable, expectedAnswer(pair)]),
       ),
     )
     .filter((condition) => Object.keys(condition).length > 0);
+}
+
+export function toQuestion(form: QuestionForm, original?: TQuestion): TQuestion {
+  const required_answers = toConditions(form);
   const description = form.description.trim();
   const question: TQuestion = {
     variable: normalizeVariableKey(form.variable),
     question: form.question.trim(),
     ...(description ? { description } : {}),
+    // A question stored with an explicit `"type": "scelta"` keeps it.
+    ...(original?.type === 'scelta' ? { type: 'scelta' as const } : {}),
     options: form.options.map((option) => option.trim()).filter((option) => option !== ''),
     required_answers,
     is_multiple_selection: form.is_multiple_selection,

@@ -1,17 +1,6 @@
-import {
-  Box,
-  Checkbox,
-  chakra,
-  Field,
-  Heading,
-  HStack,
-  NativeSelect,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Checkbox, chakra, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TQuestion } from '@lexpath/shared/schemas/questions';
+import type { TQuestion, TQuestionType } from '@lexpath/shared/schemas/questions';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
@@ -27,53 +16,27 @@ import {
   hasErrors,
   type QuestionForm,
   type QuestionFormErrors,
+  toConditions,
   toggleAnswer,
   toQuestion,
   toQuestionForm,
+  validateConditions,
   validateQuestionForm,
 } from '../question-form.ts';
+import {
+  buildTypedQuestion,
+  checkTypedQuestion,
+  QUESTION_TYPES,
+  type TypedErrors,
+} from '../typed-question-form.ts';
+import {
+  ListSettingsFields,
+  SelectField,
+  TypeSettingsFields,
+  typeChoices,
+} from './typed-question-fields.tsx';
 
 const texts = it.web.questionEditor;
-
-function PickerField({
-  label,
-  value,
-  placeholder,
-  choices,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  placeholder: string;
-  choices: Array<{ value: string; label: string }>;
-  error?: string | undefined;
-  onChange(value: string): void;
-}) {
-  return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label color="navy.800">{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          bg="white"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">{placeholder}</option>
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Box minH="20">
-        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-      </Box>
-    </Field.Root>
-  );
-}
 
 /**
  * The answers that satisfy a pair: any of the ticked ones (a condition value may list several).
@@ -143,8 +106,13 @@ export function QuestionEditorScreen() {
     editing ? toQuestionForm(editing) : emptyQuestionForm,
   );
   const [errors, setErrors] = useState<QuestionFormErrors>({});
-  // SPEC §5: conditions may reference only earlier questions.
-  const earlier = index === null ? questions : questions.slice(0, index);
+  const [typedErrors, setTypedErrors] = useState<TypedErrors>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  // SPEC §5: conditions may reference only earlier questions; DESIGN §12: a pair reads the
+  // answer of a multiple choice or the number of items of an `elenco`.
+  const earlier = (index === null ? questions : questions.slice(0, index)).filter(
+    (q) => q.type === undefined || q.type === 'scelta' || q.type === 'elenco',
+  );
 
   useEffect(trackDraftEditor, []);
 
@@ -157,6 +125,8 @@ export function QuestionEditorScreen() {
   };
 
   const update = (patch: Partial<QuestionForm>) => setForm((current) => ({ ...current, ...patch }));
+  const isList = (variable: string) =>
+    earlier.some((q) => q.variable === variable && q.type === 'elenco');
   const setPair = (conditionIndex: number, pairIndex: number, patch: Partial<ConditionPair>) =>
     update({
       conditions: form.conditions.map((pairs, c) =>
@@ -166,13 +136,45 @@ export function QuestionEditorScreen() {
       ),
     });
 
+  /** A typed question (DESIGN §12), checked by the shared schema and question-list rules. */
+  const typedQuestion = (type: Exclude<TQuestionType, 'scelta'>, otherKeys: string[]) => {
+    const conditionErrors = validateConditions(form);
+    const built = buildTypedQuestion(
+      { ...form, type, required_answers: toConditions(form) },
+      editing,
+    );
+    const checked = checkTypedQuestion(built.question, questions, index);
+    const found: TypedErrors = { ...checked.errors, ...built.errors };
+    const duplicate = otherKeys.includes(built.question.variable)
+      ? it.questions.keyDuplicate(built.question.variable)
+      : undefined;
+    if (duplicate) found.variable ??= duplicate;
+    setErrors({
+      ...conditionErrors,
+      ...(found.question ? { question: found.question } : {}),
+      ...(found.variable ? { variable: found.variable } : {}),
+    });
+    setTypedErrors(found);
+    const listProblems = checked.problems.filter((problem) => problem !== duplicate);
+    setProblems(listProblems);
+    const valid =
+      !hasErrors(conditionErrors) && Object.keys(found).length === 0 && listProblems.length === 0;
+    return valid ? built.question : undefined;
+  };
+
   const save = (event: React.FormEvent) => {
     event.preventDefault();
     const otherKeys = questions.filter((_, position) => position !== index).map((q) => q.variable);
-    const found = validateQuestionForm(form, otherKeys);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    const question = toQuestion(form, editing);
+    let question: TQuestion | undefined;
+    if (form.type === 'scelta') {
+      const found = validateQuestionForm(form, otherKeys);
+      setErrors(found);
+      if (hasErrors(found)) return;
+      question = toQuestion(form, editing);
+    } else {
+      question = typedQuestion(form.type, otherKeys);
+      if (!question) return;
+    }
     const next =
       index === null
         ? [...questions, question]
@@ -180,28 +182,6 @@ export function QuestionEditorScreen() {
     setDraft({ json_questions: next });
     goBack();
   };
-
-  // Typed questions (DESIGN §12) have no editor here yet: shown, never rewritten as a choice.
-  if (editing?.type !== undefined && editing.type !== 'scelta') {
-    return (
-      <Box maxW="800px">
-        <Box mb="16">
-          <RouterLink to={backPath} onClick={() => keepDraftOnLeave()}>
-            {texts.back}
-          </RouterLink>
-        </Box>
-        <PageTitle>{it.web.titles.uploadQuestions}</PageTitle>
-        <Stack gap="12">
-          <Text>
-            {editing.question} ({editing.variable})
-          </Text>
-          <AppAlert kind="info" title={texts.typedReadOnlyTitle(editing.type)}>
-            {texts.typedReadOnly}
-          </AppAlert>
-        </Stack>
-      </Box>
-    );
-  }
 
   return (
     <Box maxW="800px">
@@ -232,63 +212,90 @@ export function QuestionEditorScreen() {
             value={form.description}
             onChange={(event) => update({ description: event.target.value })}
           />
-          <Box as="fieldset">
-            <Heading as="legend" textStyle="md" color="navy.800" mb="8">
-              {texts.options}
-            </Heading>
-            <Stack gap="4">
-              {form.options.map((option, position) => (
-                <HStack key={`option-${position.toString()}`} align="flex-start">
-                  <TextField
-                    label={texts.option(position + 1)}
-                    value={option}
-                    error={errors.optionItems?.[position]}
-                    onChange={(event) =>
-                      update({
-                        options: form.options.map((current, p) =>
-                          p === position ? event.target.value : current,
-                        ),
-                      })
-                    }
-                  />
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    mt="32"
-                    onClick={() =>
-                      update({ options: form.options.filter((_, p) => p !== position) })
-                    }
-                  >
-                    {texts.removeOption(position + 1)}
-                  </Button>
-                </HStack>
-              ))}
-            </Stack>
-            {errors.options ? (
-              <Text role="alert" color="red.700">
-                {errors.options}
-              </Text>
-            ) : null}
-            <Button
-              size="sm"
-              variant="secondary"
-              mt="8"
-              onClick={() => update({ options: [...form.options, ''] })}
-            >
-              {texts.addOption}
-            </Button>
-          </Box>
-          <Switch.Root
-            checked={form.is_multiple_selection}
-            onCheckedChange={({ checked }) => update({ is_multiple_selection: checked })}
-            colorPalette="navy"
-          >
-            <Switch.HiddenInput />
-            <Switch.Control>
-              <Switch.Thumb />
-            </Switch.Control>
-            <Switch.Label>{texts.multiple}</Switch.Label>
-          </Switch.Root>
+          <SelectField
+            label={texts.type}
+            value={form.type}
+            choices={typeChoices(QUESTION_TYPES)}
+            onChange={(type) => update({ type: type as TQuestionType })}
+          />
+          {form.type === 'scelta' ? null : (
+            <TypeSettingsFields
+              type={form.type}
+              settings={form.settings}
+              errors={typedErrors}
+              prefix=""
+              label={(text) => text}
+              onChange={(patch) => update({ settings: { ...form.settings, ...patch } })}
+            />
+          )}
+          {form.type === 'elenco' ? (
+            <ListSettingsFields
+              list={form.list}
+              errors={typedErrors}
+              onChange={(list) => update({ list })}
+            />
+          ) : null}
+          {form.type !== 'scelta' ? null : (
+            <>
+              <Box as="fieldset">
+                <Heading as="legend" textStyle="md" color="navy.800" mb="8">
+                  {texts.options}
+                </Heading>
+                <Stack gap="4">
+                  {form.options.map((option, position) => (
+                    <HStack key={`option-${position.toString()}`} align="flex-start">
+                      <TextField
+                        label={texts.option(position + 1)}
+                        value={option}
+                        error={errors.optionItems?.[position]}
+                        onChange={(event) =>
+                          update({
+                            options: form.options.map((current, p) =>
+                              p === position ? event.target.value : current,
+                            ),
+                          })
+                        }
+                      />
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        mt="32"
+                        onClick={() =>
+                          update({ options: form.options.filter((_, p) => p !== position) })
+                        }
+                      >
+                        {texts.removeOption(position + 1)}
+                      </Button>
+                    </HStack>
+                  ))}
+                </Stack>
+                {errors.options ? (
+                  <Text role="alert" color="red.700">
+                    {errors.options}
+                  </Text>
+                ) : null}
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  mt="8"
+                  onClick={() => update({ options: [...form.options, ''] })}
+                >
+                  {texts.addOption}
+                </Button>
+              </Box>
+              <Switch.Root
+                checked={form.is_multiple_selection}
+                onCheckedChange={({ checked }) => update({ is_multiple_selection: checked })}
+                colorPalette="navy"
+              >
+                <Switch.HiddenInput />
+                <Switch.Control>
+                  <Switch.Thumb />
+                </Switch.Control>
+                <Switch.Label>{texts.multiple}</Switch.Label>
+              </Switch.Root>
+            </>
+          )}
           <Box as="fieldset">
             <Heading as="legend" textStyle="md" color="navy.800" mb="8">
               {texts.conditions}
@@ -321,7 +328,7 @@ export function QuestionEditorScreen() {
                             <Text color="navy.800">{it.web.masterForm.and}</Text>
                           ) : null}
                           <Stack gap="4">
-                            <PickerField
+                            <SelectField
                               label={texts.conditionQuestion}
                               value={pair.variable}
                               placeholder={texts.selectQuestion}
@@ -334,17 +341,30 @@ export function QuestionEditorScreen() {
                                   variable,
                                   answers: [],
                                   stored: undefined,
+                                  count: isList(variable) ? '1' : undefined,
                                 })
                               }
                             />
-                            <AnswersField
-                              options={picked?.options ?? []}
-                              answers={pair.answers}
-                              error={errors.pairs?.[`${conditionIndex}.${pairIndex}`]}
-                              onChange={(answers) =>
-                                setPair(conditionIndex, pairIndex, { answers })
-                              }
-                            />
+                            {pair.count !== undefined ? (
+                              <TextField
+                                label={texts.conditionCount}
+                                inputMode="numeric"
+                                value={pair.count}
+                                error={errors.pairs?.[`${conditionIndex}.${pairIndex}`]}
+                                onChange={(event) =>
+                                  setPair(conditionIndex, pairIndex, { count: event.target.value })
+                                }
+                              />
+                            ) : (
+                              <AnswersField
+                                options={picked?.options ?? []}
+                                answers={pair.answers}
+                                error={errors.pairs?.[`${conditionIndex}.${pairIndex}`]}
+                                onChange={(answers) =>
+                                  setPair(conditionIndex, pairIndex, { answers })
+                                }
+                              />
+                            )}
                           </Stack>
                         </Box>
                       );
@@ -393,6 +413,11 @@ export function QuestionEditorScreen() {
               {texts.addCondition}
             </Button>
           </Box>
+          {problems.length > 0 ? (
+            <AppAlert kind="error" title={texts.listProblems}>
+              {problems.join(' ')}
+            </AppAlert>
+          ) : null}
           <Box>
             <Button type="submit">{texts.save}</Button>
           </Box>
