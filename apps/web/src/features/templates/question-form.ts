@@ -72,7 +72,8 @@ export function toQuestionForm(question: TQuestion): QuestionForm {
     variable: question.variable,
     description: question.description ?? '',
     // The editor edits multiple-choice questions; typed ones (DESIGN §12) have no options.
-    options: [...(question.options ?? [])],
+    // A typed question switched to a multiple choice starts, as a new one, with two answers.
+    options: question.options ? [...question.options] : ['', ''],
     is_multiple_selection:
       question.type === undefined || question.type === 'scelta'
         ? question.is_multiple_selection

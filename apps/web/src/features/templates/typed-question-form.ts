@@ -232,7 +232,8 @@ function fieldOf(field: FieldForm, index: number, errors: TypedErrors): TListFie
     required_answers: original && 'required_answers' in original ? [] : undefined,
     is_multiple_selection: choice ? field.is_multiple_selection : undefined,
   };
-  return inOrder<TListField>(built, field.type === original?.type ? original : undefined);
+  const sameType = original !== undefined && field.type === (original.type ?? 'scelta');
+  return inOrder<TListField>(built, sameType ? original : undefined);
 }
 
 /**
