@@ -775,6 +775,7 @@ export const it = {
       answers: 'Risposte date',
       /** Typed questions (DESIGN §12). */
       datePlaceholder: 'gg/mm/aaaa',
+      pickDate: 'Scegli la data dal calendario',
       amountPlaceholder: 'es. 1.234,50',
       longTextHint: 'Ctrl+Invio per continuare.',
       addAnother: (singular: string) => `Vuoi aggiungere un altro ${singular}?`,

@@ -1,8 +1,13 @@
 import {
   Checkbox,
   chakra,
+  DatePicker,
   Field,
+  Flex,
+  IconButton,
   Input,
+  Portal,
+  parseDate,
   RadioGroup,
   Stack,
   Text,
@@ -10,13 +15,16 @@ import {
 } from '@chakra-ui/react';
 import {
   type AnswerRules,
+  formatData,
   formatItalian,
   isChoice,
   labelOf,
+  parseData,
   parseItalian,
   validateCanonical,
 } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
+import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 const texts = it.web.purchase;
@@ -79,6 +87,50 @@ function inputProps(field: AskedField) {
     default:
       return {};
   }
+}
+
+/**
+ * The calendar beside a date field: the typed Italian text stays the answer, the calendar only
+ * writes into it (so typing, Enter and the inline error work the same either way).
+ */
+function DateCalendar({ draft, onChange }: { draft: string; onChange(draft: string): void }) {
+  const parsed = parseData(draft);
+  return (
+    <DatePicker.Root
+      locale="it-IT"
+      startOfWeek={1}
+      value={parsed.ok ? [parseDate(parsed.value)] : []}
+      onValueChange={({ value }) => {
+        const [date] = value;
+        if (date) onChange(formatData(date.toString()));
+      }}
+      width="auto"
+    >
+      <DatePicker.Trigger asChild>
+        <IconButton variant="outline" aria-label={texts.pickDate}>
+          <CalendarDays aria-hidden="true" />
+        </IconButton>
+      </DatePicker.Trigger>
+      <Portal>
+        <DatePicker.Positioner>
+          <DatePicker.Content>
+            <DatePicker.View view="day">
+              <DatePicker.Header />
+              <DatePicker.DayTable />
+            </DatePicker.View>
+            <DatePicker.View view="month">
+              <DatePicker.Header />
+              <DatePicker.MonthTable />
+            </DatePicker.View>
+            <DatePicker.View view="year">
+              <DatePicker.Header />
+              <DatePicker.YearTable />
+            </DatePicker.View>
+          </DatePicker.Content>
+        </DatePicker.Positioner>
+      </Portal>
+    </DatePicker.Root>
+  );
 }
 
 export interface FieldControlProps {
@@ -188,6 +240,15 @@ export function FieldControl({ field, label, draft, error, id, onChange }: Field
             }
           }}
         />
+      ) : field.type === 'data' ? (
+        <Flex gap="8" width="full">
+          <Input
+            value={text}
+            {...inputProps(field)}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <DateCalendar draft={text} onChange={onChange} />
+        </Flex>
       ) : (
         <Input
           value={text}

@@ -251,4 +251,31 @@ describe('typed questionnaire', () => {
       '850,00',
     );
   });
+
+  it('fills a date from the calendar beside the field, in Italian', async () => {
+    const row = await startTypedApi();
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/questionario');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Come si chiama il locatore?' }),
+      'Mario Rossi{Enter}',
+    );
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Qual è il canone mensile?' }),
+      '850{Enter}',
+    );
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Qual è il codice fiscale del locatore?' }),
+      'RSSMRA85T10A562S{Enter}',
+    );
+    const start = await screen.findByRole('textbox', { name: 'Da quando decorre il contratto?' });
+    await user.type(start, '23/11/2026');
+    await user.click(screen.getByRole('button', { name: 'Scegli la data dal calendario' }));
+    const calendar = await screen.findByRole('grid');
+    await user.click(within(calendar).getByText('24'));
+    await waitFor(() => expect(start).toHaveValue('24/11/2026'));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    await screen.findByText('Conduttore 1');
+    expect(row.answers.inizio).toBe('2026-11-24');
+  });
 });
