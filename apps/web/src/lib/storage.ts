@@ -1,5 +1,6 @@
 import type { TSessionUser } from '@lexpath/shared/schemas/auth';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
 import { create } from 'zustand';
 import { createJSONStorage, type PersistStorage, persist } from 'zustand/middleware';
 
@@ -209,6 +210,13 @@ export interface NewContract {
   paymentId: string;
   maxQuestions: number;
   status: ContractStatus;
+  /**
+   * The questions asked so far, by variable: the contract detail names each answer's question
+   * but not its type, and the summary formats a typed answer by it (DESIGN §12).
+   */
+  questions?: Record<string, TNextQuestion>;
+  /** Answers taken back ('Indietro', a change in the summary): shown again when re-asked. */
+  drafts?: TAnswers;
 }
 
 export const emptyNewContract: NewContract = {

@@ -811,6 +811,15 @@ export const it = {
       backToArchive: "Torna all'archivio",
       detailMissing: 'Documento non trovato.',
       answers: 'Risposte date',
+      /** Typed questions (DESIGN §12). */
+      datePlaceholder: 'gg/mm/aaaa',
+      pickDate: 'Scegli la data dal calendario',
+      amountPlaceholder: 'es. 1.234,50',
+      longTextHint: 'Ctrl+Invio per continuare.',
+      addAnother: (singular: string) => `Vuoi aggiungere un altro ${singular}?`,
+      addYes: 'Sì, aggiungi',
+      addNo: 'No, continua',
+      itemAnswers: (label: string) => `Risposte per «${label}»`,
     },
     /** The generation-mode and 'next feature' dialogs of the LexMind users (SPEC §1, §2). */
     lexmind: {

@@ -1,9 +1,19 @@
-import { Box, Checkbox, chakra, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Stack, Text } from '@chakra-ui/react';
+import { ELENCO_MAX_ITEMS, isChoice, itemLabel } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
+import type { TAnswerValue, TListItem } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button.tsx';
 import { AnimatedText } from './animated-text.tsx';
+import {
+  type AskedField,
+  checkDraft,
+  type Draft,
+  emptyDraft,
+  FieldControl,
+  toDraft,
+} from './typed-field.tsx';
 
 const texts = it.web.purchase;
 
@@ -35,101 +45,250 @@ export interface QuestionFormProps {
   wordDelayMs: number;
   saving: boolean;
   canGoBack: boolean;
-  onAnswer(value: string | string[]): void;
+  /** The answer given before ('Indietro'), shown selected or filled. */
+  initial?: TAnswerValue;
+  /** The answer in canonical form (DESIGN §12): "1234.50", "2026-11-23", an elenco's items. */
+  onAnswer(value: TAnswerValue): void;
   onBack(): void;
 }
 
-export function QuestionForm({
+/** Moves the focus into the first field of the form, so the keyboard alone is enough. */
+function useFocusFirstField(enabled: boolean, key: string) {
+  const ref = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus when the step (key) changes
+  useEffect(() => {
+    if (!enabled) return;
+    ref.current
+      ?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, [data-focus-first]')
+      ?.focus();
+  }, [enabled, key]);
+  return ref;
+}
+
+function FormButtons({
+  saving,
+  canGoBack,
+  onBack,
+}: Pick<QuestionFormProps, 'saving' | 'canGoBack' | 'onBack'>) {
+  return (
+    <Stack direction="row" gap="8" mt="16">
+      <Button variant="outline" onClick={onBack} disabled={!canGoBack || saving}>
+        {texts.back}
+      </Button>
+      <Button type="submit" variant="primary" loading={saving}>
+        {texts.next}
+      </Button>
+    </Stack>
+  );
+}
+
+/** One question: radios or checkboxes for a choice, the type's control for a typed one. */
+export function QuestionForm(props: QuestionFormProps) {
+  if (props.question.type === 'elenco') return <ListQuestionForm {...props} />;
+  return <SingleQuestionForm {...props} />;
+}
+
+function SingleQuestionForm({
   question,
   wordDelayMs,
   saving,
   canGoBack,
+  initial,
   onAnswer,
   onBack,
 }: QuestionFormProps) {
-  const [single, setSingle] = useState<string | null>(null);
-  const [multiple, setMultiple] = useState<string[]>([]);
+  const field = question as AskedField;
+  const [draft, setDraft] = useState<Draft>(() =>
+    initial === undefined ? emptyDraft(field) : toDraft(field, initial),
+  );
   const [error, setError] = useState<string | null>(null);
-  const errorId = `${question.variable}-error`;
+  const formRef = useFocusFirstField(!isChoice(field), question.variable);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = question.is_multiple_selection ? multiple : single;
-    if (value === null || value.length === 0) {
-      setError(it.validation.required);
+    const checked = checkDraft(field, draft);
+    if (!checked.ok) {
+      setError(checked.error);
       return;
     }
-    onAnswer(value);
+    onAnswer(checked.value);
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <chakra.fieldset aria-describedby={error ? errorId : undefined}>
-        <chakra.legend textStyle="xl" fontWeight="semibold" color="navy.800" mb="8">
-          <AnimatedText text={question.question} wordDelayMs={wordDelayMs} />
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <FieldControl
+        field={field}
+        id={question.variable}
+        label={
+          <chakra.span textStyle="xl" display="block" mb="8">
+            <AnimatedText text={question.question} wordDelayMs={wordDelayMs} />
+          </chakra.span>
+        }
+        draft={draft}
+        error={error}
+        onChange={(value) => {
+          setError(null);
+          setDraft(value);
+        }}
+      />
+      <FormButtons saving={saving} canGoBack={canGoBack} onBack={onBack} />
+    </form>
+  );
+}
+
+type ItemDraft = Record<string, Draft>;
+
+/**
+ * An `elenco` (DESIGN §12): the fields of each item ("Conduttore 1"), then «Vuoi aggiungere un
+ * altro conduttore?» until `max_items`; the first `min_items` are asked without the question.
+ */
+function ListQuestionForm({
+  question,
+  wordDelayMs,
+  saving,
+  canGoBack,
+  initial,
+  onAnswer,
+  onBack,
+}: QuestionFormProps) {
+  const fields = (question.fields ?? []) as AskedField[];
+  const minItems = question.min_items ?? 1;
+  const maxItems = question.max_items ?? ELENCO_MAX_ITEMS;
+  const emptyItem = (): ItemDraft =>
+    Object.fromEntries(fields.map((field) => [field.variable, emptyDraft(field)]));
+  const [items, setItems] = useState<ItemDraft[]>(() => {
+    const given = Array.isArray(initial)
+      ? initial.filter((item): item is TListItem => typeof item === 'object')
+      : [];
+    return given.length > 0
+      ? given.map((item) =>
+          Object.fromEntries(
+            fields.map((field) => [
+              field.variable,
+              Object.hasOwn(item, field.variable)
+                ? toDraft(field, item[field.variable])
+                : emptyDraft(field),
+            ]),
+          ),
+        )
+      : [emptyItem()];
+  });
+  const [index, setIndex] = useState(0);
+  const [asking, setAsking] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useFocusFirstField(true, `${index}-${asking}`);
+  const label = itemLabel(question, index + 1);
+  const singular = itemLabel(question, 1).replace(/\s*1$/, '');
+  const noun = singular.charAt(0).toLowerCase() + singular.slice(1);
+
+  function canonical(count: number): TListItem[] {
+    return items.slice(0, count).map((item) =>
+      Object.fromEntries(
+        fields.map((field) => {
+          const checked = checkDraft(field, item[field.variable] ?? emptyDraft(field));
+          return [field.variable, checked.ok ? checked.value : ''];
+        }),
+      ),
+    );
+  }
+
+  function goTo(next: number) {
+    setItems((list) => (list.length > next ? list : [...list, emptyItem()]));
+    setIndex(next);
+    setAsking(false);
+    setErrors({});
+  }
+
+  function submitItem(event: FormEvent) {
+    event.preventDefault();
+    const item = items[index] ?? emptyItem();
+    const found: Record<string, string> = {};
+    for (const field of fields) {
+      const checked = checkDraft(field, item[field.variable] ?? emptyDraft(field));
+      if (!checked.ok) found[field.variable] = checked.error;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const done = index + 1;
+    if (done < minItems) goTo(done);
+    else if (done >= maxItems) onAnswer(canonical(done));
+    else setAsking(true);
+  }
+
+  function back() {
+    setErrors({});
+    if (asking) setAsking(false);
+    else if (index > 0) setIndex(index - 1);
+    else onBack();
+  }
+
+  const heading = (
+    <chakra.p textStyle="xl" fontWeight="semibold" color="navy.800" mb="8">
+      <AnimatedText text={question.question} wordDelayMs={wordDelayMs} />
+    </chakra.p>
+  );
+
+  if (asking) {
+    return (
+      <form
+        ref={formRef}
+        onSubmit={(event) => {
+          event.preventDefault();
+          goTo(index + 1);
+        }}
+      >
+        {heading}
+        <Text textStyle="lg" color="navy.800" my="16" id={`${question.variable}-more`}>
+          {texts.addAnother(noun)}
+        </Text>
+        <Stack direction="row" gap="8" mt="16" aria-labelledby={`${question.variable}-more`}>
+          <Button variant="outline" onClick={back} disabled={saving}>
+            {texts.back}
+          </Button>
+          <Button type="submit" variant="outline" data-focus-first="" disabled={saving}>
+            {texts.addYes}
+          </Button>
+          <Button variant="primary" loading={saving} onClick={() => onAnswer(canonical(index + 1))}>
+            {texts.addNo}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  const item = items[index] ?? emptyItem();
+  return (
+    <form ref={formRef} onSubmit={submitItem} noValidate>
+      {heading}
+      {question.description ? (
+        <Text color="navy.700" mb="16">
+          {question.description}
+        </Text>
+      ) : null}
+      <chakra.fieldset>
+        <chakra.legend textStyle="lg" fontWeight="semibold" color="navy.700" mb="12">
+          {label}
         </chakra.legend>
-        {question.description ? (
-          <Text color="navy.700" mb="16">
-            {question.description}
-          </Text>
-        ) : null}
-        {question.is_multiple_selection ? (
-          <Stack gap="10" mt="8">
-            {question.options.map((option) => (
-              <Checkbox.Root
-                key={option}
-                colorPalette="navy"
-                checked={multiple.includes(option)}
-                onCheckedChange={({ checked }) => {
-                  setError(null);
-                  setMultiple((list) =>
-                    checked === true ? [...list, option] : list.filter((item) => item !== option),
-                  );
-                }}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control borderColor="navy.500" />
-                <Checkbox.Label fontWeight="normal">{option}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-          </Stack>
-        ) : (
-          <RadioGroup.Root
-            colorPalette="navy"
-            value={single}
-            onValueChange={({ value }) => {
-              setError(null);
-              setSingle(value);
+        {fields.map((field) => (
+          <FieldControl
+            key={`${index}-${field.variable}`}
+            field={field}
+            id={`${question.variable}-${index}-${field.variable}`}
+            label={field.question}
+            draft={item[field.variable] ?? emptyDraft(field)}
+            error={errors[field.variable] ?? null}
+            onChange={(value) => {
+              setErrors(({ [field.variable]: _dropped, ...rest }) => rest);
+              setItems((list) =>
+                list.map((entry, position) =>
+                  position === index ? { ...entry, [field.variable]: value } : entry,
+                ),
+              );
             }}
-            mt="8"
-          >
-            <Stack gap="10">
-              {question.options.map((option) => (
-                <RadioGroup.Item key={option} value={option}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{option}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </Stack>
-          </RadioGroup.Root>
-        )}
-        <Box minH="24" mt="8">
-          {error ? (
-            <Text id={errorId} color="red.700" role="alert">
-              {error}
-            </Text>
-          ) : null}
-        </Box>
+          />
+        ))}
       </chakra.fieldset>
-      <Stack direction="row" gap="8" mt="16">
-        <Button variant="outline" onClick={onBack} disabled={!canGoBack || saving}>
-          {texts.back}
-        </Button>
-        <Button type="submit" variant="primary" loading={saving}>
-          {texts.next}
-        </Button>
-      </Stack>
+      <FormButtons saving={saving} canGoBack={canGoBack || index > 0} onBack={back} />
     </form>
   );
 }

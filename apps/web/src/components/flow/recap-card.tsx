@@ -1,18 +1,66 @@
-import { Card, Flex, Heading, Text } from '@chakra-ui/react';
+import { Card, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { type AnswerRules, formatItalian, isChoice, itemLabel } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
-import type { TAnswerValue } from '@lexpath/shared/schemas/questions';
+import type { TAnswerValue, TListItem } from '@lexpath/shared/schemas/questions';
 import { formatAnswer } from '../../lib/format.ts';
 import { Button } from '../ui/button.tsx';
+
+type AskedRules = AnswerRules & { fields?: readonly (AnswerRules & { question?: string })[] };
 
 export interface RecapCardProps {
   question: string;
   answer: TAnswerValue;
+  /** The question's type and what it needs, when known: the answer is shown in Italian. */
+  rules?: AskedRules;
   /** Present on the summary: the answer can be changed. */
   onEdit?(): void;
 }
 
+/** An `elenco`'s items, a card each: "Conduttore 1" and its fields in Italian formats. */
+function ListItems({ rules, items }: { rules: AskedRules; items: TListItem[] }) {
+  return (
+    <Stack as="ul" gap="8" mt="8">
+      {items.map((item, index) => {
+        const label = itemLabel(rules, index + 1);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their position
+          <Card.Root as="li" key={index} variant="outline" listStyleType="none" size="sm">
+            <Card.Body>
+              <Heading as="h4" textStyle="sm" color="navy.800" mb="4">
+                {label}
+              </Heading>
+              <chakra.dl aria-label={it.web.purchase.itemAnswers(label)}>
+                {(rules.fields ?? []).map((field) => (
+                  <Flex key={field.variable} gap="4" wrap="wrap">
+                    <chakra.dt color="navy.700">{field.question ?? field.variable}:</chakra.dt>
+                    <chakra.dd color="navy.900">
+                      {formatItalian(
+                        field,
+                        Object.hasOwn(item, field.variable) ? item[field.variable] : undefined,
+                      )}
+                    </chakra.dd>
+                  </Flex>
+                ))}
+              </chakra.dl>
+            </Card.Body>
+          </Card.Root>
+        );
+      })}
+    </Stack>
+  );
+}
+
 /** A question and the answer given (summary and document detail). */
-export function RecapCard({ question, answer, onEdit }: RecapCardProps) {
+export function RecapCard({ question, answer, rules, onEdit }: RecapCardProps) {
+  const items =
+    rules?.type === 'elenco' && Array.isArray(answer)
+      ? answer.filter((item): item is TListItem => typeof item === 'object')
+      : null;
+  // A choice keeps the SPEC's display; a typed answer is shown in Italian ("1.234,50 €").
+  const shown =
+    !rules || isChoice(rules)
+      ? formatAnswer(answer)
+      : formatItalian(rules, answer as Parameters<typeof formatItalian>[1]);
   return (
     <Card.Root as="li" bg="white" listStyleType="none">
       <Card.Body>
@@ -21,10 +69,14 @@ export function RecapCard({ question, answer, onEdit }: RecapCardProps) {
             <Heading as="h3" textStyle="md" color="navy.800" mb="4">
               {question}
             </Heading>
-            <Text color="navy.900">
-              <span>{it.web.purchase.answer}: </span>
-              {formatAnswer(answer)}
-            </Text>
+            {rules && items ? (
+              <ListItems rules={rules} items={items} />
+            ) : (
+              <Text color="navy.900">
+                <span>{it.web.purchase.answer}: </span>
+                {shown}
+              </Text>
+            )}
           </div>
           {onEdit ? (
             <Button

@@ -330,7 +330,7 @@ describe('new document list', () => {
 });
 
 describe('questionnaire', () => {
-  it('walks single and multiple choices, drops the last answer on back, and reaches the summary', async () => {
+  it('walks single and multiple choices, shows the previous answer chosen on back, and reaches the summary', async () => {
     await startPurchaseApi();
     signInAs('user');
     const user = userEvent.setup();
@@ -367,7 +367,10 @@ describe('questionnaire', () => {
     await user.click(screen.getByRole('button', { name: 'Indietro' }));
     await screen.findByText('Quali clausole vuoi aggiungere?');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
-    expect(screen.getByRole('checkbox', { name: 'Cedolare secca' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Cedolare secca' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Deposito cauzionale' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Cedolare secca' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Deposito cauzionale' }));
 
     await user.click(screen.getByRole('checkbox', { name: 'Divieto di animali' }));
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
@@ -486,7 +489,8 @@ describe('summary', () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Conferma' }));
 
-    expect(await screen.findByRole('checkbox', { name: 'Cedolare secca' })).not.toBeChecked();
+    // The answer being changed is shown as it was given.
+    expect(await screen.findByRole('checkbox', { name: 'Cedolare secca' })).toBeChecked();
     expect(screen.getByText('Quali clausole vuoi aggiungere?')).toBeVisible();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
   });

@@ -64,7 +64,23 @@ export function QuestionnaireScreen() {
     return () => clearTimeout(timer);
   }, [pausing]);
 
+  // Remember each question asked, so the summary can format its answer by type.
+  const asked = next.data ?? null;
+  useEffect(() => {
+    if (!asked || contract.questions?.[asked.variable]) return;
+    setContract({ questions: { ...contract.questions, [asked.variable]: asked } });
+  }, [asked, contract.questions, setContract]);
+
   if (contract.id === '') return <NoContract title={it.web.titles.questionnaire} />;
+
+  const entries = Object.entries(contract.answers);
+
+  /** Back: the last answer is dropped, and kept as a draft to show when it is asked again. */
+  function goBack() {
+    const last = entries[entries.length - 1];
+    if (last) setContract({ drafts: { ...contract.drafts, [last[0]]: last[1] } });
+    saveAnswers(Object.fromEntries(entries.slice(0, -1)), false);
+  }
 
   function saveAnswers(answers: TAnswers, pause: boolean) {
     save.mutate(
@@ -78,7 +94,6 @@ export function QuestionnaireScreen() {
     );
   }
 
-  const entries = Object.entries(contract.answers);
   let body: React.ReactNode;
   if (pausing || next.isPending) body = staged ? <LoadingLogo /> : <PageLoader />;
   else if (next.isError) {
@@ -87,11 +102,7 @@ export function QuestionnaireScreen() {
         error={next.error}
         retrying={next.isFetching || save.isPending}
         onRetry={() => void next.refetch()}
-        onBack={
-          entries.length > 0
-            ? () => saveAnswers(Object.fromEntries(entries.slice(0, -1)), false)
-            : undefined
-        }
+        onBack={entries.length > 0 ? goBack : undefined}
       />
     );
   } else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
@@ -104,8 +115,9 @@ export function QuestionnaireScreen() {
         wordDelayMs={staged ? flowTiming().wordDelayMs : 0}
         saving={save.isPending}
         canGoBack={entries.length > 0}
+        initial={contract.drafts?.[question.variable]}
         onAnswer={(value) => saveAnswers({ ...contract.answers, [question.variable]: value }, true)}
-        onBack={() => saveAnswers(Object.fromEntries(entries.slice(0, -1)), false)}
+        onBack={goBack}
       />
     );
   }

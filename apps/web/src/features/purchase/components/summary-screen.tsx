@@ -39,11 +39,15 @@ export function SummaryScreen() {
     const kept = Object.fromEntries(
       recap.slice(0, editing).map((item) => [item.variable, item.given_answer]),
     );
+    // The answers taken back are shown again, filled, when their questions are asked.
+    const drafts = Object.fromEntries(
+      recap.slice(editing).map((item) => [item.variable, item.given_answer]),
+    );
     edit.mutate(
       { id: contract.id, answers: kept },
       {
         onSuccess: () => {
-          setContract({ answers: kept });
+          setContract({ answers: kept, drafts: { ...contract.drafts, ...drafts } });
           setEditing(null);
           navigate(PATHS.questionnaire);
         },
@@ -62,6 +66,7 @@ export function SummaryScreen() {
             key={item.variable}
             question={item.question}
             answer={item.given_answer}
+            rules={contract.questions?.[item.variable]}
             onEdit={() => setEditing(index)}
           />
         ))}
