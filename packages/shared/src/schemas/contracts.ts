@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerRules } from '../answer-types.ts';
 import { it } from '../messages/it.ts';
 import { ZPageQuery } from './pagination.ts';
 import { ZAnswersPayload } from './templates.ts';
@@ -107,9 +108,36 @@ export type TContractCard = z.infer<typeof ZContractCard>;
  * GET /contract/{id}: the card plus the answers in question order and what the cart needs:
  * `templateId.price` is the net price in euros, `templateId.total` the total with VAT.
  */
+/** What a screen needs to show a typed answer in Italian (the question's type and limits). */
+export const ZAnswerRules: z.ZodType<AnswerRules> = z.lazy(() =>
+  z.object({
+    variable: z.string(),
+    question: z.string().optional(),
+    type: z.string().optional(),
+    options: z.array(z.string()).optional(),
+    is_multiple_selection: z.boolean().optional(),
+    max_length: z.number().optional(),
+    min: z.union([z.number(), z.string()]).optional(),
+    max: z.union([z.number(), z.string()]).optional(),
+    decimals: z.number().optional(),
+    pec: z.boolean().optional(),
+    fields: z.array(ZAnswerRules).optional(),
+    min_items: z.number().optional(),
+    max_items: z.number().optional(),
+    label_singolare: z.string().optional(),
+    label_plurale: z.string().optional(),
+  }),
+);
+
 export const ZContractDetail = ZContractCard.extend({
   detailed_answers: z.array(
-    z.object({ variable: z.string(), question: z.string(), given_answer: ZAnswerValue }),
+    z.object({
+      variable: z.string(),
+      question: z.string(),
+      given_answer: ZAnswerValue,
+      /** Typed questions only (DESIGN §12): beyond the SPEC fields, so any client can format. */
+      rules: ZAnswerRules.optional(),
+    }),
   ),
   templateId: z.object({
     id: z.string(),

@@ -7,6 +7,7 @@ import {
   it,
   type TQuestion,
 } from '@lexpath/shared';
+import type { AnswerRules } from '@lexpath/shared/answer-types';
 import {
   CONTRACT_STATUS,
   type TContractCard,
@@ -335,6 +336,16 @@ export async function listContracts(
   };
 }
 
+function isTypedQuestion(question: TQuestion): boolean {
+  return question.type !== undefined && question.type !== 'scelta';
+}
+
+/** A typed question as a screen needs it to show the answer: without conditions or help. */
+function rulesOf(question: TQuestion): AnswerRules {
+  const { required_answers: _conditions, description: _help, ...rules } = question;
+  return rules as AnswerRules;
+}
+
 /** GET /contract/{id} (owner or admin): the answers in question order and the cart's data. */
 export async function getContractDetail(
   db: DbExecutor,
@@ -348,9 +359,9 @@ export async function getContractDetail(
     // Own properties only: a key like `constructor` (lists saved before such keys were
     // refused) must not read Object's prototype.
     const given = answerOf(answers, question.variable);
-    return given === undefined
-      ? []
-      : [{ variable: question.variable, question: question.question, given_answer: given }];
+    if (given === undefined) return [];
+    const entry = { variable: question.variable, question: question.question, given_answer: given };
+    return [isTypedQuestion(question) ? { ...entry, rules: rulesOf(question) } : entry];
   });
   return {
     ...toCard(row),

@@ -864,4 +864,28 @@ describe('a template with typed questions (DESIGN §12)', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().data.answers.conduttori).toEqual(TYPED_ANSWERS.conduttori);
   });
+
+  it('details each typed answer with its type and limits, so any screen can show it in Italian', async () => {
+    const id = await startContract(ctx, lawyer, typedId);
+    const done = await save(lawyer, id, { answers: TYPED_ANSWERS, status: 'COMPLETED' });
+    expect(done.statusCode, done.body).toBe(200);
+    const detail = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
+    const entries = detail.json().data.detailed_answers as Array<{
+      variable: string;
+      rules?: { type?: string; required_answers?: unknown; fields?: unknown[] };
+    }>;
+    for (const entry of entries) {
+      const question = TYPED_QUESTIONS.find((q) => q.variable === entry.variable) as {
+        type?: string;
+      };
+      if (question.type === undefined || question.type === 'scelta') {
+        expect(entry.rules, entry.variable).toBeUndefined();
+      } else {
+        expect(entry.rules?.type, entry.variable).toBe(question.type);
+        expect(entry.rules, entry.variable).not.toHaveProperty('required_answers');
+      }
+    }
+    const list = entries.find((entry) => entry.rules?.type === 'elenco');
+    expect(list?.rules?.fields?.length).toBeGreaterThan(0);
+  });
 });

@@ -108,7 +108,12 @@ export function DocumentDetailScreen() {
           </Heading>
           <Stack as="ul" aria-label={texts.answers} gap="12">
             {detail.data.detailed_answers.map((item) => (
-              <RecapCard key={item.variable} question={item.question} answer={item.given_answer} />
+              <RecapCard
+                key={item.variable}
+                question={item.question}
+                answer={item.given_answer}
+                rules={item.rules}
+              />
             ))}
           </Stack>
         </>

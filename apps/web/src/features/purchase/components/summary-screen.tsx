@@ -66,7 +66,7 @@ export function SummaryScreen() {
             key={item.variable}
             question={item.question}
             answer={item.given_answer}
-            rules={contract.questions?.[item.variable]}
+            rules={item.rules ?? contract.questions?.[item.variable]}
             onEdit={() => setEditing(index)}
           />
         ))}

@@ -88,7 +88,12 @@ export function UsersContractDetailScreen() {
           </Heading>
           <Stack as="ul" aria-label={texts.answers} gap="12">
             {contract.detailed_answers.map((item) => (
-              <RecapCard key={item.variable} question={item.question} answer={item.given_answer} />
+              <RecapCard
+                key={item.variable}
+                question={item.question}
+                answer={item.given_answer}
+                rules={item.rules}
+              />
             ))}
           </Stack>
         </>
