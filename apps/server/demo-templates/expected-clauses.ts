@@ -295,10 +295,60 @@ const RISERVATEZZA: ClauseExpectation[] = [
   },
   {
     clause: 'individuals appear',
-    occurrences: 'il/la Sig./Sig.ra __________',
+    occurrences: ', nato/a a ',
     count: (a) =>
       (a.prima_parte_tipo === 'Persona fisica' ? 1 : 0) +
       (a.seconda_parte_tipo === 'Persona fisica' ? 1 : 0),
+  },
+  {
+    clause: 'date of the agreement, the generation date written in full',
+    text: 'è stipulato in data 23 novembre 2026 tra:',
+    when: always,
+  },
+  {
+    clause: 'first party, a company: address, capital in figures, codes, register',
+    text: 'Alfa Tecnologie S.r.l., società con sede legale in via Torino 12, 20123 Milano, capitale sociale di euro 50.000,00 interamente versato, codice fiscale 01234567897, partita IVA 01234567897, iscritta al Registro delle Imprese di Milano, in persona del legale rappresentante pro tempore Giulia Conti,',
+    when: is('prima_parte_tipo', 'Società'),
+  },
+  {
+    clause: 'first party, a person: birth date in the long form (1° for the first)',
+    text: 'Alfa Tecnologie S.r.l., nato/a a Milano il 1° marzo 1975, residente in via Torino 12, 20123 Milano, codice fiscale 01234567897,',
+    when: is('prima_parte_tipo', 'Persona fisica'),
+  },
+  {
+    clause: 'second party, a company',
+    text: 'Mario Rossi, società con sede legale in via Appia Nuova 45, 00183 Roma, capitale sociale di euro 10.000,00 interamente versato, codice fiscale RSSMRA80A01H501U, partita IVA 12345678903, iscritta al Registro delle Imprese di Roma,',
+    when: is('seconda_parte_tipo', 'Società'),
+  },
+  {
+    clause: 'second party, a person',
+    text: 'Mario Rossi, nato/a a Roma il 1° gennaio 1980, residente in via Appia Nuova 45, 00183 Roma, codice fiscale RSSMRA80A01H501U,',
+    when: is('seconda_parte_tipo', 'Persona fisica'),
+  },
+  {
+    clause: 'contacts: addresses, PEC and referents',
+    text: 'per la Prima Parte, via Torino 12, 20123 Milano, PEC alfatecnologie@pec.it, alla cortese attenzione di Giulia Conti, amministratrice delegata; per la Seconda Parte, via Appia Nuova 45, 00183 Roma, PEC mario.rossi@pec.it, alla cortese attenzione di Mario Rossi.',
+    when: always,
+  },
+  {
+    clause: 'place and date of signature, twice',
+    occurrences: 'Milano, lì 23 novembre 2026',
+    count: () => 2,
+  },
+  {
+    clause: 'signature of a company through its representative',
+    occurrences: 'La Prima Parte – Alfa Tecnologie S.r.l., in persona di Giulia Conti',
+    count: (a) => (a.prima_parte_tipo === 'Società' ? 2 : 0),
+  },
+  {
+    clause: 'signature of the second party, a company through its representative',
+    occurrences: 'La Seconda Parte – Mario Rossi, in persona di Mario Rossi',
+    count: (a) => (a.seconda_parte_tipo === 'Società' ? 2 : 0),
+  },
+  {
+    clause: 'signature of the second party',
+    occurrences: 'La Seconda Parte – Mario Rossi',
+    count: () => 2,
   },
   {
     clause: 'purpose',
@@ -396,6 +446,11 @@ const RISERVATEZZA: ClauseExpectation[] = [
     when: is('penale', 'Sì'),
   },
   {
+    clause: 'penalty in figures and in words',
+    text: 'la somma di euro 25.000,00 (venticinquemila/00) per ciascuna violazione',
+    when: is('penale', 'Sì'),
+  },
+  {
     clause: 'penalty covers all',
     text: 'liquidazione forfettaria e onnicomprensiva del danno',
     when: is('tipo_penale', 'Sì, la penale copre ogni danno'),
@@ -442,12 +497,22 @@ const RISERVATEZZA: ClauseExpectation[] = [
   },
   {
     clause: 'court',
-    text: 'è competente in via esclusiva il Foro di __________',
+    text: 'è competente in via esclusiva il Foro di Milano, in deroga',
     when: is('controversie', 'Tribunale'),
   },
   {
     clause: 'arbitration',
     text: 'devoluta ad arbitrato rituale',
+    when: is('controversie', 'Arbitrato'),
+  },
+  {
+    clause: 'arbitration chamber and seat',
+    text: 'Regolamento della Camera Arbitrale di Milano, che le Parti',
+    when: is('controversie', 'Arbitrato'),
+  },
+  {
+    clause: 'seat of the arbitration',
+    text: 'La sede dell’arbitrato è Milano e la lingua',
     when: is('controversie', 'Arbitrato'),
   },
   {
@@ -529,8 +594,13 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'meetings',
-    text: 'nel limite di n. ____ incontri',
+    text: 'nel limite di n. 6 (sei) incontri; gli incontri ulteriori sono compensati a tempo, secondo la tariffa oraria di euro 120,00 (centoventi/00), oltre accessori di legge.',
     when: includes('attivita', 'partecipazione a riunioni'),
+  },
+  {
+    clause: 'opinions within a number of days, in figures and words',
+    text: 'I pareri sono resi per iscritto entro 15 (quindici) giorni dal ricevimento',
+    when: includes('attivita', 'redazione di pareri scritti'),
   },
   {
     clause: 'technical documents',
@@ -584,8 +654,99 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'hourly',
-    text: 'secondo la tariffa oraria di euro __________ (__________/00) per il Professionista',
+    text: 'secondo la tariffa oraria di euro 120,00 (centoventi/00) per il Professionista e di euro 60,00 (sessanta/00) per i suoi collaboratori,',
     when: is('compenso_tipo', 'A tempo, con tariffa oraria'),
+  },
+  {
+    clause: 'estimated hours',
+    text: 'egli stima in 80 ore l’impegno complessivo',
+    when: is('compenso_tipo', 'A tempo, con tariffa oraria'),
+  },
+  {
+    clause: 'lump-sum fee in euro and in words',
+    text: 'un compenso a corpo, fisso e invariabile, di € 12.500,00 (dodicimilacinquecento/00), oltre',
+    when: is('compenso_tipo', 'A corpo'),
+  },
+  {
+    clause: 'fee by phases, their total computed to the cent',
+    text: 'prima fase (progetto definitivo), euro 4.000,00; seconda fase (progetto esecutivo), euro 3.500,50; terza fase (direzione dei lavori), euro 5.000,25; per complessivi euro 12.500,75 (dodicimilacinquecento/75),',
+    when: is('compenso_tipo', 'Per fasi di attività'),
+  },
+  {
+    clause: 'total price told to the consumer',
+    text: 'pari a euro 15.860,00 (quindicimilaottocentosessanta/00), e lo informerà',
+    when: is('committente_tipo', 'Consumatore'),
+  },
+  {
+    clause: 'client, a consumer',
+    text: 'Beta Costruzioni S.p.A., nato/a a Torino il 21 maggio 1970, residente in corso Vittorio Emanuele II 10, 10121 Torino, codice fiscale 01234567897, il/la quale',
+    when: is('committente_tipo', 'Consumatore'),
+  },
+  {
+    clause: 'client, a business',
+    text: 'Beta Costruzioni S.p.A., con sede in corso Vittorio Emanuele II 10, 10121 Torino, codice fiscale 01234567897, partita IVA 01234567897, iscritta al Registro delle Imprese di Torino, in persona di Paolo Neri, amministratore unico, munito dei necessari poteri',
+    when: isNot('committente_tipo', 'Consumatore'),
+  },
+  {
+    clause: 'professional identified',
+    text: 'Anna Bianchi, nato/a a Milano il 1° agosto 1985, codice fiscale BNCNNA85M41F205Q, partita IVA 12345678903, esercente la professione di',
+    when: always,
+  },
+  {
+    clause: 'professional register and office',
+    text: 'iscritto/a all’Albo professionale dell’Ordine degli Ingegneri della Provincia di Torino al n. 12345, con studio in via Roma 5, 10123 Torino, indirizzo PEC anna.bianchi@ingpec.eu',
+    when: always,
+  },
+  {
+    clause: 'object of the engagement',
+    text: 'le prestazioni professionali relative a: progettazione esecutiva e direzione dei lavori di ristrutturazione della sede di via Po 3 a Torino.',
+    when: always,
+  },
+  {
+    clause: 'completion date in the long form',
+    text: 'completare le prestazioni entro il 30 giugno 2027, salvo',
+    when: is('durata_incarico', 'Fino al completamento delle prestazioni'),
+  },
+  {
+    clause: 'IBAN',
+    text: 'codice IBAN IT60X0542811101000000123456, entro',
+    when: always,
+  },
+  {
+    clause: 'expenses above a threshold authorised',
+    text: 'di importo unitario superiore a euro 500,00 devono',
+    when: is('spese', 'A piè di lista'),
+  },
+  {
+    clause: 'flat-rate expenses as a percentage',
+    text: 'pari al 15 % del compenso',
+    when: is('spese', 'In misura forfettaria'),
+  },
+  {
+    clause: 'insurance policy',
+    text: 'stipulata con Gamma Assicurazioni S.p.A., polizza n. RC-2026-0042, con massimale di euro 1.000.000,00 per sinistro',
+    when: always,
+  },
+  {
+    clause: 'notices',
+    text: 'per il Committente, corso Vittorio Emanuele II 10, 10121 Torino, PEC o e-mail betacostruzioni@pec.it; per il Professionista, presso lo studio sopra indicato, PEC anna.bianchi@ingpec.eu.',
+    when: always,
+  },
+  {
+    clause: 'place and date of signature, twice',
+    occurrences: 'Torino, lì 23 novembre 2026',
+    count: () => 2,
+  },
+  {
+    clause: 'signatures',
+    occurrences: 'Il Professionista – Anna Bianchi',
+    count: () => 2,
+  },
+  {
+    clause: 'a business signs through its representative',
+    occurrences:
+      'Il Committente – Beta Costruzioni S.p.A., in persona di Paolo Neri, amministratore unico',
+    count: (a) => (a.committente_tipo === 'Consumatore' ? 0 : 2),
   },
   {
     clause: 'monthly invoices',
