@@ -87,14 +87,22 @@ export function ask(
   type: TypedType,
   variable: string,
   text: string,
-  extra: { description?: string; required_answers?: TCondition[] } = {},
+  extra: {
+    description?: string;
+    required_answers?: TCondition[];
+    min?: number;
+    max?: number;
+    decimals?: number;
+  } = {},
 ): TQuestion {
+  const { description, required_answers, ...limits } = extra;
   return {
     variable,
     question: text,
-    ...(extra.description ? { description: extra.description } : {}),
+    ...(description ? { description } : {}),
     type,
-    required_answers: extra.required_answers ?? [],
+    required_answers: required_answers ?? [],
+    ...limits,
   } as TQuestion;
 }
 

@@ -44,16 +44,93 @@ const LOCAZIONE: ClauseExpectation[] = [
   },
   {
     clause: 'company landlord',
-    text: 'la società/l’ente __________, con sede legale',
+    text: 'Mario Rossi, con sede legale in via Appia Nuova 45, 00183 Roma, codice fiscale e partita IVA RSSMRA80A01H501U, in persona del legale rappresentante pro tempore Mario Rossi, munito dei necessari poteri,',
     when: is('locatore_tipo', 'Società o ente'),
   },
   {
     clause: 'individual landlord',
-    occurrences: 'il/la Sig./Sig.ra __________',
-    count: (a) =>
-      1 +
-      (a.locatore_tipo === 'Persona fisica' ? 1 : 0) +
-      (a.garanzia === 'Fideiussione personale di un terzo' ? 1 : 0),
+    text: 'Mario Rossi, residente in via Appia Nuova 45, 00183 Roma, codice fiscale RSSMRA80A01H501U,\n(di seguito, il «Locatore»),',
+    when: is('locatore_tipo', 'Persona fisica'),
+  },
+  {
+    clause: 'every tenant of the list, then one defined party, jointly liable',
+    text: 'e\nAnna Bianchi, residente in via Torino 12, 20123 Milano, codice fiscale BNCNNA85M41F205Q, carta d’identità n. CA12345AB,\nLuca Verdi, residente in via Torino 12, 20123 Milano, codice fiscale VRDLCU82C15H501A, passaporto n. YA1234567,\n(di seguito, congiuntamente e in solido, il «Conduttore»),',
+    when: always,
+  },
+  {
+    clause: 'joint liability of two or more tenants (art. 1292 c.c.)',
+    text: 'I conduttori sono obbligati in solido tra loro',
+    when: always,
+  },
+  {
+    clause: 'the property: address, rooms, cadastre, rendita in figures',
+    text: 'dell’unità immobiliare sita in Roma, via Tuscolana 100, piano 3, interno 7, composta da n. 4 vani oltre accessori, identificata al Catasto Fabbricati del Comune di Roma al foglio 12, particella 345, subalterno 6, categoria catastale A/2, rendita catastale euro 1.032,91 (di seguito',
+    when: always,
+  },
+  {
+    clause: 'energy certificate',
+    text: 'attestato di prestazione energetica n. 058091-000123456, rilasciato in data 10 giugno 2025, dal quale risulta la classe energetica D,',
+    when: always,
+  },
+  {
+    clause: 'free rent: start and end four years later, the day before',
+    text: 'con decorrenza dal 1° dicembre 2026 e scadenza al 30 novembre 2030.',
+    when: is('regime_canone', LIBERO),
+  },
+  {
+    clause: 'agreed rent: start and end three years later, the day before',
+    text: 'con decorrenza dal 1° dicembre 2026 e scadenza al 30 novembre 2029.',
+    when: is('regime_canone', CONCORDATO),
+  },
+  {
+    clause: 'yearly rent computed from the monthly one, in figures and in words',
+    text: 'in euro 10.200,00 (diecimiladuecento/00), ',
+    when: always,
+  },
+  {
+    clause: 'monthly instalments and payment day',
+    text: 'dodici rate mensili anticipate di euro 850,00 (ottocentocinquanta/00) ciascuna, entro il giorno 5 di ogni mese.',
+    when: always,
+  },
+  {
+    clause: 'IBAN',
+    text: 'codice IBAN IT60X0542811101000000123456, o con',
+    when: always,
+  },
+  {
+    clause: 'monthly service charges',
+    text: 'euro 120,00 (centoventi/00)',
+    when: always,
+  },
+  {
+    clause: 'handover on the start date with the keys',
+    text: 'La consegna dell’Immobile avviene in data 1° dicembre 2026, con la consegna di n. 2 (due) mazzi di chiavi;',
+    when: always,
+  },
+  {
+    clause: 'number of originals: one per party and one for registration',
+    text: 'Il presente contratto è redatto in quattro originali',
+    when: always,
+  },
+  {
+    clause: 'notices',
+    text: 'per il Locatore, via Appia Nuova 45, 00183 Roma, PEC mario.rossi@pec.it; per il Conduttore, presso l’Immobile, PEC anna.bianchi@pec.it.',
+    when: always,
+  },
+  {
+    clause: 'place and date of signature, twice',
+    occurrences: 'Roma, lì 23 novembre 2026',
+    count: () => 2,
+  },
+  {
+    clause: 'each tenant signs, twice',
+    occurrences: 'Il Conduttore – Luca Verdi',
+    count: () => 2,
+  },
+  {
+    clause: 'the landlord signs, a company through its representative',
+    occurrences: 'Il Locatore – Mario Rossi, in persona di Mario Rossi',
+    count: (a) => (a.locatore_tipo === 'Società o ente' ? 2 : 0),
   },
   {
     clause: 'territorial agreement',
@@ -183,7 +260,7 @@ const LOCAZIONE: ClauseExpectation[] = [
   },
   {
     clause: 'deposit',
-    text: (a) => `un deposito cauzionale pari a ${a.mensilita_deposito} del canone`,
+    text: 'un deposito cauzionale pari a tre mensilità del canone, e quindi di euro 2.550,00 (duemilacinquecentocinquanta/00),',
     when: is('deposito_cauzionale', 'Sì'),
   },
   {
@@ -203,8 +280,18 @@ const LOCAZIONE: ClauseExpectation[] = [
   },
   {
     clause: 'guarantor signs',
-    text: 'Il Fideiussore ______',
+    text: 'Il Fideiussore – Giulia Conti',
     when: is('garanzia', 'Fideiussione personale di un terzo'),
+  },
+  {
+    clause: 'guarantor identified, guarantee amount in words',
+    text: 'Interviene al presente contratto Giulia Conti, residente in via Po 3, 10123 Torino, codice fiscale CNTGLI75C41F205A (di seguito, il «Fideiussore»)',
+    when: is('garanzia', 'Fideiussione personale di un terzo'),
+  },
+  {
+    clause: 'bank guarantee amount',
+    text: 'per l’importo di euro 5.100,00 (cinquemilacento/00), con espressa',
+    when: is('garanzia', 'Fideiussione bancaria o assicurativa'),
   },
   {
     clause: 'pets allowed',
