@@ -228,7 +228,9 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
       const { questions } = source;
       expect(ZQuestions.safeParse(questions).success).toBe(true);
       expect(questions.length).toBeGreaterThanOrEqual(12);
-      expect(questions.some((q) => q.is_multiple_selection)).toBe(true);
+      expect(questions.some((q) => 'is_multiple_selection' in q && q.is_multiple_selection)).toBe(
+        true,
+      );
       // AND: one condition with several pairs; OR: several conditions on one question.
       expect(questions.some((q) => q.required_answers.some((c) => Object.keys(c).length > 1))).toBe(
         true,
@@ -315,6 +317,26 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
         readFileSync(path.join(V1_DIR, slug, 'questions.json')).toString('utf8'),
       );
       expect(blanksIn(renderDocx(before, walk(questions, {}, 0) ?? {}))).toBeGreaterThan(0);
+    });
+
+    it('writes every name, code and address asked into the document as typed', () => {
+      const verbatim = new Set(['testo', 'codice_fiscale', 'partita_iva', 'email']);
+      for (const seed of [0, 1]) {
+        const answers = walk(source.questions, source.facts, seed) ?? {};
+        const text = extractDocumentText(render(source, master, answers));
+        for (const question of source.questions) {
+          const value = answers[question.variable];
+          if (value === undefined || !question.type) continue;
+          const items =
+            question.type === 'elenco'
+              ? (value as Record<string, string>[]).flatMap((item) => Object.values(item))
+              : verbatim.has(question.type)
+                ? [value as string]
+                : [];
+          for (const item of items)
+            expect(text, `${question.variable} (seed ${seed})`).toContain(item);
+        }
+      }
     });
 
     it('previews the same text under an ANTEPRIMA watermark', () => {
