@@ -1,4 +1,12 @@
-import type { TChoiceQuestion } from '@lexpath/shared/schemas/questions';
+import type {
+  TAnswers,
+  TChoiceQuestion,
+  TCondition,
+  TListField,
+  TListQuestion,
+  TQuestion,
+  TQuestionType,
+} from '@lexpath/shared/schemas/questions';
 
 export type ParagraphStyle = 'title' | 'subtitle' | 'heading' | 'body';
 
@@ -21,7 +29,18 @@ export type DemoTemplateSource = {
   /** Minutes a lawyer needs to answer, at the fastest and at the slowest. */
   minTime: number;
   maxTime: number;
-  questions: TChoiceQuestion[];
+  questions: TQuestion[];
+  /**
+   * A value for every typed question (and every `elenco`), as the questionnaire stores it: the
+   * tests walk each branch with these facts, so a complete contract has no blank left.
+   */
+  facts: TAnswers;
+  /**
+   * Set while the web questionnaire cannot ask typed questions yet (the e2e purchase journey
+   * buys this demo): the seed keeps publishing the version before typed questions, and the typed
+   * build is written to `<slug>/typed/` until the flag is removed and the demo rebuilt.
+   */
+  awaitsTypedQuestionnaire?: boolean;
   paragraphs: DemoParagraph[];
 };
 
@@ -59,4 +78,56 @@ export function question(
     required_answers: extra.required_answers ?? [],
     is_multiple_selection: extra.is_multiple_selection ?? false,
   };
+}
+
+type TypedType = Exclude<TQuestionType, 'scelta' | 'elenco'>;
+
+/** A typed question (DESIGN §12), optionally shown only under conditions on choices. */
+export function ask(
+  type: TypedType,
+  variable: string,
+  text: string,
+  extra: {
+    description?: string;
+    required_answers?: TCondition[];
+    min?: number;
+    max?: number;
+    decimals?: number;
+  } = {},
+): TQuestion {
+  const { description, required_answers, ...limits } = extra;
+  return {
+    variable,
+    question: text,
+    ...(description ? { description } : {}),
+    type,
+    required_answers: required_answers ?? [],
+    ...limits,
+  } as TQuestion;
+}
+
+/** A field of an `elenco` item. */
+export function field(type: TypedType, variable: string, text: string): TListField {
+  return { variable, question: text, type } as TListField;
+}
+
+/** A repeated group of facts (parties): one screen per item. */
+export function elenco(
+  variable: string,
+  text: string,
+  extra: Pick<TListQuestion, 'fields' | 'label_singolare' | 'label_plurale'> &
+    Partial<Pick<TListQuestion, 'min_items' | 'max_items' | 'description'>>,
+): TQuestion {
+  return {
+    variable,
+    question: text,
+    ...(extra.description ? { description: extra.description } : {}),
+    type: 'elenco',
+    required_answers: [],
+    fields: extra.fields,
+    min_items: extra.min_items ?? 1,
+    ...(extra.max_items ? { max_items: extra.max_items } : {}),
+    label_singolare: extra.label_singolare,
+    label_plurale: extra.label_plurale,
+  } as TQuestion;
 }

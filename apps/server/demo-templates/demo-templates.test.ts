@@ -11,14 +11,19 @@ import {
 import {
   type TAnswers,
   type TAnswerValue,
-  type TChoiceQuestion,
+  type TQuestion,
   ZQuestions,
 } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { lintTemplate } from '../src/documents/lint.ts';
-import { renderDocx } from '../src/documents/render.ts';
-import { buildDemoTemplateFiles, DEMO_TEMPLATE_FILE_NAMES, DEMO_TEMPLATES } from './catalog.ts';
+import { extractDocumentText, renderDocx } from '../src/documents/render.ts';
+import {
+  buildDemoTemplateFiles,
+  DEMO_TEMPLATE_FILE_NAMES,
+  DEMO_TEMPLATES,
+  demoOutputFolder,
+} from './catalog.ts';
 import type { DemoTemplateSource } from './demo-template.ts';
 import { PREVIEW_NOTICE } from './docx-package.ts';
 import { EXPECTED_CLAUSES } from './expected-clauses.ts';
@@ -26,8 +31,21 @@ import { EXPECTED_CLAUSES } from './expected-clauses.ts';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MIN_WORDS = 2700;
 
-function readCommitted(slug: string, name: string): Buffer {
-  return readFileSync(path.join(HERE, slug, name));
+const V1_DIR = path.join(HERE, '../src/documents/fixtures/demo-v1');
+/** Generation date of every rendering here: `{oggi}` is 23 November 2026. */
+const NOW = new Date('2026-11-23T10:00:00Z');
+
+function readCommitted(folder: string, name: string): Buffer {
+  return readFileSync(path.join(HERE, folder, name));
+}
+
+function render(source: DemoTemplateSource, docx: Buffer, answers: TAnswers): Buffer {
+  return renderDocx(docx, answers, { questions: source.questions, now: NOW });
+}
+
+/** Runs of four or more underscores in the body: the blanks a lawyer would fill in by hand. */
+function blanksIn(docx: Buffer): number {
+  return (partXml(docx, 'word/document.xml').match(/_{4,}/g) ?? []).length;
 }
 
 function partXml(docx: Buffer, part: string): string {
@@ -51,8 +69,16 @@ function countWords(text: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-/** The answers worth trying for a question: each option, and all of them for a multiple one. */
-function choicesOf(question: TChoiceQuestion): TAnswerValue[] {
+/**
+ * The answers worth trying for a question: each option, and all of them for a multiple one; a
+ * typed question gets the demo's fact.
+ */
+function choicesOf(question: TQuestion, facts: TAnswers): TAnswerValue[] {
+  if (question.type !== undefined && question.type !== 'scelta') {
+    const fact = facts[question.variable];
+    if (fact === undefined) throw new Error(`no fact for ${question.variable}`);
+    return [fact];
+  }
   if (!question.is_multiple_selection) return question.options;
   return [...question.options.map((option) => [option]), question.options];
 }
@@ -62,11 +88,7 @@ function choicesOf(question: TChoiceQuestion): TAnswerValue[] {
  * each of its pairs already holds, or names a question not answered yet that can be shown and
  * offers an expected answer.
  */
-function canBeShown(
-  questions: readonly TChoiceQuestion[],
-  answers: TAnswers,
-  variable: string,
-): boolean {
+function canBeShown(questions: readonly TQuestion[], answers: TAnswers, variable: string): boolean {
   const byVariable = new Map(questions.map((q) => [q.variable, q]));
   const visit = (key: string): boolean => {
     const question = byVariable.get(key);
@@ -76,10 +98,12 @@ function canBeShown(
     return question.required_answers.some((condition) =>
       Object.entries(condition).every(([other, expected]) => {
         if (isAnswered(answers[other])) return pairHolds(answers[other], expected);
-        const expectedList =
-          typeof expected === 'string' ? [expected] : Array.isArray(expected) ? expected : [];
+        // A number of items: the facts give every list enough of them.
+        if (!(typeof expected === 'string' || Array.isArray(expected))) return visit(other);
+        const expectedList = typeof expected === 'string' ? [expected] : expected;
         const otherQuestion = byVariable.get(other);
-        return visit(other) && (otherQuestion?.options ?? []).some((o) => expectedList.includes(o));
+        const options = otherQuestion && 'options' in otherQuestion ? otherQuestion.options : [];
+        return visit(other) && (options ?? []).some((o) => expectedList.includes(o));
       }),
     );
   };
@@ -92,7 +116,8 @@ function canBeShown(
  * reachable. Returns null when the target was never asked.
  */
 function walk(
-  questions: readonly TChoiceQuestion[],
+  questions: readonly TQuestion[],
+  facts: TAnswers,
   seed: number,
   target?: { variable: string; value: TAnswerValue },
 ): TAnswers | null {
@@ -102,7 +127,7 @@ function walk(
     if (question.variable === target?.variable) {
       answers[question.variable] = target.value;
     } else {
-      const choices = choicesOf(question);
+      const choices = choicesOf(question, facts);
       const start = (seed + questions.indexOf(question)) % choices.length;
       const rotated = [...choices.slice(start), ...choices.slice(0, start)];
       answers[question.variable] =
@@ -119,16 +144,16 @@ function walk(
 }
 
 /** Walks that together give every question each of its answers (and all, for lists). */
-function branchWalks(questions: readonly TChoiceQuestion[]) {
+function branchWalks(questions: readonly TQuestion[], facts: TAnswers) {
   const walks: { label: string; answers: TAnswers | null }[] = [
-    { label: 'first answers', answers: walk(questions, 0) },
-    { label: 'rotated answers', answers: walk(questions, 1) },
+    { label: 'first answers', answers: walk(questions, facts, 0) },
+    { label: 'rotated answers', answers: walk(questions, facts, 1) },
   ];
   questions.forEach((question, index) => {
-    choicesOf(question).forEach((value, choice) => {
+    choicesOf(question, facts).forEach((value, choice) => {
       walks.push({
         label: `${question.variable} = ${JSON.stringify(value)}`,
-        answers: walk(questions, index + choice, { variable: question.variable, value }),
+        answers: walk(questions, facts, index + choice, { variable: question.variable, value }),
       });
     });
   });
@@ -147,6 +172,8 @@ function problemsOf(source: DemoTemplateSource, answers: TAnswers, docx: Buffer)
   if (glitch) problems.push(`spacing or punctuation glitch «${glitch[0]}»`);
   const words = countWords(text);
   if (words < MIN_WORDS) problems.push(`only ${words} words`);
+  const blanks = blanksIn(docx);
+  if (blanks > 0) problems.push(`${blanks} runs of underscores left`);
   for (const expectation of EXPECTED_CLAUSES[source.slug] ?? []) {
     if ('occurrences' in expectation) {
       const found = text.split(expectation.occurrences).length - 1;
@@ -169,15 +196,26 @@ function problemsOf(source: DemoTemplateSource, answers: TAnswers, docx: Buffer)
 describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
   '%s',
   (slug, source) => {
-    const master = readCommitted(slug, 'master.docx');
-    const preview = readCommitted(slug, 'preview.docx');
+    const folder = demoOutputFolder(source);
+    const master = readCommitted(folder, 'master.docx');
+    const preview = readCommitted(folder, 'preview.docx');
 
     it('has up-to-date generated files (rebuilding gives the same bytes)', () => {
       const rebuilt = buildDemoTemplateFiles(source);
       for (const name of DEMO_TEMPLATE_FILE_NAMES) {
-        expect(rebuilt[name].equals(readCommitted(slug, name)), name).toBe(true);
+        expect(rebuilt[name].equals(readCommitted(folder, name)), name).toBe(true);
       }
     });
+
+    it.runIf(source.awaitsTypedQuestionnaire)(
+      'keeps publishing the version before typed questions until the questionnaire asks them',
+      () => {
+        for (const name of DEMO_TEMPLATE_FILE_NAMES) {
+          const published = readCommitted(slug, name);
+          expect(published.equals(readFileSync(path.join(V1_DIR, slug, name))), name).toBe(true);
+        }
+      },
+    );
 
     it('lints clean, master and preview, with every question used', () => {
       expect(lintTemplate({ master, preview, questions: source.questions })).toEqual({
@@ -190,7 +228,9 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
       const { questions } = source;
       expect(ZQuestions.safeParse(questions).success).toBe(true);
       expect(questions.length).toBeGreaterThanOrEqual(12);
-      expect(questions.some((q) => q.is_multiple_selection)).toBe(true);
+      expect(questions.some((q) => 'is_multiple_selection' in q && q.is_multiple_selection)).toBe(
+        true,
+      );
       // AND: one condition with several pairs; OR: several conditions on one question.
       expect(questions.some((q) => q.required_answers.some((c) => Object.keys(c).length > 1))).toBe(
         true,
@@ -198,9 +238,11 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
       expect(questions.some((q) => q.required_answers.length > 1)).toBe(true);
       for (const question of questions) {
         expect(question.variable).toMatch(/^[a-z][a-z_]*$/);
-        expect(question.options.length).toBeGreaterThanOrEqual(2);
+        if (question.type === undefined || question.type === 'scelta')
+          expect(question.options.length).toBeGreaterThanOrEqual(2);
+        else expect(source.facts[question.variable], question.variable).toBeDefined();
       }
-      const metadata = JSON.parse(readCommitted(slug, 'template.json').toString('utf8'));
+      const metadata = JSON.parse(readCommitted(folder, 'template.json').toString('utf8'));
       const range = computeQuestionRange(questions);
       expect(metadata).toMatchObject({
         name: source.name,
@@ -209,7 +251,9 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
         max_questions: range.max,
       });
       expect(range.min).toBeLessThan(range.max);
-      expect(JSON.parse(readCommitted(slug, 'questions.json').toString('utf8'))).toEqual(questions);
+      expect(JSON.parse(readCommitted(folder, 'questions.json').toString('utf8'))).toEqual(
+        questions,
+      );
     });
 
     it('is a real A4 Word document in Italian, with styles and page numbers', () => {
@@ -242,7 +286,7 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
     });
 
     it('renders every branch of the questionnaire as a complete contract', () => {
-      const walks = branchWalks(source.questions);
+      const walks = branchWalks(source.questions, source.facts);
       const unreachable = walks.filter((w) => w.answers === null).map((w) => w.label);
       expect(unreachable).toEqual([]);
 
@@ -252,7 +296,7 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
         if (!answers) continue;
         expect(validateAnswers(source.questions, answers), label).toEqual([]);
         lengths.push(Object.keys(answers).length);
-        const docx = renderDocx(master, answers);
+        const docx = render(source, master, answers);
         for (const problem of problemsOf(source, answers, docx))
           problems.push(`${label}: ${problem}`);
       }
@@ -262,10 +306,43 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
       expect(Math.max(...lengths)).toBeLessThanOrEqual(range.max);
     });
 
+    it('leaves no run of 4+ underscores in word/document.xml for a complete answer set', () => {
+      for (const seed of [0, 1]) {
+        const answers = walk(source.questions, source.facts, seed) ?? {};
+        expect(blanksIn(render(source, master, answers)), `seed ${seed}`).toBe(0);
+      }
+      // The same count finds the blanks of the version before typed questions.
+      const before = readFileSync(path.join(V1_DIR, slug, 'master.docx'));
+      const questions = JSON.parse(
+        readFileSync(path.join(V1_DIR, slug, 'questions.json')).toString('utf8'),
+      );
+      expect(blanksIn(renderDocx(before, walk(questions, {}, 0) ?? {}))).toBeGreaterThan(0);
+    });
+
+    it('writes every name, code and address asked into the document as typed', () => {
+      const verbatim = new Set(['testo', 'codice_fiscale', 'partita_iva', 'email']);
+      for (const seed of [0, 1]) {
+        const answers = walk(source.questions, source.facts, seed) ?? {};
+        const text = extractDocumentText(render(source, master, answers));
+        for (const question of source.questions) {
+          const value = answers[question.variable];
+          if (value === undefined || !question.type) continue;
+          const items =
+            question.type === 'elenco'
+              ? (value as Record<string, string>[]).flatMap((item) => Object.values(item))
+              : verbatim.has(question.type)
+                ? [value as string]
+                : [];
+          for (const item of items)
+            expect(text, `${question.variable} (seed ${seed})`).toContain(item);
+        }
+      }
+    });
+
     it('previews the same text under an ANTEPRIMA watermark', () => {
-      const answers = walk(source.questions, 1) ?? {};
-      const renderedMaster = renderDocx(master, answers);
-      const renderedPreview = renderDocx(preview, answers);
+      const answers = walk(source.questions, source.facts, 1) ?? {};
+      const renderedMaster = render(source, master, answers);
+      const renderedPreview = render(source, preview, answers);
       expect(paragraphTexts(partXml(renderedPreview, 'word/document.xml'))).toEqual(
         paragraphTexts(partXml(renderedMaster, 'word/document.xml')),
       );

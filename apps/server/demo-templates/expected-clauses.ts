@@ -44,16 +44,93 @@ const LOCAZIONE: ClauseExpectation[] = [
   },
   {
     clause: 'company landlord',
-    text: 'la società/l’ente __________, con sede legale',
+    text: 'Mario Rossi, con sede legale in via Appia Nuova 45, 00183 Roma, codice fiscale e partita IVA RSSMRA80A01H501U, in persona del legale rappresentante pro tempore Mario Rossi, munito dei necessari poteri,',
     when: is('locatore_tipo', 'Società o ente'),
   },
   {
     clause: 'individual landlord',
-    occurrences: 'il/la Sig./Sig.ra __________',
-    count: (a) =>
-      1 +
-      (a.locatore_tipo === 'Persona fisica' ? 1 : 0) +
-      (a.garanzia === 'Fideiussione personale di un terzo' ? 1 : 0),
+    text: 'Mario Rossi, residente in via Appia Nuova 45, 00183 Roma, codice fiscale RSSMRA80A01H501U,\n(di seguito, il «Locatore»),',
+    when: is('locatore_tipo', 'Persona fisica'),
+  },
+  {
+    clause: 'every tenant of the list, then one defined party, jointly liable',
+    text: 'e\nAnna Bianchi, residente in via Torino 12, 20123 Milano, codice fiscale BNCNNA85M41F205Q, carta d’identità n. CA12345AB,\nLuca Verdi, residente in via Torino 12, 20123 Milano, codice fiscale VRDLCU82C15H501A, passaporto n. YA1234567,\n(di seguito, congiuntamente e in solido, il «Conduttore»),',
+    when: always,
+  },
+  {
+    clause: 'joint liability of two or more tenants (art. 1292 c.c.)',
+    text: 'I conduttori sono obbligati in solido tra loro',
+    when: always,
+  },
+  {
+    clause: 'the property: address, rooms, cadastre, rendita in figures',
+    text: 'dell’unità immobiliare sita in Roma, via Tuscolana 100, piano 3, interno 7, composta da n. 4 vani oltre accessori, identificata al Catasto Fabbricati del Comune di Roma al foglio 12, particella 345, subalterno 6, categoria catastale A/2, rendita catastale euro 1.032,91 (di seguito',
+    when: always,
+  },
+  {
+    clause: 'energy certificate',
+    text: 'attestato di prestazione energetica n. 058091-000123456, rilasciato in data 10 giugno 2025, dal quale risulta la classe energetica D,',
+    when: always,
+  },
+  {
+    clause: 'free rent: start and end four years later, the day before',
+    text: 'con decorrenza dal 1° dicembre 2026 e scadenza al 30 novembre 2030.',
+    when: is('regime_canone', LIBERO),
+  },
+  {
+    clause: 'agreed rent: start and end three years later, the day before',
+    text: 'con decorrenza dal 1° dicembre 2026 e scadenza al 30 novembre 2029.',
+    when: is('regime_canone', CONCORDATO),
+  },
+  {
+    clause: 'yearly rent computed from the monthly one, in figures and in words',
+    text: 'in euro 10.200,00 (diecimiladuecento/00), ',
+    when: always,
+  },
+  {
+    clause: 'monthly instalments and payment day',
+    text: 'dodici rate mensili anticipate di euro 850,00 (ottocentocinquanta/00) ciascuna, entro il giorno 5 di ogni mese.',
+    when: always,
+  },
+  {
+    clause: 'IBAN',
+    text: 'codice IBAN IT60X0542811101000000123456, o con',
+    when: always,
+  },
+  {
+    clause: 'monthly service charges',
+    text: 'euro 120,00 (centoventi/00)',
+    when: always,
+  },
+  {
+    clause: 'handover on the start date with the keys',
+    text: 'La consegna dell’Immobile avviene in data 1° dicembre 2026, con la consegna di n. 2 (due) mazzi di chiavi;',
+    when: always,
+  },
+  {
+    clause: 'number of originals: one per party and one for registration',
+    text: 'Il presente contratto è redatto in quattro originali',
+    when: always,
+  },
+  {
+    clause: 'notices',
+    text: 'per il Locatore, via Appia Nuova 45, 00183 Roma, PEC mario.rossi@pec.it; per il Conduttore, presso l’Immobile, PEC anna.bianchi@pec.it.',
+    when: always,
+  },
+  {
+    clause: 'place and date of signature, twice',
+    occurrences: 'Roma, lì 23 novembre 2026',
+    count: () => 2,
+  },
+  {
+    clause: 'each tenant signs, twice',
+    occurrences: 'Il Conduttore – Luca Verdi',
+    count: () => 2,
+  },
+  {
+    clause: 'the landlord signs, a company through its representative',
+    occurrences: 'Il Locatore – Mario Rossi, in persona di Mario Rossi',
+    count: (a) => (a.locatore_tipo === 'Società o ente' ? 2 : 0),
   },
   {
     clause: 'territorial agreement',
@@ -183,7 +260,7 @@ const LOCAZIONE: ClauseExpectation[] = [
   },
   {
     clause: 'deposit',
-    text: (a) => `un deposito cauzionale pari a ${a.mensilita_deposito} del canone`,
+    text: 'un deposito cauzionale pari a tre mensilità del canone, e quindi di euro 2.550,00 (duemilacinquecentocinquanta/00),',
     when: is('deposito_cauzionale', 'Sì'),
   },
   {
@@ -203,8 +280,18 @@ const LOCAZIONE: ClauseExpectation[] = [
   },
   {
     clause: 'guarantor signs',
-    text: 'Il Fideiussore ______',
+    text: 'Il Fideiussore – Giulia Conti',
     when: is('garanzia', 'Fideiussione personale di un terzo'),
+  },
+  {
+    clause: 'guarantor identified, guarantee amount in words',
+    text: 'Interviene al presente contratto Giulia Conti, residente in via Po 3, 10123 Torino, codice fiscale CNTGLI75C41F205A (di seguito, il «Fideiussore»)',
+    when: is('garanzia', 'Fideiussione personale di un terzo'),
+  },
+  {
+    clause: 'bank guarantee amount',
+    text: 'per l’importo di euro 5.100,00 (cinquemilacento/00), con espressa',
+    when: is('garanzia', 'Fideiussione bancaria o assicurativa'),
   },
   {
     clause: 'pets allowed',
@@ -295,10 +382,60 @@ const RISERVATEZZA: ClauseExpectation[] = [
   },
   {
     clause: 'individuals appear',
-    occurrences: 'il/la Sig./Sig.ra __________',
+    occurrences: ', nato/a a ',
     count: (a) =>
       (a.prima_parte_tipo === 'Persona fisica' ? 1 : 0) +
       (a.seconda_parte_tipo === 'Persona fisica' ? 1 : 0),
+  },
+  {
+    clause: 'date of the agreement, the generation date written in full',
+    text: 'è stipulato in data 23 novembre 2026 tra:',
+    when: always,
+  },
+  {
+    clause: 'first party, a company: address, capital in figures, codes, register',
+    text: 'Alfa Tecnologie S.r.l., società con sede legale in via Torino 12, 20123 Milano, capitale sociale di euro 50.000,00 interamente versato, codice fiscale 01234567897, partita IVA 01234567897, iscritta al Registro delle Imprese di Milano, in persona del legale rappresentante pro tempore Giulia Conti,',
+    when: is('prima_parte_tipo', 'Società'),
+  },
+  {
+    clause: 'first party, a person: birth date in the long form (1° for the first)',
+    text: 'Alfa Tecnologie S.r.l., nato/a a Milano il 1° marzo 1975, residente in via Torino 12, 20123 Milano, codice fiscale 01234567897,',
+    when: is('prima_parte_tipo', 'Persona fisica'),
+  },
+  {
+    clause: 'second party, a company',
+    text: 'Mario Rossi, società con sede legale in via Appia Nuova 45, 00183 Roma, capitale sociale di euro 10.000,00 interamente versato, codice fiscale RSSMRA80A01H501U, partita IVA 12345678903, iscritta al Registro delle Imprese di Roma,',
+    when: is('seconda_parte_tipo', 'Società'),
+  },
+  {
+    clause: 'second party, a person',
+    text: 'Mario Rossi, nato/a a Roma il 1° gennaio 1980, residente in via Appia Nuova 45, 00183 Roma, codice fiscale RSSMRA80A01H501U,',
+    when: is('seconda_parte_tipo', 'Persona fisica'),
+  },
+  {
+    clause: 'contacts: addresses, PEC and referents',
+    text: 'per la Prima Parte, via Torino 12, 20123 Milano, PEC alfatecnologie@pec.it, alla cortese attenzione di Giulia Conti, amministratrice delegata; per la Seconda Parte, via Appia Nuova 45, 00183 Roma, PEC mario.rossi@pec.it, alla cortese attenzione di Mario Rossi.',
+    when: always,
+  },
+  {
+    clause: 'place and date of signature, twice',
+    occurrences: 'Milano, lì 23 novembre 2026',
+    count: () => 2,
+  },
+  {
+    clause: 'signature of a company through its representative',
+    occurrences: 'La Prima Parte – Alfa Tecnologie S.r.l., in persona di Giulia Conti',
+    count: (a) => (a.prima_parte_tipo === 'Società' ? 2 : 0),
+  },
+  {
+    clause: 'signature of the second party, a company through its representative',
+    occurrences: 'La Seconda Parte – Mario Rossi, in persona di Mario Rossi',
+    count: (a) => (a.seconda_parte_tipo === 'Società' ? 2 : 0),
+  },
+  {
+    clause: 'signature of the second party',
+    occurrences: 'La Seconda Parte – Mario Rossi',
+    count: () => 2,
   },
   {
     clause: 'purpose',
@@ -396,6 +533,11 @@ const RISERVATEZZA: ClauseExpectation[] = [
     when: is('penale', 'Sì'),
   },
   {
+    clause: 'penalty in figures and in words',
+    text: 'la somma di euro 25.000,00 (venticinquemila/00) per ciascuna violazione',
+    when: is('penale', 'Sì'),
+  },
+  {
     clause: 'penalty covers all',
     text: 'liquidazione forfettaria e onnicomprensiva del danno',
     when: is('tipo_penale', 'Sì, la penale copre ogni danno'),
@@ -442,12 +584,22 @@ const RISERVATEZZA: ClauseExpectation[] = [
   },
   {
     clause: 'court',
-    text: 'è competente in via esclusiva il Foro di __________',
+    text: 'è competente in via esclusiva il Foro di Milano, in deroga',
     when: is('controversie', 'Tribunale'),
   },
   {
     clause: 'arbitration',
     text: 'devoluta ad arbitrato rituale',
+    when: is('controversie', 'Arbitrato'),
+  },
+  {
+    clause: 'arbitration chamber and seat',
+    text: 'Regolamento della Camera Arbitrale di Milano, che le Parti',
+    when: is('controversie', 'Arbitrato'),
+  },
+  {
+    clause: 'seat of the arbitration',
+    text: 'La sede dell’arbitrato è Milano e la lingua',
     when: is('controversie', 'Arbitrato'),
   },
   {
@@ -529,8 +681,13 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'meetings',
-    text: 'nel limite di n. ____ incontri',
+    text: 'nel limite di n. 6 (sei) incontri; gli incontri ulteriori sono compensati a tempo, secondo la tariffa oraria di euro 120,00 (centoventi/00), oltre accessori di legge.',
     when: includes('attivita', 'partecipazione a riunioni'),
+  },
+  {
+    clause: 'opinions within a number of days, in figures and words',
+    text: 'I pareri sono resi per iscritto entro 15 (quindici) giorni dal ricevimento',
+    when: includes('attivita', 'redazione di pareri scritti'),
   },
   {
     clause: 'technical documents',
@@ -584,8 +741,99 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'hourly',
-    text: 'secondo la tariffa oraria di euro __________ (__________/00) per il Professionista',
+    text: 'secondo la tariffa oraria di euro 120,00 (centoventi/00) per il Professionista e di euro 60,00 (sessanta/00) per i suoi collaboratori,',
     when: is('compenso_tipo', 'A tempo, con tariffa oraria'),
+  },
+  {
+    clause: 'estimated hours',
+    text: 'egli stima in 80 ore l’impegno complessivo',
+    when: is('compenso_tipo', 'A tempo, con tariffa oraria'),
+  },
+  {
+    clause: 'lump-sum fee in euro and in words',
+    text: 'un compenso a corpo, fisso e invariabile, di € 12.500,00 (dodicimilacinquecento/00), oltre',
+    when: is('compenso_tipo', 'A corpo'),
+  },
+  {
+    clause: 'fee by phases, their total computed to the cent',
+    text: 'prima fase (progetto definitivo), euro 4.000,00; seconda fase (progetto esecutivo), euro 3.500,50; terza fase (direzione dei lavori), euro 5.000,25; per complessivi euro 12.500,75 (dodicimilacinquecento/75),',
+    when: is('compenso_tipo', 'Per fasi di attività'),
+  },
+  {
+    clause: 'total price told to the consumer',
+    text: 'pari a euro 15.860,00 (quindicimilaottocentosessanta/00), e lo informerà',
+    when: is('committente_tipo', 'Consumatore'),
+  },
+  {
+    clause: 'client, a consumer',
+    text: 'Beta Costruzioni S.p.A., nato/a a Torino il 21 maggio 1970, residente in corso Vittorio Emanuele II 10, 10121 Torino, codice fiscale 01234567897, il/la quale',
+    when: is('committente_tipo', 'Consumatore'),
+  },
+  {
+    clause: 'client, a business',
+    text: 'Beta Costruzioni S.p.A., con sede in corso Vittorio Emanuele II 10, 10121 Torino, codice fiscale 01234567897, partita IVA 01234567897, iscritta al Registro delle Imprese di Torino, in persona di Paolo Neri, amministratore unico, munito dei necessari poteri',
+    when: isNot('committente_tipo', 'Consumatore'),
+  },
+  {
+    clause: 'professional identified',
+    text: 'Anna Bianchi, nato/a a Milano il 1° agosto 1985, codice fiscale BNCNNA85M41F205Q, partita IVA 12345678903, esercente la professione di',
+    when: always,
+  },
+  {
+    clause: 'professional register and office',
+    text: 'iscritto/a all’Albo professionale dell’Ordine degli Ingegneri della Provincia di Torino al n. 12345, con studio in via Roma 5, 10123 Torino, indirizzo PEC anna.bianchi@ingpec.eu',
+    when: always,
+  },
+  {
+    clause: 'object of the engagement',
+    text: 'le prestazioni professionali relative a: progettazione esecutiva e direzione dei lavori di ristrutturazione della sede di via Po 3 a Torino.',
+    when: always,
+  },
+  {
+    clause: 'completion date in the long form',
+    text: 'completare le prestazioni entro il 30 giugno 2027, salvo',
+    when: is('durata_incarico', 'Fino al completamento delle prestazioni'),
+  },
+  {
+    clause: 'IBAN',
+    text: 'codice IBAN IT60X0542811101000000123456, entro',
+    when: always,
+  },
+  {
+    clause: 'expenses above a threshold authorised',
+    text: 'di importo unitario superiore a euro 500,00 devono',
+    when: is('spese', 'A piè di lista'),
+  },
+  {
+    clause: 'flat-rate expenses as a percentage',
+    text: 'pari al 15 % del compenso',
+    when: is('spese', 'In misura forfettaria'),
+  },
+  {
+    clause: 'insurance policy',
+    text: 'stipulata con Gamma Assicurazioni S.p.A., polizza n. RC-2026-0042, con massimale di euro 1.000.000,00 per sinistro',
+    when: always,
+  },
+  {
+    clause: 'notices',
+    text: 'per il Committente, corso Vittorio Emanuele II 10, 10121 Torino, PEC o e-mail betacostruzioni@pec.it; per il Professionista, presso lo studio sopra indicato, PEC anna.bianchi@ingpec.eu.',
+    when: always,
+  },
+  {
+    clause: 'place and date of signature, twice',
+    occurrences: 'Torino, lì 23 novembre 2026',
+    count: () => 2,
+  },
+  {
+    clause: 'signatures',
+    occurrences: 'Il Professionista – Anna Bianchi',
+    count: () => 2,
+  },
+  {
+    clause: 'a business signs through its representative',
+    occurrences:
+      'Il Committente – Beta Costruzioni S.p.A., in persona di Paolo Neri, amministratore unico',
+    count: (a) => (a.committente_tipo === 'Consumatore' ? 0 : 2),
   },
   {
     clause: 'monthly invoices',

@@ -1,4 +1,6 @@
+import type { TQuestion } from '@lexpath/shared/schemas/questions';
 import {
+  ask,
   type DemoTemplateSource,
   heading,
   paragraphs,
@@ -9,6 +11,51 @@ import {
 
 const ACQUISIZIONE = 'valutare una possibile acquisizione o fusione';
 const INVESTIMENTO = 'valutare un investimento nel capitale sociale';
+
+/**
+ * The facts of one party: who it is, where, its codes and contacts; a company's registration
+ * and representative, a person's birth.
+ */
+function partyQuestions(prefix: 'prima' | 'seconda', label: string): TQuestion[] {
+  const tipo = `${prefix}_parte_tipo`;
+  const societa = { required_answers: [{ [tipo]: 'Società' }] };
+  const persona = { required_answers: [{ [tipo]: 'Persona fisica' }] };
+  return [
+    ask('testo', `${prefix}_nome`, `Denominazione o nome e cognome della ${label}`),
+    ask('testo', `${prefix}_indirizzo`, `Sede legale o residenza della ${label}`, {
+      description: 'Via, numero civico, CAP e comune.',
+    }),
+    ask('codice_fiscale', `${prefix}_codice_fiscale`, `Codice fiscale della ${label}`),
+    ask('partita_iva', `${prefix}_partita_iva`, `Partita IVA della ${label}`, societa),
+    ask(
+      'importo',
+      `${prefix}_capitale`,
+      `Capitale sociale interamente versato della ${label}`,
+      societa,
+    ),
+    ask(
+      'testo',
+      `${prefix}_registro_imprese`,
+      `Presso quale Registro delle Imprese è iscritta la ${label}?`,
+      {
+        ...societa,
+        description: 'Il capoluogo della Camera di commercio, ad esempio «Milano».',
+      },
+    ),
+    ask(
+      'testo',
+      `${prefix}_rappresentante`,
+      `Nome e cognome del legale rappresentante della ${label}`,
+      societa,
+    ),
+    ask('testo', `${prefix}_luogo_nascita`, `Luogo di nascita della ${label}`, persona),
+    ask('data', `${prefix}_data_nascita`, `Data di nascita della ${label}`, persona),
+    ask('email', `${prefix}_pec`, `Indirizzo PEC della ${label}`),
+    ask('testo', `${prefix}_referente`, `Referente della ${label} per il Progetto`, {
+      description: 'Nome, cognome e funzione della persona a cui rivolgere le comunicazioni.',
+    }),
+  ];
+}
 
 /**
  * Non-disclosure agreement, one-way or mutual, protecting trade secrets (artt. 98–99 c.p.i.)
@@ -32,10 +79,12 @@ export const accordoRiservatezza: DemoTemplateSource = {
       'Società',
       'Persona fisica',
     ]),
+    ...partyQuestions('prima', 'prima parte'),
     question('seconda_parte_tipo', 'La seconda parte è una società o una persona fisica?', [
       'Società',
       'Persona fisica',
     ]),
+    ...partyQuestions('seconda', 'seconda parte'),
     question('finalita', 'Per quale finalità sono scambiate le informazioni?', [
       ACQUISIZIONE,
       INVESTIMENTO,
@@ -108,6 +157,14 @@ export const accordoRiservatezza: DemoTemplateSource = {
         required_answers: [{ penale: 'Sì' }],
       },
     ),
+    ask(
+      'importo',
+      'importo_penale',
+      'Quale somma è dovuta a titolo di penale per ciascuna violazione?',
+      {
+        required_answers: [{ penale: 'Sì' }],
+      },
+    ),
     question(
       'non_sollecitazione',
       'È previsto il divieto di storno dei dipendenti?',
@@ -136,7 +193,44 @@ export const accordoRiservatezza: DemoTemplateSource = {
         required_answers: [{ controversie: 'Arbitrato' }],
       },
     ),
+    ask('testo', 'foro', 'Quale foro è competente in via esclusiva?', {
+      description: 'La città sede del Tribunale, ad esempio «Milano».',
+      required_answers: [{ controversie: 'Tribunale' }],
+    }),
+    ask('testo', 'camera_arbitrale', 'Presso quale Camera Arbitrale si svolge l’arbitrato?', {
+      description: 'La città della Camera Arbitrale, che è anche la sede dell’arbitrato.',
+      required_answers: [{ controversie: 'Arbitrato' }],
+    }),
+    ask('testo', 'luogo_firma', 'In quale luogo è sottoscritto l’Accordo?'),
   ],
+  facts: {
+    prima_nome: 'Alfa Tecnologie S.r.l.',
+    prima_indirizzo: 'via Torino 12, 20123 Milano',
+    prima_codice_fiscale: '01234567897',
+    prima_partita_iva: '01234567897',
+    prima_capitale: '50000.00',
+    prima_registro_imprese: 'Milano',
+    prima_rappresentante: 'Giulia Conti',
+    prima_luogo_nascita: 'Milano',
+    prima_data_nascita: '1975-03-01',
+    prima_pec: 'alfatecnologie@pec.it',
+    prima_referente: 'Giulia Conti, amministratrice delegata',
+    seconda_nome: 'Mario Rossi',
+    seconda_indirizzo: 'via Appia Nuova 45, 00183 Roma',
+    seconda_codice_fiscale: 'RSSMRA80A01H501U',
+    seconda_partita_iva: '12345678903',
+    seconda_capitale: '10000.00',
+    seconda_registro_imprese: 'Roma',
+    seconda_rappresentante: 'Mario Rossi',
+    seconda_luogo_nascita: 'Roma',
+    seconda_data_nascita: '1980-01-01',
+    seconda_pec: 'mario.rossi@pec.it',
+    seconda_referente: 'Mario Rossi',
+    importo_penale: '25000.00',
+    foro: 'Milano',
+    camera_arbitrale: 'Milano',
+    luogo_firma: 'Milano',
+  },
   paragraphs: paragraphs(
     title('Accordo di riservatezza'),
     '{#tipo_accordo == "Unilaterale"}',
@@ -145,20 +239,20 @@ export const accordoRiservatezza: DemoTemplateSource = {
     '{#tipo_accordo == "Reciproco"}',
     subtitle('(accordo di non divulgazione reciproco)'),
     '{/}',
-    'Il presente accordo di riservatezza (di seguito, l’«Accordo») è stipulato in data __________ tra:',
+    'Il presente accordo di riservatezza (di seguito, l’«Accordo») è stipulato in data {oggi | data_lunga} tra:',
     '{#prima_parte_tipo == "Società"}',
-    '__________, società con sede legale in __________, via __________ n. ____, capitale sociale euro __________ interamente versato, codice fiscale, partita IVA e numero di iscrizione al Registro delle Imprese di __________ n. __________, in persona del legale rappresentante pro tempore __________, munito dei necessari poteri,',
+    '{prima_nome}, società con sede legale in {prima_indirizzo}, capitale sociale di euro {prima_capitale | importo} interamente versato, codice fiscale {prima_codice_fiscale}, partita IVA {prima_partita_iva}, iscritta al Registro delle Imprese di {prima_registro_imprese}, in persona del legale rappresentante pro tempore {prima_rappresentante}, munito dei necessari poteri,',
     '{/}',
     '{#prima_parte_tipo == "Persona fisica"}',
-    'il/la Sig./Sig.ra __________, nato/a a __________ il __________, residente in __________, via __________ n. ____, codice fiscale __________,',
+    '{prima_nome}, nato/a a {prima_luogo_nascita} il {prima_data_nascita | data_lunga}, residente in {prima_indirizzo}, codice fiscale {prima_codice_fiscale},',
     '{/}',
     `(di seguito, la «Prima Parte»{#tipo_accordo == "Unilaterale"} o la «Parte Divulgante»{/})`,
     'e',
     '{#seconda_parte_tipo == "Società"}',
-    '__________, società con sede legale in __________, via __________ n. ____, capitale sociale euro __________ interamente versato, codice fiscale, partita IVA e numero di iscrizione al Registro delle Imprese di __________ n. __________, in persona del legale rappresentante pro tempore __________, munito dei necessari poteri,',
+    '{seconda_nome}, società con sede legale in {seconda_indirizzo}, capitale sociale di euro {seconda_capitale | importo} interamente versato, codice fiscale {seconda_codice_fiscale}, partita IVA {seconda_partita_iva}, iscritta al Registro delle Imprese di {seconda_registro_imprese}, in persona del legale rappresentante pro tempore {seconda_rappresentante}, munito dei necessari poteri,',
     '{/}',
     '{#seconda_parte_tipo == "Persona fisica"}',
-    'il/la Sig./Sig.ra __________, nato/a a __________ il __________, residente in __________, via __________ n. ____, codice fiscale __________,',
+    '{seconda_nome}, nato/a a {seconda_luogo_nascita} il {seconda_data_nascita | data_lunga}, residente in {seconda_indirizzo}, codice fiscale {seconda_codice_fiscale},',
     '{/}',
     `(di seguito, la «Seconda Parte»{#tipo_accordo == "Unilaterale"} o la «Parte Ricevente»{/})`,
     'di seguito congiuntamente indicate come le «Parti» e ciascuna, singolarmente, come la «Parte».',
@@ -271,7 +365,7 @@ export const accordoRiservatezza: DemoTemplateSource = {
     'Le Parti riconoscono che la violazione degli obblighi di cui al presente Accordo può arrecare alla Parte Divulgante un pregiudizio grave e difficilmente riparabile; la Parte Divulgante può pertanto chiedere all’autorità giudiziaria, oltre al risarcimento del danno, provvedimenti inibitori e cautelari, anche ai sensi dell’art. 700 del codice di procedura civile e degli artt. 124, 126 e 131 del Codice della proprietà industriale.',
     'La Parte Ricevente è altresì tenuta a tenere indenne la Parte Divulgante dai costi, anche legali e peritali, ragionevolmente sostenuti per accertare la violazione e per porvi rimedio, ferma restando la facoltà del giudice di liquidarli secondo le regole ordinarie.',
     '{#penale == "Sì"}',
-    'In caso di violazione, anche di uno solo, degli obblighi di cui agli artt. 5, 6 e 11, la Parte Ricevente è tenuta a corrispondere alla Parte Divulgante, a titolo di penale ai sensi dell’art. 1382 c.c., la somma di euro __________ (__________/00) per ciascuna violazione, entro trenta giorni dalla richiesta scritta.',
+    'In caso di violazione, anche di uno solo, degli obblighi di cui agli artt. 5, 6 e 11, la Parte Ricevente è tenuta a corrispondere alla Parte Divulgante, a titolo di penale ai sensi dell’art. 1382 c.c., la somma di euro {importo_penale | importo} ({importo_penale | importo_lettere}) per ciascuna violazione, entro trenta giorni dalla richiesta scritta.',
     '{/}',
     '{#tipo_penale == "Sì, la penale copre ogni danno"}',
     'La penale è convenuta a titolo di liquidazione forfettaria e onnicomprensiva del danno e ne limita il risarcimento alla prestazione promessa, salva la facoltà della Parte Divulgante di chiedere i provvedimenti inibitori e cautelari di cui al primo comma.',
@@ -283,21 +377,21 @@ export const accordoRiservatezza: DemoTemplateSource = {
     'Le Parti non convengono alcuna penale: il danno derivante dalla violazione del presente Accordo è risarcito secondo le regole generali, e la Parte Divulgante può provarlo anche mediante presunzioni e con riferimento agli utili realizzati dalla Parte Ricevente in violazione dei diritti della Parte Divulgante, in applicazione dei criteri di cui all’art. 125 del Codice della proprietà industriale.',
     '{/}',
     heading('Art. 14 – Referenti, contatti e annunci pubblici'),
-    'Ciascuna Parte designa un proprio referente per la gestione delle comunicazioni relative al Progetto: per la Prima Parte, __________; per la Seconda Parte, __________. Le richieste di informazioni, di documenti e di incontri sono rivolte esclusivamente ai referenti così designati o alle persone da essi indicate per iscritto.',
+    'Ciascuna Parte designa un proprio referente per la gestione delle comunicazioni relative al Progetto: per la Prima Parte, {prima_referente}; per la Seconda Parte, {seconda_referente}. Le richieste di informazioni, di documenti e di incontri sono rivolte esclusivamente ai referenti così designati o alle persone da essi indicate per iscritto.',
     'Senza il preventivo consenso scritto dell’altra Parte, nessuna Parte può prendere contatto, in relazione al Progetto, con amministratori, dipendenti, clienti, fornitori, finanziatori o altri soggetti in rapporti d’affari con l’altra Parte, fatti salvi i contatti intrattenuti nel normale svolgimento della propria attività e senza utilizzare le Informazioni Riservate.',
     'Nessuna Parte può diffondere comunicati stampa, annunci pubblici o altre dichiarazioni relative al Progetto, all’esistenza delle trattative o al contenuto del presente Accordo senza il preventivo consenso scritto dell’altra Parte sul testo e sui tempi della comunicazione, salvo che la comunicazione sia imposta dalla legge o da un’autorità di vigilanza; in tal caso si applica l’art. 7.',
     heading('Art. 15 – Dichiarazioni delle Parti'),
     'Ciascuna Parte dichiara e garantisce all’altra: (a) di avere pieno titolo e tutti i poteri necessari per sottoscrivere il presente Accordo e per adempiere alle obbligazioni che ne derivano, e che la persona che lo sottoscrive in suo nome è a ciò debitamente autorizzata; (b) che la sottoscrizione e l’esecuzione dell’Accordo non violano obblighi da essa assunti nei confronti di terzi, né disposizioni di legge, di statuto o provvedimenti dell’autorità a essa applicabili; (c) di avere il diritto di comunicare le Informazioni Riservate che metterà a disposizione dell’altra Parte, senza violare diritti di terzi od obblighi di riservatezza assunti verso terzi.',
     'La Parte Ricevente dichiara inoltre di essere consapevole che la rivelazione o l’impiego abusivo di segreti commerciali può integrare, oltre all’illecito civile, il reato di cui all’art. 623 del codice penale, e che la tutela prevista dal presente Accordo si aggiunge, senza sostituirle, a quelle previste dalla legge, in particolare dagli artt. 98 e 99 del Codice della proprietà industriale e dall’art. 2598 c.c. in materia di concorrenza sleale.',
     heading('Art. 16 – Comunicazioni'),
-    'Tutte le comunicazioni relative al presente Accordo devono essere effettuate per iscritto e si intendono validamente eseguite se inviate a mezzo posta elettronica certificata o lettera raccomandata con avviso di ricevimento ai seguenti indirizzi: per la Prima Parte, __________, PEC __________, alla cortese attenzione di __________; per la Seconda Parte, __________, PEC __________, alla cortese attenzione di __________. Ciascuna Parte può modificare il proprio indirizzo dandone comunicazione scritta all’altra. Le comunicazioni si intendono ricevute alla data di consegna risultante dalla ricevuta di avvenuta consegna del messaggio di posta elettronica certificata o dall’avviso di ricevimento della raccomandata.',
+    'Tutte le comunicazioni relative al presente Accordo devono essere effettuate per iscritto e si intendono validamente eseguite se inviate a mezzo posta elettronica certificata o lettera raccomandata con avviso di ricevimento ai seguenti indirizzi: per la Prima Parte, {prima_indirizzo}, PEC {prima_pec}, alla cortese attenzione di {prima_referente}; per la Seconda Parte, {seconda_indirizzo}, PEC {seconda_pec}, alla cortese attenzione di {seconda_referente}. Ciascuna Parte può modificare il proprio indirizzo dandone comunicazione scritta all’altra. Le comunicazioni si intendono ricevute alla data di consegna risultante dalla ricevuta di avvenuta consegna del messaggio di posta elettronica certificata o dall’avviso di ricevimento della raccomandata.',
     heading('Art. 17 – Legge applicabile e controversie'),
     'Il presente Accordo è regolato dalla legge italiana.',
     '{#controversie == "Tribunale"}',
-    'Per ogni controversia relativa alla validità, all’interpretazione, all’esecuzione o alla risoluzione del presente Accordo è competente in via esclusiva il Foro di __________, in deroga a ogni altro foro eventualmente concorrente, fermo restando che le controversie in materia di segreti commerciali sono attribuite alla sezione specializzata in materia di impresa territorialmente competente, ai sensi dell’art. 134 del Codice della proprietà industriale e dell’art. 3 del decreto legislativo 27 giugno 2003, n. 168.',
+    'Per ogni controversia relativa alla validità, all’interpretazione, all’esecuzione o alla risoluzione del presente Accordo è competente in via esclusiva il Foro di {foro}, in deroga a ogni altro foro eventualmente concorrente, fermo restando che le controversie in materia di segreti commerciali sono attribuite alla sezione specializzata in materia di impresa territorialmente competente, ai sensi dell’art. 134 del Codice della proprietà industriale e dell’art. 3 del decreto legislativo 27 giugno 2003, n. 168.',
     '{/}',
     '{#controversie == "Arbitrato"}',
-    `Ogni controversia relativa alla validità, all’interpretazione, all’esecuzione o alla risoluzione del presente Accordo è devoluta ad arbitrato rituale secondo diritto, ai sensi degli artt. 806 e seguenti del codice di procedura civile, in conformità al Regolamento della Camera Arbitrale di __________, che le Parti dichiarano di conoscere e accettare. {#collegio_arbitrale == "Arbitro unico"}L’arbitrato è deciso da un arbitro unico, nominato in conformità al Regolamento.{/}{#collegio_arbitrale == "Collegio di tre arbitri"}L’arbitrato è deciso da un collegio di tre arbitri: ciascuna Parte ne nomina uno e il terzo, con funzioni di presidente, è designato dai due arbitri così nominati o, in mancanza di accordo, secondo il Regolamento.{/} La sede dell’arbitrato è __________ e la lingua del procedimento è l’italiano.`,
+    `Ogni controversia relativa alla validità, all’interpretazione, all’esecuzione o alla risoluzione del presente Accordo è devoluta ad arbitrato rituale secondo diritto, ai sensi degli artt. 806 e seguenti del codice di procedura civile, in conformità al Regolamento della Camera Arbitrale di {camera_arbitrale}, che le Parti dichiarano di conoscere e accettare. {#collegio_arbitrale == "Arbitro unico"}L’arbitrato è deciso da un arbitro unico, nominato in conformità al Regolamento.{/}{#collegio_arbitrale == "Collegio di tre arbitri"}L’arbitrato è deciso da un collegio di tre arbitri: ciascuna Parte ne nomina uno e il terzo, con funzioni di presidente, è designato dai due arbitri così nominati o, in mancanza di accordo, secondo il Regolamento.{/} La sede dell’arbitrato è {camera_arbitrale} e la lingua del procedimento è l’italiano.`,
     'Resta salva la facoltà di ciascuna Parte di richiedere all’autorità giudiziaria ordinaria competente i provvedimenti cautelari e d’urgenza necessari a tutelare le Informazioni Riservate, anche prima della costituzione del tribunale arbitrale.',
     '{/}',
     heading('Art. 18 – Disposizioni generali'),
@@ -306,13 +400,13 @@ export const accordoRiservatezza: DemoTemplateSource = {
     'I titoli degli articoli hanno funzione meramente indicativa e non incidono sull’interpretazione dell’Accordo. Le espressioni «ivi compreso» e «in particolare» introducono elencazioni esemplificative e non tassative. Il presente Accordo è redatto in lingua italiana, che prevale su ogni eventuale traduzione.',
     'Il mancato o ritardato esercizio di un diritto previsto dal presente Accordo non costituisce rinuncia allo stesso. Il presente Accordo è soggetto a registrazione solo in caso d’uso, a cura e spese della Parte che vi abbia dato causa; le ulteriori spese relative alla sua stipula restano a carico di ciascuna Parte per quanto di propria competenza.',
     'Letto, confermato e sottoscritto.',
-    '__________, lì __________',
-    'La Prima Parte ______________________________',
-    'La Seconda Parte ______________________________',
+    '{luogo_firma}, lì {oggi | data_lunga}',
+    'La Prima Parte – {prima_nome}{#prima_parte_tipo == "Società"}, in persona di {prima_rappresentante}{/}',
+    'La Seconda Parte – {seconda_nome}{#seconda_parte_tipo == "Società"}, in persona di {seconda_rappresentante}{/}',
     heading('Approvazione specifica delle clausole'),
     `Ai sensi e per gli effetti degli artt. 1341 e 1342 c.c., le Parti dichiarano di aver letto attentamente e di approvare specificamente le clausole di cui agli articoli: 5 (responsabilità per il fatto dei Rappresentanti); 8 (esclusione di garanzie e limitazione di responsabilità); 10 (durata degli obblighi dopo la cessazione); 12 (facoltà di interrompere le trattative{#esclusiva == "Tre mesi" or esclusiva == "Sei mesi"}, obbligo di esclusiva{/}{#non_sollecitazione == "Sì"}, divieto di storno di dipendenti e collaboratori{/}); 13 (Rimedi{#penale == "Sì"} e clausola penale{/}); 14 (divieto di contatti e di annunci pubblici); 17 ({#controversie == "Tribunale"}deroga alla competenza territoriale{/}{#controversie == "Arbitrato"}clausola compromissoria{/}); 18 (divieto di cessione dell’Accordo).`,
-    '__________, lì __________',
-    'La Prima Parte ______________________________',
-    'La Seconda Parte ______________________________',
+    '{luogo_firma}, lì {oggi | data_lunga}',
+    'La Prima Parte – {prima_nome}{#prima_parte_tipo == "Società"}, in persona di {prima_rappresentante}{/}',
+    'La Seconda Parte – {seconda_nome}{#seconda_parte_tipo == "Società"}, in persona di {seconda_rappresentante}{/}',
   ),
 };

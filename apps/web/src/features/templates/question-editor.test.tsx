@@ -9,9 +9,12 @@ import { renderApp } from '../../test/render-app.tsx';
 import { pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
 import { toQuestion, toQuestionForm } from './question-form.ts';
 
-/** The demo templates the server seeds (apps/server/demo-templates/<slug>/questions.json). */
+/**
+ * The demo templates as the server seeded them before typed questions (multiple choice only),
+ * kept as fixtures in apps/server/src/documents/fixtures/demo-v1/<slug>/questions.json.
+ */
 const demoFiles = import.meta.glob<TQuestion[]>(
-  '../../../../server/demo-templates/*/questions.json',
+  '../../../../server/src/documents/fixtures/demo-v1/*/questions.json',
   {
     eager: true,
     import: 'default',
