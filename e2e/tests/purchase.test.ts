@@ -5,7 +5,7 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { EXPECTED_CLAUSES_V1 } from '../../apps/server/src/documents/fixtures/demo-v1/expected-clauses.ts';
+import { EXPECTED_CLAUSES_V1 } from '../../apps/server/src/documents/fixtures/demo-v1-expected-clauses.ts';
 import { checkScreen, DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
 
 let browser: Browser;
