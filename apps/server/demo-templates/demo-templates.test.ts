@@ -207,15 +207,18 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
       }
     });
 
-    it.runIf(source.awaitsTypedQuestionnaire)(
-      'keeps publishing the version before typed questions until the questionnaire asks them',
-      () => {
+    // Only the demos whose typed version awaits the questionnaire journey (issue 11) have it.
+    const keepsV1 = source.awaitsTypedQuestionnaire
+      ? ['keeps publishing the version before typed questions until the questionnaire asks them']
+      : [];
+    for (const title of keepsV1) {
+      it(title, () => {
         for (const name of DEMO_TEMPLATE_FILE_NAMES) {
           const published = readCommitted(slug, name);
           expect(published.equals(readFileSync(path.join(V1_DIR, slug, name))), name).toBe(true);
         }
-      },
-    );
+      });
+    }
 
     it('lints clean, master and preview, with every question used', () => {
       expect(lintTemplate({ master, preview, questions: source.questions })).toEqual({
