@@ -106,12 +106,3 @@ export function buildDemoTemplateFiles(
     'template.json': toJson(describeDemoTemplate(source)),
   };
 }
-
-/**
- * Where a demo's generated files live, relative to `demo-templates/`: its own folder, which the
- * seed publishes, or `<slug>/typed/` while it awaits the typed questionnaire (the seed then keeps
- * publishing the files already in its folder, those before typed questions).
- */
-export function demoOutputFolder(source: DemoTemplateSource): string {
-  return source.awaitsTypedQuestionnaire ? `${source.slug}/typed` : source.slug;
-}

@@ -35,12 +35,6 @@ export type DemoTemplateSource = {
    * tests walk each branch with these facts, so a complete contract has no blank left.
    */
   facts: TAnswers;
-  /**
-   * Set while the web questionnaire cannot ask typed questions yet (the e2e purchase journey
-   * buys this demo): the seed keeps publishing the version before typed questions, and the typed
-   * build is written to `<slug>/typed/` until the flag is removed and the demo rebuilt.
-   */
-  awaitsTypedQuestionnaire?: boolean;
   paragraphs: DemoParagraph[];
 };
 

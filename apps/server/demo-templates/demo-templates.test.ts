@@ -18,12 +18,7 @@ import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { lintTemplate } from '../src/documents/lint.ts';
 import { extractDocumentText, renderDocx } from '../src/documents/render.ts';
-import {
-  buildDemoTemplateFiles,
-  DEMO_TEMPLATE_FILE_NAMES,
-  DEMO_TEMPLATES,
-  demoOutputFolder,
-} from './catalog.ts';
+import { buildDemoTemplateFiles, DEMO_TEMPLATE_FILE_NAMES, DEMO_TEMPLATES } from './catalog.ts';
 import type { DemoTemplateSource } from './demo-template.ts';
 import { PREVIEW_NOTICE } from './docx-package.ts';
 import { EXPECTED_CLAUSES } from './expected-clauses.ts';
@@ -196,7 +191,7 @@ function problemsOf(source: DemoTemplateSource, answers: TAnswers, docx: Buffer)
 describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
   '%s',
   (slug, source) => {
-    const folder = demoOutputFolder(source);
+    const folder = slug;
     const master = readCommitted(folder, 'master.docx');
     const preview = readCommitted(folder, 'preview.docx');
 
@@ -206,19 +201,6 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
         expect(rebuilt[name].equals(readCommitted(folder, name)), name).toBe(true);
       }
     });
-
-    // Only the demos whose typed version awaits the questionnaire journey (issue 11) have it.
-    const keepsV1 = source.awaitsTypedQuestionnaire
-      ? ['keeps publishing the version before typed questions until the questionnaire asks them']
-      : [];
-    for (const title of keepsV1) {
-      it(title, () => {
-        for (const name of DEMO_TEMPLATE_FILE_NAMES) {
-          const published = readCommitted(slug, name);
-          expect(published.equals(readFileSync(path.join(V1_DIR, slug, name))), name).toBe(true);
-        }
-      });
-    }
 
     it('lints clean, master and preview, with every question used', () => {
       expect(lintTemplate({ master, preview, questions: source.questions })).toEqual({

@@ -6,20 +6,16 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  buildDemoTemplateFiles,
-  DEMO_TEMPLATES,
-  demoOutputFolder,
-} from '../demo-templates/catalog.ts';
+import { buildDemoTemplateFiles, DEMO_TEMPLATES } from '../demo-templates/catalog.ts';
 
 const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../demo-templates/', import.meta.url));
 
 for (const source of DEMO_TEMPLATES) {
-  const folder = path.join(DEMO_TEMPLATES_DIR, demoOutputFolder(source));
+  const folder = path.join(DEMO_TEMPLATES_DIR, source.slug);
   await mkdir(folder, { recursive: true });
   const files = buildDemoTemplateFiles(source);
   for (const [name, bytes] of Object.entries(files)) {
     await writeFile(path.join(folder, name), bytes);
   }
-  console.log(`${demoOutputFolder(source)}: ${Object.keys(files).join(', ')}`);
+  console.log(`${source.slug}: ${Object.keys(files).join(', ')}`);
 }

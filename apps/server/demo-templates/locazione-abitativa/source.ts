@@ -31,8 +31,6 @@ export const locazioneAbitativa: DemoTemplateSource = {
   priceCents: 3900,
   minTime: 8,
   maxTime: 15,
-  // The e2e purchase journey buys it, answering choices only: published as before for now.
-  awaitsTypedQuestionnaire: true,
   questions: [
     question(
       'regime_canone',

@@ -28,8 +28,6 @@ export const prestazioneOperaProfessionale: DemoTemplateSource = {
   priceCents: 3500,
   minTime: 8,
   maxTime: 15,
-  // The e2e purchase journey buys it, answering choices only: published as before for now.
-  awaitsTypedQuestionnaire: true,
   questions: [
     question('professione', 'Quale professione esercita il Professionista?', [
       'ingegnere',
