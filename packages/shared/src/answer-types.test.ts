@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it as test } from 'vitest';
 import {
   type AnswerRules,
+  anotherItem,
   CODICE_FISCALE_DIGIT_POSITIONS,
   centsToAmount,
   codiceFiscaleCheckCharacter,
@@ -345,6 +346,21 @@ describe('elenco', () => {
     expect(validateCanonical(conduttori, [{ ...mario, eta: '3' }])).toEqual([
       '«Conduttore 1» non ha il campo «eta».',
     ]);
+  });
+
+  test('asks for another item with the gender of its label: «un altro», «un’altra»', () => {
+    expect(anotherItem(conduttori)).toBe('un altro conduttore');
+    expect(anotherItem({ variable: 'parti', label_singolare: 'la parte' })).toBe('un’altra parte');
+    expect(
+      anotherItem({ variable: 'x', label_singolare: 'l’inquilina', label_plurale: 'le inquiline' }),
+    ).toBe('un’altra inquilina');
+    expect(
+      anotherItem({
+        variable: 'x',
+        label_singolare: 'l’inquilino',
+        label_plurale: 'gli inquilini',
+      }),
+    ).toBe('un altro inquilino');
   });
 
   test('counts its items between min_items and max_items', () => {

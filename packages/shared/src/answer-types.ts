@@ -390,6 +390,23 @@ export function itemLabel(
 }
 
 /**
+ * "il conduttore" → "un altro conduttore", "la parte" → "un’altra parte": the article of the
+ * singular label gives the gender; an elided one ("l’inquilina") takes it from the plural's
+ * ("le inquiline"). Without a label, masculine, as Italian's default.
+ */
+export function anotherItem(
+  question: Pick<AnswerRules, 'label_singolare' | 'label_plurale' | 'variable'>,
+): string {
+  const singular = (question.label_singolare ?? question.variable).trim();
+  const noun = singular.replace(/^(il|lo|la|i|gli|le|un|uno|una)\s+|^(l|un)['’]\s*/i, '');
+  const feminine =
+    /^(la|una)\s/i.test(singular) ||
+    (/^l['’]/i.test(singular) && /^le\s/i.test(question.label_plurale?.trim() ?? ''));
+  const lower = noun.charAt(0).toLowerCase() + noun.slice(1);
+  return feminine ? it.answers.anotherFeminine(lower) : it.answers.anotherMasculine(lower);
+}
+
+/**
  * What the lawyer typed, in Italian, as the canonical answer (or the reason it is not one). A
  * `scelta` or an `elenco` is chosen and composed, not typed: the text is returned as it is.
  */

@@ -177,6 +177,8 @@ export const it = {
   /** Typed answers (DESIGN §12): what the lawyer typed, and the server's checks by type. */
   answers: {
     itemLabel: (singular: string, position: number) => `${singular} ${position}`,
+    anotherMasculine: (noun: string) => `un altro ${noun}`,
+    anotherFeminine: (noun: string) => `un’altra ${noun}`,
     required: (question: string) => `Rispondi alla domanda «${question}».`,
     textExpected: (question: string) => `La risposta a «${question}» deve essere un testo.`,
     textLength: (question: string, max: number) =>
@@ -816,7 +818,7 @@ export const it = {
       pickDate: 'Scegli la data dal calendario',
       amountPlaceholder: 'es. 1.234,50',
       longTextHint: 'Ctrl+Invio per continuare.',
-      addAnother: (singular: string) => `Vuoi aggiungere un altro ${singular}?`,
+      addAnother: (another: string) => `Vuoi aggiungere ${another}?`,
       addYes: 'Sì, aggiungi',
       addNo: 'No, continua',
       itemAnswers: (label: string) => `Risposte per «${label}»`,

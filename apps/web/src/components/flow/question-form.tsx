@@ -1,5 +1,5 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react';
-import { ELENCO_MAX_ITEMS, isChoice, itemLabel } from '@lexpath/shared/answer-types';
+import { anotherItem, ELENCO_MAX_ITEMS, isChoice, itemLabel } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerValue, TListItem } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
@@ -178,8 +178,6 @@ function ListQuestionForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstField(true, `${index}-${asking}`);
   const label = itemLabel(question, index + 1);
-  const singular = itemLabel(question, 1).replace(/\s*1$/, '');
-  const noun = singular.charAt(0).toLowerCase() + singular.slice(1);
 
   function canonical(count: number): TListItem[] {
     return items.slice(0, count).map((item) =>
@@ -239,7 +237,7 @@ function ListQuestionForm({
       >
         {heading}
         <Text textStyle="lg" color="navy.800" my="16" id={`${question.variable}-more`}>
-          {texts.addAnother(noun)}
+          {texts.addAnother(anotherItem(question))}
         </Text>
         <Stack direction="row" gap="8" mt="16" aria-labelledby={`${question.variable}-more`}>
           <Button variant="outline" onClick={back} disabled={saving}>
