@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { clearClientState } from '../lib/storage.ts';
 import { toaster } from '../lib/toaster.ts';
+
+// A first render in a fresh worker (Chakra builds its theme) can pass testing-library's 1 s
+// default on a loaded two-core machine; an element that never comes still fails, after 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   // happy-dom never fires animationend, so Ark would keep a closing drawer or dialog mounted

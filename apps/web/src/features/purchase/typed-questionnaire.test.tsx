@@ -137,7 +137,10 @@ async function expectNoSeriousAxeViolations() {
 }
 
 describe('typed questionnaire', () => {
-  it('is walked with the keyboard alone and sends canonical answers; the summary shows them in Italian', async () => {
+  // The longest walk of the web tests: a whole questionnaire, key by key, then the summary.
+  it('is walked with the keyboard alone and sends canonical answers; the summary shows them in Italian', {
+    timeout: 40_000,
+  }, async () => {
     const row = await startTypedApi();
     const user = userEvent.setup();
     renderApp('/user/nuovo-contratto/questionario');
