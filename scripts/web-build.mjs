@@ -15,6 +15,7 @@ export const WEB_BUILD_INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/tsconfig.json',
   'apps/web/package.json',
   'packages/shared/src',

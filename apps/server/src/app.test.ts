@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { ROLES, it as text } from '@lexpath/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -474,6 +475,48 @@ describe('the single-page app', () => {
       });
       expect(api.statusCode).toBe(404);
       expect(api.json().message).toBe(text.errors.routeNotFound);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends the brotli or gzip file the build wrote, as the browser accepts, with Vary', async () => {
+    const js = 'console.log("precompressed");'.repeat(50);
+    await writeFile(path.join(distDir, 'assets', 'big-9f8e7d.js'), js);
+    await writeFile(path.join(distDir, 'assets', 'big-9f8e7d.js.br'), brotliCompressSync(js));
+    await writeFile(path.join(distDir, 'assets', 'big-9f8e7d.js.gz'), gzipSync(js));
+    const page = '<!doctype html><div id="root"></div>';
+    await writeFile(path.join(distDir, 'index.html.br'), brotliCompressSync(page));
+    const app = await buildApp({
+      config: buildTestConfig({ WEB_DIST_DIR: distDir }),
+      db: ctx.db,
+    });
+    try {
+      const get = (url: string, encoding?: string, accept = '*/*') =>
+        app.inject({
+          method: 'GET',
+          url,
+          headers: { accept, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        });
+      const br = await get('/assets/big-9f8e7d.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+
+      const gz = await get('/assets/big-9f8e7d.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+
+      const plain = await get('/assets/big-9f8e7d.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+
+      // The page itself, for a deep link the router handles.
+      const html = await get('/login', 'br', 'text/html');
+      expect(html.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(html.rawPayload).toString()).toBe(page);
+      expect(html.headers['cache-control']).toBe('no-cache');
     } finally {
       await app.close();
     }

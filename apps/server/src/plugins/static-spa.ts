@@ -45,6 +45,9 @@ export const staticSpaPlugin = fp(
         root: distDir,
         dotfiles: 'ignore' as const,
         cacheControl: false,
+        // The build writes `.br` and `.gz` beside each text file (apps/web/build/precompress.ts):
+        // sent as the browser accepts, with `Vary: Accept-Encoding`, never compressed per request.
+        preCompressed: true,
         // Vite fingerprints everything under assets/: cache forever. index.html never.
         setHeaders: (reply: { header: (name: string, value: string) => unknown }, file: string) => {
           const immutable = file.includes(`${path.sep}assets${path.sep}`);

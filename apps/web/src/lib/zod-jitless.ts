@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/**
+ * zod compiles object parsers with `new Function` unless told not to, and probes for it with a
+ * caught `new Function("")` the moment the first object schema is built: under our CSP (no
+ * 'unsafe-eval') the browser reports that probe as a violation on every page. Imported first by
+ * main.tsx, before any schema exists; parsing without the compiled fast path costs nothing a
+ * form would notice.
+ */
+z.config({ jitless: true });

@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
+
+/**
+ * The page policy forbids eval and inline scripts (DESIGN §10). A library that merely probes
+ * for eval (zod did, on every page) makes the browser report a violation in the console: an
+ * operator watching for real attacks would learn to ignore them.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every CSP report of the page, from the console and from the DOM event. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  await page.exposeFunction('reportCspViolation', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return seen;
+}
+
+describe('the content security policy', () => {
+  it('is never violated on the login page, the catalogue, a questionnaire and the admin lists', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const violations = await watchViolations(page);
+    await page.goto('/login');
+    await expect.poll(() => page.getByRole('button', { name: 'Accedi' }).isVisible()).toBe(true);
+    await signIn(page, DEMO.user);
+    await page.waitForURL('**/user/contratti');
+    await page.getByRole('button', { name: 'Accordo di riservatezza (NDA)' }).click();
+    await page.waitForURL('**/user/nuovo-contratto/**');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Avanti' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await page.context().close();
+
+    const admin = await (await newContext(browser)).newPage();
+    const adminViolations = await watchViolations(admin);
+    await signIn(admin, DEMO.admin);
+    await admin.waitForURL('**/admin/contratti-utenti');
+    await admin.waitForLoadState('networkidle');
+    await admin.context().close();
+    expect([...violations, ...adminViolations]).toEqual([]);
+  });
+});
