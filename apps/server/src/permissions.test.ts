@@ -365,6 +365,24 @@ const ROUTES: RouteCase[] = [
     state: () => ctx.db.select().from(contracts).where(eq(contracts.id, f.draftContractId)),
   },
   {
+    method: 'PUT',
+    route: '/api/contract/:id/answers/:variable',
+    // The answer it already has: allowed, and nothing changes for the cases after it.
+    request: () => ({
+      url: `/api/contract/${f.completedContractId}/answers/nome_cliente`,
+      payload: { value: SAMPLE_ANSWERS.nome_cliente },
+    }),
+    expect: { ...USER_AREA, user: 200 },
+    state: () => ctx.db.select().from(contracts).where(eq(contracts.id, f.completedContractId)),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/contract/:id/answers/:variable/items/:index',
+    request: () => ({ url: `/api/contract/${f.completedContractId}/answers/servizi/items/0` }),
+    expect: USER_AREA,
+    state: () => ctx.db.select().from(contracts).where(eq(contracts.id, f.completedContractId)),
+  },
+  {
     method: 'GET',
     route: '/api/contract',
     request: () => ({ url: '/api/contract?page=1' }),

@@ -255,6 +255,89 @@ export function acceptAnswers(
 }
 
 /**
+ * How later questions depend on a question (issue 11, summary edits): through its answer (a
+ * condition names one of its options: the SPEC rule, changing it discards the later answers),
+ * through its number of items only (an `almeno` pair on an `elenco`: only a change of the count
+ * can matter), or not at all (a name, an amount, a date: changing it keeps every later answer).
+ */
+export type Dependence = 'none' | 'answer' | 'count';
+
+/** Whether any condition of the list refers to `variable`, and how (see `Dependence`). */
+export function dependenceOn(questions: readonly QuestionRules[], variable: string): Dependence {
+  let found: Dependence = 'none';
+  for (const question of questions) {
+    for (const condition of question.required_answers ?? []) {
+      if (!Object.hasOwn(condition, variable)) continue;
+      const expected = condition[variable];
+      if (expected === undefined) continue;
+      if (!isCountExpected(expected)) return 'answer';
+      found = 'count';
+    }
+  }
+  return found;
+}
+
+/** What a change of one answer keeps, and the keys of the answers it discards (list order). */
+export type AnswerChange = { answers: TAnswers; discarded: string[] };
+
+/**
+ * The answers after `variable` takes `value` in the summary, by the rule of `dependenceOn`: when
+ * a condition reads the answer (or an `almeno` pair's outcome changes with the new number of
+ * items), every answer of a later question is discarded and the questionnaire resumes there (the
+ * SPEC rule); otherwise only that answer changes and the rest is kept. The same value changes
+ * nothing. Answers a question not of the list holds are left for validation to refuse.
+ */
+export function changeAnswer(
+  questions: readonly QuestionRules[],
+  answers: TAnswers,
+  variable: string,
+  value: TAnswerValue,
+): AnswerChange {
+  const changed: TAnswers = { ...answers };
+  setAnswer(changed, variable, value);
+  const before = answerOf(answers, variable);
+  if (before !== undefined && JSON.stringify(before) === JSON.stringify(value)) {
+    return { answers: { ...answers }, discarded: [] };
+  }
+  const dependence = dependenceOn(questions, variable);
+  const position = questions.findIndex((question) => question.variable === variable);
+  const later = questions.slice(position + 1);
+  const outcomeChanges =
+    dependence === 'answer' ||
+    (dependence === 'count' &&
+      later.some((question) => isVisible(question, answers) !== isVisible(question, changed)));
+  if (position < 0 || !outcomeChanges) return { answers: changed, discarded: [] };
+  const kept: TAnswers = {};
+  const discarded: string[] = [];
+  for (const question of questions) {
+    const given = answerOf(changed, question.variable);
+    if (given === undefined) continue;
+    if (later.includes(question)) discarded.push(question.variable);
+    else setAnswer(kept, question.variable, given);
+  }
+  return { answers: kept, discarded };
+}
+
+/**
+ * The answers after item `index` (from 0) of the `elenco` `variable` is removed in the summary:
+ * a change of its answer (`changeAnswer`), so an `almeno` condition that no longer holds
+ * discards the later answers. Null when there is no such item.
+ */
+export function removeListItem(
+  questions: readonly QuestionRules[],
+  answers: TAnswers,
+  variable: string,
+  index: number,
+): AnswerChange | null {
+  const items = answerOf(answers, variable);
+  if (!Array.isArray(items) || !Number.isInteger(index) || index < 0 || index >= items.length) {
+    return null;
+  }
+  const remaining = items.filter((_, position) => position !== index) as TAnswerValue;
+  return changeAnswer(questions, answers, variable, remaining);
+}
+
+/**
  * Problems of the list as a whole: keys used twice, and conditions naming an unknown question, a
  * question that does not come before, or an answer that question does not offer.
  */

@@ -217,6 +217,11 @@ export interface NewContract {
   questions?: Record<string, TNextQuestion>;
   /** Answers taken back ('Indietro', a change in the summary): shown again when re-asked. */
   drafts?: TAnswers;
+  /**
+   * The one answer being changed from the summary when no condition reads it, or only its number
+   * of items (issue 11): the questionnaire asks it alone and the other answers stay.
+   */
+  editing?: { variable: string; dependence: 'none' | 'count' };
 }
 
 export const emptyNewContract: NewContract = {

@@ -229,6 +229,13 @@ export const it = {
     sortInvalid:
       'Ordinamento non valido: scegli tra name, surname, type_contract, created_at_date e payment_date.',
     orderInvalid: 'Verso dell’ordinamento non valido: scegli tra asc e desc.',
+    /** Summary edits (issue 11). */
+    questionUnknown: (variable: string) => `La domanda «${variable}» non esiste in questo modello.`,
+    notAList: (question: string) => `«${question}» non è un elenco: non ha elementi da rimuovere.`,
+    itemNotFound: (question: string, position: number) =>
+      `«${question}» non ha un elemento ${position}.`,
+    itemRemovalBelowMin: (question: string, min: number) =>
+      `Non è possibile rimuovere l’elemento: «${question}» deve avere almeno ${min === 1 ? 'un elemento' : `${min} elementi`}.`,
   },
   payments: {
     notCompleted: 'Completa il questionario prima di procedere al pagamento.',
@@ -822,6 +829,17 @@ export const it = {
       addYes: 'Sì, aggiungi',
       addNo: 'No, continua',
       itemAnswers: (label: string) => `Risposte per «${label}»`,
+      /** Summary edits and item removal (issue 11). */
+      editOnlyThis: 'Modifichi solo questa risposta: le altre restano invariate.',
+      editCountMayDiscard: (plural: string) =>
+        `Le altre risposte restano invariate; se il nuovo numero di ${plural} cambia le domande successive, le risposte successive dovranno essere date di nuovo.`,
+      removeItem: 'Rimuovi',
+      removeItemLabel: (item: string) => `Rimuovi ${item}`,
+      removeItemTitle: (item: string) => `Rimuovere ${item}?`,
+      removeItemText: (item: string) => `Le risposte date per ${item} saranno eliminate.`,
+      removeItemKeeps: 'Le altre risposte restano invariate.',
+      removeItemDiscards: (item: string) =>
+        `Senza ${item} cambiano le domande successive: le risposte successive dovranno essere date di nuovo.`,
     },
     /** The generation-mode and 'next feature' dialogs of the LexMind users (SPEC §1, §2). */
     lexmind: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnswerRules } from '../answer-types.ts';
 import { it } from '../messages/it.ts';
+import type { Dependence } from '../questionnaire.ts';
 import { ZPageQuery } from './pagination.ts';
 import { ZAnswersPayload } from './templates.ts';
 
@@ -11,6 +12,9 @@ export const CONTRACT_STATUS_VALUES = [
   CONTRACT_STATUS.toComplete,
   CONTRACT_STATUS.completed,
 ] as const;
+
+/** The values of `Dependence` (questionnaire.ts), for the detail's `dependence`. */
+const DEPENDENCE_VALUES = ['none', 'answer', 'count'] as const satisfies readonly Dependence[];
 
 const ZContractStatus = z.enum(CONTRACT_STATUS_VALUES, { error: it.validation.invalid });
 
@@ -137,6 +141,14 @@ export const ZContractDetail = ZContractCard.extend({
       given_answer: ZAnswerValue,
       /** Typed questions only (DESIGN §12): beyond the SPEC fields, so any client can format. */
       rules: ZAnswerRules.optional(),
+      /**
+       * What a change of this answer does to the later ones (issue 11, `dependenceOn`): "answer"
+       * discards them (SPEC), "count" only when the number of items changes a condition, "none"
+       * keeps them. Beyond the SPEC fields.
+       */
+      dependence: z.enum(DEPENDENCE_VALUES).optional(),
+      /** An `elenco` only: whether removing one item discards the later answers. */
+      item_removal_discards: z.boolean().optional(),
     }),
   ),
   templateId: z.object({
@@ -150,3 +162,20 @@ export const ZContractDetail = ZContractCard.extend({
   maxQuestions: z.number().int().nullable(),
 });
 export type TContractDetail = z.infer<typeof ZContractDetail>;
+
+/** PUT /contract/{id}/answers/{variable}: the new answer to one question, from the summary. */
+export const ZAnswerChangeBody = z.object({ value: ZAnswerValue });
+export type TAnswerChangeBody = z.infer<typeof ZAnswerChangeBody>;
+
+/**
+ * What a summary edit or an item removal left: the answers kept, the keys of those discarded
+ * (empty when nothing depended on the change) and the status (TO_COMPLETE when questions are
+ * left to answer).
+ */
+export const ZAnswerChangeResult = z.object({
+  id: z.string(),
+  status: ZContractStatus,
+  answers: z.record(z.string(), ZAnswerValue),
+  discarded: z.array(z.string()),
+});
+export type TAnswerChangeResult = z.infer<typeof ZAnswerChangeResult>;

@@ -1,5 +1,8 @@
+import { it } from '@lexpath/shared/messages/it';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import {
+  ZAnswerChangeBody,
+  ZAnswerChangeResult,
   ZContractCard,
   ZContractDetail,
   ZContractSave,
@@ -16,9 +19,11 @@ import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
 import { attachmentDisposition } from '../files/content-disposition.ts';
 import { DOCX_CONTENT_TYPE } from '../files/files.service.ts';
 import {
+  changeContractAnswer,
   downloadContract,
   getContractDetail,
   listContracts,
+  removeContractListItem,
   renderContractPreview,
   saveContract,
   startContract,
@@ -30,6 +35,13 @@ const ZDownloadQuery = z.object({
   format: z.enum(['docx', 'pdf']).default('docx').describe('pdf: PDF/A-2b (issue 11)'),
 });
 const ZSaved = dataOf(z.object({ id: z.string() }));
+const ZAnswerParams = z.object({ id: z.string(), variable: z.string() });
+const ZItemParams = ZAnswerParams.extend({
+  index: z.coerce
+    .number({ error: it.validation.invalid })
+    .int(it.validation.invalid)
+    .min(0, it.validation.invalid),
+});
 
 /** Binary answers bypass the JSON response schemas (those describe the errors only). */
 function sendFile(reply: FastifyReply, contentType: string, bytes: Buffer, fileName?: string) {
@@ -107,6 +119,73 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
     },
     async (request) => ({
       data: await saveContract(app.db, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.put(
+    '/:id/answers/:variable',
+    {
+      onRequest: userArea,
+      schema: {
+        tags: ['contracts'],
+        summary: 'Change one answer from the summary (issue 11)',
+        description:
+          'When no condition depends on the question, only that answer changes: later answers and a finished status are kept. When one does (a choice named by a condition, or an elenco whose new number of items changes an `almeno` condition), the later answers are discarded (SPEC) and listed in `discarded`. 422 for an invalid answer; 409 once paid or during checkout.',
+        security,
+        params: ZAnswerParams,
+        body: ZAnswerChangeBody,
+        response: {
+          200: dataOf(ZAnswerChangeResult),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await changeContractAnswer(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.params.variable,
+        request.body.value,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id/answers/:variable/items/:index',
+    {
+      onRequest: userArea,
+      schema: {
+        tags: ['contracts'],
+        summary: 'Remove one item (index from 0) of an elenco answer from the summary (issue 11)',
+        description:
+          'Never below `min_items` (422 naming the question, nothing changed). When an `almeno` condition no longer holds, the later answers are discarded (SPEC) and listed in `discarded`.',
+        security,
+        params: ZItemParams,
+        response: {
+          200: dataOf(ZAnswerChangeResult),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await removeContractListItem(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.params.variable,
+        request.params.index,
+      ),
     }),
   );
 

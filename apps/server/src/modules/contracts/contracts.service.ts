@@ -1,15 +1,20 @@
 import {
+  type AnswerChange,
   acceptAnswers,
   answerOf,
   centsToDecimal,
+  changeAnswer,
   computeTotal,
+  dependenceOn,
   findNextQuestion,
   it,
+  removeListItem,
   type TQuestion,
 } from '@lexpath/shared';
-import type { AnswerRules } from '@lexpath/shared/answer-types';
+import { type AnswerRules, labelOf } from '@lexpath/shared/answer-types';
 import {
   CONTRACT_STATUS,
+  type TAnswerChangeResult,
   type TContractCard,
   type TContractDetail,
   type TContractSaveParsed,
@@ -18,7 +23,7 @@ import {
   type TContractsFilter,
 } from '@lexpath/shared/schemas/contracts';
 import { countPages } from '@lexpath/shared/schemas/pagination';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
@@ -244,34 +249,137 @@ export async function saveContract(
     const stored = answersOf(row);
     const answers =
       input.answers === undefined ? stored : acceptContractAnswers(questions, input.answers);
-    const requested = input.status ?? row.status;
-    // Saving what is already there changes nothing: a resent save is not an edit.
-    const unchanged = canonicalJson(answers) === canonicalJson(stored) && requested === row.status;
-    if (row.paymentId) {
-      if (!unchanged) throw new AppError('conflict', it.contracts.paidLocked);
-      return { id: row.id };
-    }
-    if (await hasCheckoutInProgress(tx, row.id)) {
-      if (!unchanged) throw new AppError('conflict', it.contracts.checkoutLocked);
-      return { id: row.id };
-    }
-    const finished = findNextQuestion(questions, answers) === null;
-    if (input.status === CONTRACT_STATUS.completed && !finished) {
-      throw new AppError('unprocessable', it.contracts.notFinished);
-    }
-    // An answer edited from the summary reopens the questionnaire.
-    const status = finished ? requested : CONTRACT_STATUS.toComplete;
-    await tx.update(contracts).set({ answers, status }).where(eq(contracts.id, row.id));
-    const changed = changedQuestions(stored, answers);
-    if (changed.length > 0) {
-      await recordAudit(tx, {
-        actorId: caller.id,
-        action: AUDIT_ACTIONS.contractAnswersChanged,
-        target: { type: 'contract', id: row.id },
-        details: { questions: changed },
-      });
-    }
+    await storeAnswers(tx, caller, row, questions, answers, input.status);
     return { id: row.id };
+  });
+}
+
+/**
+ * Writes the answers (already accepted) and the status of a locked contract, and records which
+ * questions changed. Saving what is already there changes nothing; otherwise a paid contract,
+ * or one with a checkout session in progress, is refused (409). COMPLETED needs a finished
+ * questionnaire (422); an unfinished one goes back to TO_COMPLETE, a finished one keeps its
+ * status unless `requested` says otherwise.
+ */
+async function storeAnswers(
+  tx: DbExecutor,
+  caller: Caller,
+  row: ContractRow,
+  questions: readonly TQuestion[],
+  answers: TAnswers,
+  requestedStatus?: TContractStatus,
+): Promise<TContractStatus> {
+  const stored = answersOf(row);
+  const requested = requestedStatus ?? row.status;
+  // Saving what is already there changes nothing: a resent save is not an edit.
+  const unchanged = canonicalJson(answers) === canonicalJson(stored) && requested === row.status;
+  if (row.paymentId) {
+    if (!unchanged) throw new AppError('conflict', it.contracts.paidLocked);
+    return row.status;
+  }
+  if (await hasCheckoutInProgress(tx, row.id)) {
+    if (!unchanged) throw new AppError('conflict', it.contracts.checkoutLocked);
+    return row.status;
+  }
+  const finished = findNextQuestion(questions, answers) === null;
+  if (requestedStatus === CONTRACT_STATUS.completed && !finished) {
+    throw new AppError('unprocessable', it.contracts.notFinished);
+  }
+  // An answer edited from the summary reopens the questionnaire.
+  const status = finished ? requested : CONTRACT_STATUS.toComplete;
+  await tx.update(contracts).set({ answers, status }).where(eq(contracts.id, row.id));
+  const changed = changedQuestions(stored, answers);
+  if (changed.length > 0) {
+    await recordAudit(tx, {
+      actorId: caller.id,
+      action: AUDIT_ACTIONS.contractAnswersChanged,
+      target: { type: 'contract', id: row.id },
+      details: { questions: changed },
+    });
+  }
+  return status;
+}
+
+/** The question of the pinned version with this key; 422 naming the key otherwise. */
+function questionOf(questions: readonly TQuestion[], variable: string): TQuestion {
+  const question = questions.find((candidate) => candidate.variable === variable);
+  if (!question) throw new AppError('unprocessable', it.contracts.questionUnknown(variable));
+  return question;
+}
+
+/**
+ * Applies a summary change computed by the shared rule (`changeAnswer`, `removeListItem`):
+ * validated like any save (422 naming the question, nothing saved), then stored.
+ */
+async function storeChange(
+  tx: DbExecutor,
+  caller: Caller,
+  row: ContractRow,
+  questions: readonly TQuestion[],
+  change: AnswerChange,
+): Promise<TAnswerChangeResult> {
+  const answers = acceptContractAnswers(questions, change.answers);
+  const status = await storeAnswers(tx, caller, row, questions, answers);
+  return { id: row.id, status, answers, discarded: change.discarded };
+}
+
+/**
+ * PUT /contract/{id}/answers/{variable} (owner): one answer changed from the summary (issue 11).
+ * The server decides what the change costs, by the shared rule: when no condition depends on the
+ * question (a name, an amount, a date) every later answer is kept and a finished contract stays
+ * as it was; when one does, the later answers are discarded (SPEC) and the questionnaire
+ * resumes after it.
+ */
+export async function changeContractAnswer(
+  db: DbExecutor,
+  caller: Caller,
+  id: string,
+  variable: string,
+  value: TAnswerValue,
+): Promise<TAnswerChangeResult> {
+  return db.transaction(async (tx) => {
+    const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
+    const questions = await loadVersionQuestions(tx, row.templateVersionId);
+    questionOf(questions, variable);
+    return storeChange(
+      tx,
+      caller,
+      row,
+      questions,
+      changeAnswer(questions, answersOf(row), variable, value),
+    );
+  });
+}
+
+/**
+ * DELETE /contract/{id}/answers/{variable}/items/{index} (owner): removes one item (from 0) of an
+ * `elenco` from the summary (issue 11). Never below `min_items` (422 naming the question, nothing
+ * changed); an `almeno` condition that no longer holds discards the later answers, as a changed
+ * answer does.
+ */
+export async function removeContractListItem(
+  db: DbExecutor,
+  caller: Caller,
+  id: string,
+  variable: string,
+  index: number,
+): Promise<TAnswerChangeResult> {
+  return db.transaction(async (tx) => {
+    const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
+    const questions = await loadVersionQuestions(tx, row.templateVersionId);
+    const question = questionOf(questions, variable);
+    const label = labelOf(question);
+    if (question.type !== 'elenco')
+      throw new AppError('unprocessable', it.contracts.notAList(label));
+    const items = answerOf(answersOf(row), variable);
+    const count = Array.isArray(items) ? items.length : 0;
+    const min = question.min_items ?? 1;
+    if (index < count && count - 1 < min) {
+      throw new AppError('unprocessable', it.contracts.itemRemovalBelowMin(label, min));
+    }
+    const change = removeListItem(questions, answersOf(row), variable, index);
+    if (!change) throw new AppError('notFound', it.contracts.itemNotFound(label, index + 1));
+    return storeChange(tx, caller, row, questions, change);
   });
 }
 
@@ -360,7 +468,20 @@ export async function getContractDetail(
     // refused) must not read Object's prototype.
     const given = answerOf(answers, question.variable);
     if (given === undefined) return [];
-    const entry = { variable: question.variable, question: question.question, given_answer: given };
+    const entry = {
+      variable: question.variable,
+      question: question.question,
+      given_answer: given,
+      // What the summary tells the lawyer a change will cost (issue 11).
+      dependence: dependenceOn(questions, question.variable),
+      ...(question.type === 'elenco' && Array.isArray(given) && given.length > 0
+        ? {
+            item_removal_discards:
+              (removeListItem(questions, answers, question.variable, given.length - 1)?.discarded
+                .length ?? 0) > 0,
+          }
+        : {}),
+    };
     return [isTypedQuestion(question) ? { ...entry, rules: rulesOf(question) } : entry];
   });
   return {

@@ -290,18 +290,31 @@ describe('GET /api/contract and /api/contract/{id}', () => {
     const response = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
+    // Beyond the SPEC fields, `dependence` tells what a change in the summary costs (issue 11).
     expect(data.detailed_answers).toEqual([
-      { variable: 'nome_cliente', question: 'Chi è il cliente?', given_answer: 'Mario Rossi' },
-      { variable: 'tipo', question: 'Che contratto è?', given_answer: 'Locazione' },
+      {
+        variable: 'nome_cliente',
+        question: 'Chi è il cliente?',
+        given_answer: 'Mario Rossi',
+        dependence: 'none',
+      },
+      {
+        variable: 'tipo',
+        question: 'Che contratto è?',
+        given_answer: 'Locazione',
+        dependence: 'answer',
+      },
       {
         variable: 'deposito',
         question: 'È previsto un deposito cauzionale?',
         given_answer: 'Sì',
+        dependence: 'none',
       },
       {
         variable: 'servizi',
         question: 'Quali servizi sono inclusi?',
         given_answer: ['Pulizie', 'Giardino'],
+        dependence: 'none',
       },
     ]);
     expect(data.templateId).toMatchObject({ id: templateId, price: 49.9, total: SAMPLE_TOTAL });

@@ -14,10 +14,24 @@ export interface RecapCardProps {
   rules?: AskedRules;
   /** Present on the summary: the answer can be changed. */
   onEdit?(): void;
+  /**
+   * Present on the summary for an `elenco`: an item (from 0) can be removed. Not offered while
+   * the list holds only its `min_items`.
+   */
+  onRemoveItem?(index: number): void;
 }
 
 /** An `elenco`'s items, a card each: "Conduttore 1" and its fields in Italian formats. */
-function ListItems({ rules, items }: { rules: AskedRules; items: TListItem[] }) {
+function ListItems({
+  rules,
+  items,
+  onRemoveItem,
+}: {
+  rules: AskedRules;
+  items: TListItem[];
+  onRemoveItem?: (index: number) => void;
+}) {
+  const removable = onRemoveItem !== undefined && items.length > (rules.min_items ?? 1);
   return (
     <Stack as="ul" gap="8" mt="8">
       {items.map((item, index) => {
@@ -26,9 +40,21 @@ function ListItems({ rules, items }: { rules: AskedRules; items: TListItem[] }) 
           // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their position
           <Card.Root as="li" key={index} variant="outline" listStyleType="none" size="sm">
             <Card.Body>
-              <Heading as="h4" textStyle="sm" color="navy.800" mb="4">
-                {label}
-              </Heading>
+              <Flex gap="8" justify="space-between" align="flex-start" mb="4">
+                <Heading as="h4" textStyle="sm" color="navy.800">
+                  {label}
+                </Heading>
+                {removable ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={it.web.purchase.removeItemLabel(label)}
+                    onClick={() => onRemoveItem(index)}
+                  >
+                    {it.web.purchase.removeItem}
+                  </Button>
+                ) : null}
+              </Flex>
               <chakra.dl aria-label={it.web.purchase.itemAnswers(label)}>
                 {(rules.fields ?? []).map((field) => (
                   <Flex key={field.variable} gap="4" wrap="wrap">
@@ -51,7 +77,7 @@ function ListItems({ rules, items }: { rules: AskedRules; items: TListItem[] }) 
 }
 
 /** A question and the answer given (summary and document detail). */
-export function RecapCard({ question, answer, rules, onEdit }: RecapCardProps) {
+export function RecapCard({ question, answer, rules, onEdit, onRemoveItem }: RecapCardProps) {
   const items =
     rules?.type === 'elenco' && Array.isArray(answer)
       ? answer.filter((item): item is TListItem => typeof item === 'object')
@@ -70,7 +96,7 @@ export function RecapCard({ question, answer, rules, onEdit }: RecapCardProps) {
               {question}
             </Heading>
             {rules && items ? (
-              <ListItems rules={rules} items={items} />
+              <ListItems rules={rules} items={items} onRemoveItem={onRemoveItem} />
             ) : (
               <Text color="navy.900">
                 <span>{it.web.purchase.answer}: </span>

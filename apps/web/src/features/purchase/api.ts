@@ -1,12 +1,16 @@
 import type { TCategory } from '@lexpath/shared/schemas/categories';
-import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
+import type {
+  TAnswerChangeResult,
+  TContractCard,
+  TContractDetail,
+} from '@lexpath/shared/schemas/contracts';
 import type {
   TCheckout,
   TCheckoutResult,
   TLocalCheckout,
   TPaymentCreate,
 } from '@lexpath/shared/schemas/payments';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion, TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
@@ -129,6 +133,33 @@ export function useSaveContractMutation(options: { silent?: boolean } = {}) {
     }) => api.put<{ id: string }>(`/contract/${id}`, body),
     onSuccess: ({ id }) => queryClient.invalidateQueries({ queryKey: ['contracts', 'detail', id] }),
     meta: { silent: options.silent ?? false },
+  });
+}
+
+/**
+ * PUT /contract/{id}/answers/{variable}: one answer changed from the summary. The server decides
+ * which later answers the change discards (none when nothing depends on the question).
+ */
+export function useChangeAnswerMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, variable, value }: { id: string; variable: string; value: TAnswerValue }) =>
+      api.put<TAnswerChangeResult>(`/contract/${id}/answers/${encodeURIComponent(variable)}`, {
+        value,
+      }),
+    onSuccess: ({ id }) => queryClient.invalidateQueries({ queryKey: ['contracts', 'detail', id] }),
+  });
+}
+
+/** DELETE /contract/{id}/answers/{variable}/items/{index}: one item of an elenco removed. */
+export function useRemoveItemMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, variable, index }: { id: string; variable: string; index: number }) =>
+      api.delete<TAnswerChangeResult>(
+        `/contract/${id}/answers/${encodeURIComponent(variable)}/items/${index}`,
+      ),
+    onSuccess: ({ id }) => queryClient.invalidateQueries({ queryKey: ['contracts', 'detail', id] }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { Box, Center, chakra, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
+import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +12,7 @@ import { NextQuestionError } from '../../../components/flow/next-question-error.
 import { ProgressBar, QuestionForm } from '../../../components/flow/question-form.tsx';
 import { flowTiming, prefersReducedMotion } from '../../../lib/flow-timing.ts';
 import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
-import { purchaseQueries, useSaveContractMutation } from '../api.ts';
+import { purchaseQueries, useChangeAnswerMutation, useSaveContractMutation } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
@@ -34,9 +35,16 @@ function LoadingLogo() {
   );
 }
 
+/** The answers without one: what the questionnaire asks from when that one is being changed. */
+function withoutAnswer(answers: TAnswers, variable: string): TAnswers {
+  return Object.fromEntries(Object.entries(answers).filter(([key]) => key !== variable));
+}
+
 /**
  * One question at a time (SPEC §4): each answer is saved and the next question fetched; back
- * drops the last answer; when there is no next question the summary follows after 2 s.
+ * drops the last answer; when there is no next question the summary follows after 2 s. An answer
+ * changed from the summary that nothing depends on (issue 11) is asked alone: the server keeps
+ * the other answers, and back returns to the summary with nothing changed.
  */
 export function QuestionnaireScreen() {
   const navigate = useNavigate();
@@ -45,11 +53,14 @@ export function QuestionnaireScreen() {
   const role = useSessionStore((state) => state.user?.role);
   const staged = role === 'user' && !prefersReducedMotion();
   const [pausing, setPausing] = useState(false);
+  const editing = contract.editing;
+  const asking = editing ? withoutAnswer(contract.answers, editing.variable) : contract.answers;
   const next = useQuery({
-    ...purchaseQueries.nextQuestion(contract.type, contract.answers),
+    ...purchaseQueries.nextQuestion(contract.type, asking),
     enabled: contract.id !== '',
   });
   const save = useSaveContractMutation();
+  const change = useChangeAnswerMutation();
   const finished = next.isSuccess && next.data === null;
 
   useEffect(() => {
@@ -73,10 +84,15 @@ export function QuestionnaireScreen() {
 
   if (contract.id === '') return <NoContract title={it.web.titles.questionnaire} />;
 
-  const entries = Object.entries(contract.answers);
+  const entries = Object.entries(asking);
 
   /** Back: the last answer is dropped, and kept as a draft to show when it is asked again. */
   function goBack() {
+    if (editing) {
+      setContract({ editing: undefined });
+      navigate(PATHS.summary);
+      return;
+    }
     const last = entries[entries.length - 1];
     if (last) setContract({ drafts: { ...contract.drafts, [last[0]]: last[1] } });
     saveAnswers(Object.fromEntries(entries.slice(0, -1)), false);
@@ -89,6 +105,29 @@ export function QuestionnaireScreen() {
         onSuccess: () => {
           setContract({ answers });
           if (pause && staged) setPausing(true);
+        },
+      },
+    );
+  }
+
+  /** The changed answer, saved by the server's rule: the summary again, or what is left to ask. */
+  function saveChange(variable: string, value: TAnswerValue) {
+    change.mutate(
+      { id: contract.id, variable, value },
+      {
+        onSuccess: (result: TAnswerChangeResult) => {
+          const drafts = Object.fromEntries(
+            result.discarded.flatMap((key) => {
+              const given = contract.answers[key];
+              return given === undefined ? [] : [[key, given] as const];
+            }),
+          );
+          setContract({
+            answers: result.answers,
+            editing: undefined,
+            drafts: { ...contract.drafts, ...drafts },
+          });
+          if (result.discarded.length === 0) navigate(PATHS.summary);
         },
       },
     );
@@ -108,17 +147,33 @@ export function QuestionnaireScreen() {
   } else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
   else {
     const question = next.data;
+    const changing = editing?.variable === question.variable;
     body = (
-      <QuestionForm
-        key={question.variable}
-        question={question}
-        wordDelayMs={staged ? flowTiming().wordDelayMs : 0}
-        saving={save.isPending}
-        canGoBack={entries.length > 0}
-        initial={contract.drafts?.[question.variable]}
-        onAnswer={(value) => saveAnswers({ ...contract.answers, [question.variable]: value }, true)}
-        onBack={goBack}
-      />
+      <>
+        {changing ? (
+          <Text role="note" color="navy.700" mb="12">
+            {editing.dependence === 'count'
+              ? texts.editCountMayDiscard(question.label_plurale ?? question.question)
+              : texts.editOnlyThis}
+          </Text>
+        ) : null}
+        <QuestionForm
+          key={question.variable}
+          question={question}
+          wordDelayMs={staged ? flowTiming().wordDelayMs : 0}
+          saving={save.isPending || change.isPending}
+          canGoBack={changing || entries.length > 0}
+          initial={
+            changing ? contract.answers[question.variable] : contract.drafts?.[question.variable]
+          }
+          onAnswer={(value) =>
+            changing
+              ? saveChange(question.variable, value)
+              : saveAnswers({ ...contract.answers, [question.variable]: value }, true)
+          }
+          onBack={goBack}
+        />
+      </>
     );
   }
 
