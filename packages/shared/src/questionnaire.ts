@@ -259,11 +259,15 @@ export function acceptAnswers(
  * condition names one of its options: the SPEC rule, changing it discards the later answers),
  * through its number of items only (an `almeno` pair on an `elenco`: only a change of the count
  * can matter), or not at all (a name, an amount, a date: changing it keeps every later answer).
+ * A multiple-choice question keeps the SPEC rule whatever the conditions say: the templates made
+ * before typed questions behave in the summary exactly as they did.
  */
 export type Dependence = 'none' | 'answer' | 'count';
 
 /** Whether any condition of the list refers to `variable`, and how (see `Dependence`). */
 export function dependenceOn(questions: readonly QuestionRules[], variable: string): Dependence {
+  const own = questionsByVariable(questions).get(variable);
+  if (own && isChoice(own)) return 'answer';
   let found: Dependence = 'none';
   for (const question of questions) {
     for (const condition of question.required_answers ?? []) {

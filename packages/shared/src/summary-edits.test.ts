@@ -49,8 +49,13 @@ const COMPLETE: TAnswers = {
 
 describe('what depends on a question', () => {
   test('a typed answer no condition names has no dependants', () => {
-    for (const variable of ['locatore', 'canone', 'inizio', 'deposito', 'solidale'])
+    for (const variable of ['locatore', 'canone', 'inizio'])
       expect(dependenceOn(QUESTIONS, variable), variable).toBe('none');
+  });
+
+  test('a choice keeps the SPEC rule even when no condition names it', () => {
+    for (const variable of ['deposito', 'solidale'])
+      expect(dependenceOn(QUESTIONS, variable), variable).toBe('answer');
   });
 
   test('a choice a later condition names depends by its answer', () => {

@@ -290,13 +290,14 @@ describe('GET /api/contract and /api/contract/{id}', () => {
     const response = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
-    // Beyond the SPEC fields, `dependence` tells what a change in the summary costs (issue 11).
+    // Beyond the SPEC fields, `dependence` tells what a change in the summary costs (issue 11):
+    // every answer of these multiple-choice questions keeps the SPEC rule.
     expect(data.detailed_answers).toEqual([
       {
         variable: 'nome_cliente',
         question: 'Chi è il cliente?',
         given_answer: 'Mario Rossi',
-        dependence: 'none',
+        dependence: 'answer',
       },
       {
         variable: 'tipo',
@@ -308,13 +309,13 @@ describe('GET /api/contract and /api/contract/{id}', () => {
         variable: 'deposito',
         question: 'È previsto un deposito cauzionale?',
         given_answer: 'Sì',
-        dependence: 'none',
+        dependence: 'answer',
       },
       {
         variable: 'servizi',
         question: 'Quali servizi sono inclusi?',
         given_answer: ['Pulizie', 'Giardino'],
-        dependence: 'none',
+        dependence: 'answer',
       },
     ]);
     expect(data.templateId).toMatchObject({ id: templateId, price: 49.9, total: SAMPLE_TOTAL });
