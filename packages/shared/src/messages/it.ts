@@ -640,6 +640,7 @@ export const it = {
       changesDiscarded: 'Le modifiche non salvate sono state annullate.',
       saving: 'Salvataggio del master in corso...',
       saved: 'Master salvato con successo',
+      savedWithWarnings: 'Master salvato, con avvisi da controllare nel file Word',
       conditionsSummary: (text: string) => `Mostrata se: ${text}`,
       or: 'oppure',
       and: 'e',
