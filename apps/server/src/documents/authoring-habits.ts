@@ -22,6 +22,21 @@ export function partOf(file: string | undefined): string {
   return parts.other;
 }
 
+const READING_ORDER: readonly string[] = [
+  parts.header,
+  parts.body,
+  parts.note,
+  parts.footer,
+  parts.comment,
+  parts.properties,
+  parts.other,
+];
+
+/** Where a part comes as an editor reads the document: header, body, notes, footer, comments. */
+export function readingRank(file: string | undefined): number {
+  return READING_ORDER.indexOf(partOf(file));
+}
+
 export type DoubleBraced = {
   file: string;
   /** The span docxtemplater's offsets use: its own errors inside it are this one problem. */

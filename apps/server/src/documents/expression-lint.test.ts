@@ -320,7 +320,10 @@ describe('lint messages an editor can act on (issue 12, item 6)', () => {
 
   it('warns for Word mail-merge fields, as text and as MERGEFIELD codes', () => {
     const master = buildDocx([USES_ALL, '{conferma}', 'Il cliente «NOME_CLIENTE» dichiara'], {
-      bodyXml: mergeFieldParagraph('Data: ', 'Data_Firma'),
+      bodyXml:
+        mergeFieldParagraph('Data: ', 'Data_Firma') +
+        // Word's short form of a field: one element holding code and result.
+        '<w:p><w:fldSimple w:instr=" MERGEFIELD Cognome "><w:r><w:t>«Cognome»</w:t></w:r></w:fldSimple></w:p>',
       footer: ['«Numero_Pratica»'],
     });
     const { errors, warnings } = lintTemplate({ master, questions: QUESTIONS });
@@ -333,6 +336,7 @@ describe('lint messages an editor can act on (issue 12, item 6)', () => {
         'Il cliente «NOME_CLIENTE» dichiara',
       ),
       problem(MASTER, 'Data_Firma', lint.mailMerge('data_firma'), 'Data: «Data_Firma»'),
+      problem(MASTER, 'Cognome', lint.mailMerge('cognome'), '«Cognome»'),
       problem(
         lintPlace([fileNames.master], lintParts.footer),
         'Numero_Pratica',

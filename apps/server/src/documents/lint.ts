@@ -5,7 +5,13 @@ import {
   type QuestionRules,
   questionListProblems,
 } from '@lexpath/shared';
-import { findDoubleBraces, findMergeFields, keyForMergeField, partOf } from './authoring-habits.ts';
+import {
+  findDoubleBraces,
+  findMergeFields,
+  keyForMergeField,
+  partOf,
+  readingRank,
+} from './authoring-habits.ts';
 import { type AstNode, checkBareSection, checkUnworkableExpression } from './expression-lint.ts';
 import {
   type InspectedTemplate,
@@ -43,6 +49,8 @@ type Finding = {
   tag: string;
   problem: string;
   paragraph: string;
+  /** Where it is: the part's rank in reading order, the templated file and the offset. */
+  position: { rank: number; file: string; offset: number };
 };
 
 type Findings = {
@@ -369,7 +377,17 @@ function lintFile(
     tag: string,
     problem: string,
     paragraph: string,
-  ) => findings.found.push({ severity, file: label, part: partOf(file), tag, problem, paragraph });
+    offset = Number.POSITIVE_INFINITY,
+  ) =>
+    findings.found.push({
+      severity,
+      file: label,
+      part: partOf(file),
+      tag,
+      problem,
+      paragraph,
+      position: { rank: readingRank(file), file: file ?? '', offset },
+    });
 
   // `{{ nome }}` is one mistake, not the fragments docxtemplater's delimiters make of it.
   const doubleBraced = findDoubleBraces(inspected);
@@ -384,6 +402,7 @@ function lintFile(
       span.tag,
       messages.doubleBraces(span.inner),
       paragraphAt(span.file, span.offset),
+      span.offset,
     );
   }
 
@@ -391,14 +410,14 @@ function lintFile(
     if (inDoubleBraces(error.file, error.offset)) continue;
     const { tag, problem } = describeTemplaterError(error);
     findings.brokenTags.push(tag);
-    add('error', error.file, tag, problem, paragraphAt(error.file, error.offset));
+    add('error', error.file, tag, problem, paragraphAt(error.file, error.offset), error.offset);
   }
 
   const visitTag = (tag: TemplateTag, loop: LoopScope) => {
     if (inDoubleBraces(tag.file, tag.offset)) return;
     const shown = `{${tag.raw ?? tag.value}}`;
     const report = (problem: string, severity: 'error' | 'warning' = 'error') =>
-      add(severity, tag.file, shown, problem, paragraphAt(tag.file, tag.offset));
+      add(severity, tag.file, shown, problem, paragraphAt(tag.file, tag.offset), tag.offset);
     if (tag.module === 'rawxml') {
       report(messages.rawXmlNotAllowed);
     } else {
@@ -438,6 +457,13 @@ function lintFile(
       );
     }
   }
+  // In reading order, as the editor goes through the document to fix them.
+  findings.found.sort(
+    (a, b) =>
+      a.position.rank - b.position.rank ||
+      a.position.file.localeCompare(b.position.file, 'en', { numeric: true }) ||
+      a.position.offset - b.position.offset,
+  );
   return findings;
 }
 

@@ -49,18 +49,19 @@ describe('POST /api/template/upload-master: lint messages an editor can act on',
     });
 
     expect(response.statusCode).toBe(422);
+    // In reading order: the header, the body, the footer.
     expect(response.json().message).toEqual([
-      lintProblem(
-        lintPlace([fileNames.master, fileNames.preview], lintParts.body),
-        '{{ nome_cliente }}',
-        lint.doubleBraces('nome_cliente'),
-        'Il cliente {{ nome_cliente }} firma.',
-      ),
       lintProblem(
         lintPlace([fileNames.master], lintParts.header),
         '{nome_cliente.cognome}',
         lint.memberAccess('nome_cliente.cognome', 'nome_cliente'),
         'Pratica {nome_cliente.cognome}',
+      ),
+      lintProblem(
+        lintPlace([fileNames.master, fileNames.preview], lintParts.body),
+        '{{ nome_cliente }}',
+        lint.doubleBraces('nome_cliente'),
+        'Il cliente {{ nome_cliente }} firma.',
       ),
       lintProblem(
         lintPlace([fileNames.master], lintParts.footer),
