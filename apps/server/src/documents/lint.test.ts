@@ -5,8 +5,10 @@ import { buildDocx, buildSampleContract, SAMPLE_QUESTIONS } from './test-docx.ts
 
 const lint = messages.documents.lint;
 const problem = messages.documents.lintProblem;
-const MASTER = messages.documents.fileNames.master;
-const PREVIEW = messages.documents.fileNames.preview;
+const { fileNames, lintPlace, lintParts } = messages.documents;
+/** Where the tags of these tests lie: the master's (or the preview's) body. */
+const MASTER = lintPlace([fileNames.master], lintParts.body);
+const PREVIEW = lintPlace([fileNames.preview], lintParts.body);
 
 function lintMaster(
   paragraphs: Parameters<typeof buildDocx>[0],
@@ -61,7 +63,12 @@ describe('lintTemplate', () => {
     });
     const { errors } = lintTemplate({ master, questions: SAMPLE_QUESTIONS });
     expect(errors).toEqual([
-      problem(MASTER, '{pratica}', lint.unknownVariable('pratica'), 'Pratica {pratica}'),
+      problem(
+        lintPlace([fileNames.master], lintParts.header),
+        '{pratica}',
+        lint.unknownVariable('pratica'),
+        'Pratica {pratica}',
+      ),
       problem(
         MASTER,
         '{prezo}',
@@ -299,7 +306,7 @@ describe('lintTemplate', () => {
 
   it('refuses a file that is not a Word document', () => {
     const { errors } = lintTemplate({ master: Buffer.from('%PDF-1.7 non un docx'), questions: [] });
-    expect(errors).toEqual([lint.unreadable(MASTER)]);
+    expect(errors).toEqual([lint.unreadable(fileNames.master)]);
   });
 
   it('shows the part of a long paragraph around the tag', () => {

@@ -6,6 +6,14 @@ import {
   questionListProblems,
 } from '@lexpath/shared';
 import {
+  findDoubleBraces,
+  findMergeFields,
+  keyForMergeField,
+  partOf,
+  readingRank,
+} from './authoring-habits.ts';
+import { type AstNode, checkBareSection, checkUnworkableExpression } from './expression-lint.ts';
+import {
   type InspectedTemplate,
   inspectTemplate,
   type TemplaterError,
@@ -33,9 +41,23 @@ export type LintResult = { errors: string[]; warnings: string[] };
 
 type FileLabel = (typeof it.documents.fileNames)[keyof typeof it.documents.fileNames];
 
+/** One problem of one file, before the same problem of master and preview are merged. */
+type Finding = {
+  severity: 'error' | 'warning';
+  file: FileLabel;
+  part: string;
+  tag: string;
+  problem: string;
+  paragraph: string;
+  /** Where it is: the part's rank in reading order, the templated file and the offset. */
+  position: { rank: number; file: string; offset: number };
+};
+
 type Findings = {
+  /** Problems of the file's tags, in document order. */
+  found: Finding[];
+  /** Problems that are not about one tag (an unreadable file). */
   errors: string[];
-  warnings: string[];
   /** Question keys the file's tags read. */
   used: Set<string>;
   /** The text of tags docxtemplater could not parse: they may read keys too. */
@@ -87,8 +109,6 @@ function describeExpressionError(message: string): string {
   if (token) return messages.badExpression(`simbolo inatteso «${token[1]}»`);
   return messages.badExpression('sintassi non riconosciuta');
 }
-
-type AstNode = { type?: string; [key: string]: unknown };
 
 const COMPARISONS = new Set(['==', '!=', '===', '!==']);
 const ORDERINGS = new Set(['<', '>', '<=', '>=']);
@@ -240,8 +260,10 @@ function checkExpression(
         return;
       }
       case 'MemberExpression':
-        visit(n.object);
-        if (n.computed) visit(n.property);
+      case 'ArrayExpression':
+        checkUnworkableExpression(n, loop?.fields, report, (name) => {
+          if (questions.has(name)) used.add(name);
+        });
         return;
       case 'AssignmentExpression':
         report(messages.assignment);
@@ -270,8 +292,12 @@ function checkExpression(
         const args = (n.arguments as AstNode[] | undefined) ?? [];
         const name = String(callee.name);
         if (!n.filter) {
-          visit(callee);
-        } else if (!Object.hasOwn(TEMPLATE_FILTERS, name)) {
+          checkUnworkableExpression(n, loop?.fields, report, (key) => {
+            if (questions.has(key)) used.add(key);
+          });
+          return;
+        }
+        if (!Object.hasOwn(TEMPLATE_FILTERS, name)) {
           report(messages.unknownFilter(name, FILTER_NAMES));
         } else if (name === 'contiene') {
           const [input, ...rest] = args;
@@ -325,12 +351,18 @@ function loopScope(
   };
 }
 
+const PARAGRAPH_WIDTH = 160;
+
+/** A paragraph read from the XML, cut as `textAround` cuts one. */
+const shortened = (text: string) =>
+  text.length <= PARAGRAPH_WIDTH ? text : `${text.slice(0, PARAGRAPH_WIDTH)}…`;
+
 function lintFile(
   label: FileLabel,
   inspected: InspectedTemplate,
   questions: ReadonlyMap<string, QuestionRules>,
 ): Findings {
-  const findings: Findings = { errors: [], warnings: [], used: new Set(), brokenTags: [] };
+  const findings: Findings = { found: [], errors: [], used: new Set(), brokenTags: [] };
   if (!inspected.tags) {
     findings.errors.push(messages.unreadable(label));
     return findings;
@@ -339,26 +371,53 @@ function lintFile(
     file === undefined || offset === undefined
       ? ''
       : (inspected.paragraphs.get(file)?.textAround(offset) ?? '');
+  const add = (
+    severity: Finding['severity'],
+    file: string | undefined,
+    tag: string,
+    problem: string,
+    paragraph: string,
+    offset = Number.POSITIVE_INFINITY,
+  ) =>
+    findings.found.push({
+      severity,
+      file: label,
+      part: partOf(file),
+      tag,
+      problem,
+      paragraph,
+      position: { rank: readingRank(file), file: file ?? '', offset },
+    });
 
-  for (const error of inspected.errors) {
-    const { tag, problem } = describeTemplaterError(error);
-    findings.brokenTags.push(tag);
-    findings.errors.push(
-      it.documents.lintProblem(label, tag, problem, paragraphAt(error.file, error.offset)),
+  // `{{ nome }}` is one mistake, not the fragments docxtemplater's delimiters make of it.
+  const doubleBraced = findDoubleBraces(inspected);
+  const inDoubleBraces = (file: string | undefined, offset: number | undefined) =>
+    offset !== undefined &&
+    doubleBraced.some((span) => span.file === file && offset >= span.start && offset < span.end);
+  for (const span of doubleBraced) {
+    findings.brokenTags.push(span.inner);
+    add(
+      'error',
+      span.file,
+      span.tag,
+      messages.doubleBraces(span.inner),
+      paragraphAt(span.file, span.offset),
+      span.offset,
     );
   }
 
+  for (const error of inspected.errors) {
+    if (inDoubleBraces(error.file, error.offset)) continue;
+    const { tag, problem } = describeTemplaterError(error);
+    findings.brokenTags.push(tag);
+    add('error', error.file, tag, problem, paragraphAt(error.file, error.offset), error.offset);
+  }
+
   const visitTag = (tag: TemplateTag, loop: LoopScope) => {
+    if (inDoubleBraces(tag.file, tag.offset)) return;
     const shown = `{${tag.raw ?? tag.value}}`;
-    const report = (problem: string, severity: 'error' | 'warning' = 'error') => {
-      const text = it.documents.lintProblem(
-        label,
-        shown,
-        problem,
-        paragraphAt(tag.file, tag.offset),
-      );
-      (severity === 'error' ? findings.errors : findings.warnings).push(text);
-    };
+    const report = (problem: string, severity: 'error' | 'warning' = 'error') =>
+      add(severity, tag.file, shown, problem, paragraphAt(tag.file, tag.offset), tag.offset);
     if (tag.module === 'rawxml') {
       report(messages.rawXmlNotAllowed);
     } else {
@@ -369,12 +428,13 @@ function lintFile(
         // Already reported by docxtemplater as a syntax error of this tag.
       }
       if (ast) checkExpression(ast, questions, loop, report, findings.used);
+      const name = singleIdentifier(ast);
+      const field = name === undefined ? undefined : loop?.fields.get(name);
+      const question = name === undefined || field ? undefined : questions.get(name);
+      checkBareSection(tag, name, field ?? (question && asTyped(question)), report);
       // A plain tag of a whole elenco would print its items' objects, not their fields.
-      const printed = tag.module === undefined ? singleIdentifier(ast) : undefined;
-      const question =
-        printed === undefined || loop?.fields.has(printed) ? undefined : questions.get(printed);
-      if (question && asTyped(question).type === 'elenco')
-        report(messages.elencoPrinted(printed ?? ''));
+      if (tag.module === undefined && question && asTyped(question).type === 'elenco')
+        report(messages.elencoPrinted(name ?? ''));
       if (tag.module === 'loop' && tag.subparsed) {
         const inner = loopScope(ast, questions, loop);
         for (const child of tag.subparsed) visitTag(child, inner);
@@ -384,7 +444,58 @@ function lintFile(
     for (const child of tag.subparsed ?? []) visitTag(child, loop);
   };
   for (const tag of inspected.tags) visitTag(tag, undefined);
+
+  for (const [file, xml] of inspected.xml) {
+    for (const field of findMergeFields(file, xml)) {
+      const key = [...questions.keys()].find((k) => keyForMergeField(k) === field.name);
+      add(
+        'warning',
+        file,
+        field.shown,
+        messages.mailMerge(key ?? field.name),
+        shortened(field.paragraph),
+      );
+    }
+  }
+  // In reading order, as the editor goes through the document to fix them.
+  findings.found.sort(
+    (a, b) =>
+      a.position.rank - b.position.rank ||
+      a.position.file.localeCompare(b.position.file, 'en', { numeric: true }) ||
+      a.position.offset - b.position.offset,
+  );
   return findings;
+}
+
+/**
+ * The problems of master and preview as messages: the same problem of the same tag in the same
+ * part of both files is one message naming both, as the editor fixes it the same way twice.
+ */
+function mergeFindings(found: readonly Finding[]): LintResult {
+  const merged: { finding: Finding; files: FileLabel[] }[] = [];
+  for (const finding of found) {
+    const same = merged.find(
+      (entry) =>
+        !entry.files.includes(finding.file) &&
+        entry.finding.severity === finding.severity &&
+        entry.finding.part === finding.part &&
+        entry.finding.tag === finding.tag &&
+        entry.finding.problem === finding.problem,
+    );
+    if (same) same.files.push(finding.file);
+    else merged.push({ finding, files: [finding.file] });
+  }
+  const result: LintResult = { errors: [], warnings: [] };
+  for (const { finding, files } of merged) {
+    const text = it.documents.lintProblem(
+      it.documents.lintPlace(files, finding.part),
+      finding.tag,
+      finding.problem,
+      finding.paragraph,
+    );
+    (finding.severity === 'error' ? result.errors : result.warnings).push(text);
+  }
+  return result;
 }
 
 function questionProblems(questions: readonly QuestionRules[]): string[] {
@@ -404,28 +515,32 @@ const unique = (list: string[]) => [...new Set(list)];
  */
 export function lintTemplate({ master, preview, questions }: LintInput): LintResult {
   const byKey = new Map(questions.map((question) => [question.variable, question]));
+  const found: Finding[] = [];
   const errors: string[] = [];
   const warnings: string[] = [];
+  const unused: string[] = [];
 
   if (master) {
     const findings = lintFile(it.documents.fileNames.master, inspectTemplate(master), byKey);
+    found.push(...findings.found);
     errors.push(...findings.errors);
-    warnings.push(...findings.warnings);
     const mentioned = (key: string) =>
       findings.used.has(key) || findings.brokenTags.some((tag) => tag.includes(key));
-    if (findings.errors.length === 0 || findings.used.size > 0) {
+    const hasErrors =
+      findings.errors.length > 0 || findings.found.some((f) => f.severity === 'error');
+    if (!hasErrors || findings.used.size > 0) {
       for (const question of questions) {
-        if (!mentioned(question.variable)) {
-          warnings.push(messages.unusedQuestion(question.variable));
-        }
+        if (!mentioned(question.variable)) unused.push(messages.unusedQuestion(question.variable));
       }
     }
   }
   if (preview) {
     const findings = lintFile(it.documents.fileNames.preview, inspectTemplate(preview), byKey);
+    found.push(...findings.found);
     errors.push(...findings.errors);
-    warnings.push(...findings.warnings);
   }
-  errors.push(...questionProblems(questions));
+  const tagged = mergeFindings(found);
+  errors.push(...tagged.errors, ...questionProblems(questions));
+  warnings.push(...tagged.warnings, ...unused);
   return { errors: unique(errors), warnings: unique(warnings) };
 }

@@ -52,6 +52,11 @@ export class ParagraphIndex {
     }
   }
 
+  /** Each paragraph's text as the file holds it (XML-escaped), with its first offset. */
+  get all(): readonly { start: number; rawText: string }[] {
+    return this.#paragraphs;
+  }
+
   /** The paragraph's text, cut around the offset when long. */
   textAround(offset: number, width = 160): string {
     const paragraph =
@@ -72,6 +77,8 @@ export type InspectedTemplate = {
   tags: TemplateTag[] | null;
   errors: TemplaterError[];
   paragraphs: Map<string, ParagraphIndex>;
+  /** The XML of each templated part, for what docxtemplater does not read (field codes). */
+  xml: Map<string, string>;
 };
 
 function toTemplaterError(error: unknown): TemplaterError {
@@ -127,17 +134,24 @@ export function inspectTemplate(bytes: Buffer): InspectedTemplate {
   try {
     zip = new PizZip(bytes);
   } catch {
-    return { tags: null, errors: [], paragraphs: new Map() };
+    return { tags: null, errors: [], paragraphs: new Map(), xml: new Map() };
   }
   let errors: TemplaterError[] = [];
   try {
     new Docxtemplater(zip, { ...TEMPLATER_OPTIONS, modules: [collector] });
   } catch (error) {
     const nested = (error as { properties?: { errors?: unknown[] } }).properties?.errors;
-    if (!Array.isArray(nested)) return { tags: null, errors: [], paragraphs: new Map() };
+    if (!Array.isArray(nested))
+      return { tags: null, errors: [], paragraphs: new Map(), xml: new Map() };
     errors = nested.map(toTemplaterError);
   }
   const paragraphs = new Map([...lexed].map(([file, parts]) => [file, new ParagraphIndex(parts)]));
   const tags = [...postparsed].flatMap(([file, parts]) => withFile(parts, file));
-  return { tags, errors, paragraphs };
+  const xml = new Map(
+    [...lexed.keys()].flatMap((file) => {
+      const text = zip.file(file)?.asText();
+      return text === undefined ? [] : [[file, text] as const];
+    }),
+  );
+  return { tags, errors, paragraphs, xml };
 }

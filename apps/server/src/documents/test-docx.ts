@@ -12,6 +12,14 @@ export type TestDocxOptions = {
   styled?: boolean;
   /** Paragraphs of a header, to check that headers are templated and linted too. */
   header?: TestParagraph[];
+  /** Paragraphs of a footer, a footnote and a review comment: Word templates them all. */
+  footer?: TestParagraph[];
+  footnote?: TestParagraph[];
+  comment?: TestParagraph[];
+  /** The document's title (docProps/core.xml), where an editor may type a tag too. */
+  title?: string;
+  /** Raw WordprocessingML paragraphs appended to the body (fields, as Word writes them). */
+  bodyXml?: string;
   /** Extra or replacing zip entries, e.g. to build malformed or malicious files. */
   entries?: Record<string, string | Buffer>;
   /** Replaces the whole `[Content_Types].xml`. */
@@ -26,7 +34,9 @@ const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationship
 const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const OFFICE_DOC_REL =
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
-const HEADER_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/header';
+const PART_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const CORE_REL =
+  'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties';
 
 /** Word writes `"` and `'` as they are in text; only the markup characters are escaped. */
 function escapeText(text: string): string {
@@ -49,18 +59,49 @@ function paragraphXml(paragraph: TestParagraph, styled = false): string {
   return `${styled ? STYLED_PARAGRAPH : '<w:p>'}${runsXml}</w:p>`;
 }
 
-function contentTypesXml(withHeader: boolean): string {
+const WML_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
+
+/** The parts besides the body a test document may have: path, content type, relationship. */
+const EXTRA_PARTS = {
+  header: { path: 'word/header1.xml', type: `${WML_TYPE}.header+xml`, root: 'w:hdr' },
+  footer: { path: 'word/footer1.xml', type: `${WML_TYPE}.footer+xml`, root: 'w:ftr' },
+  footnote: { path: 'word/footnotes.xml', type: `${WML_TYPE}.footnotes+xml`, root: 'w:footnotes' },
+  comment: { path: 'word/comments.xml', type: `${WML_TYPE}.comments+xml`, root: 'w:comments' },
+} as const;
+
+type ExtraPart = keyof typeof EXTRA_PARTS;
+
+function contentTypesXml(parts: readonly ExtraPart[], withTitle: boolean): string {
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
     '<Default Extension="xml" ContentType="application/xml"/>' +
     `<Override PartName="/word/document.xml" ContentType="${WORD_MAIN_CONTENT_TYPE}"/>` +
-    (withHeader
-      ? '<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>'
+    parts
+      .map((part) => {
+        const { path, type } = EXTRA_PARTS[part];
+        return `<Override PartName="/${path}" ContentType="${type}"/>`;
+      })
+      .join('') +
+    (withTitle
+      ? '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
       : '') +
     '</Types>'
   );
+}
+
+/** A part's XML: a footnote and a comment wrap their paragraphs as Word does. */
+function extraPartXml(part: ExtraPart, paragraphs: readonly TestParagraph[]): string {
+  const body = paragraphs.map((paragraph) => paragraphXml(paragraph)).join('');
+  const inner =
+    part === 'footnote'
+      ? `<w:footnote w:id="1">${body}</w:footnote>`
+      : part === 'comment'
+        ? `<w:comment w:id="0" w:author="Revisore" w:initials="R">${body}</w:comment>`
+        : body;
+  const root = EXTRA_PARTS[part].root;
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><${root} xmlns:w="${W_NS}" xmlns:r="${R_NS}">${inner}</${root}>`;
 }
 
 /**
@@ -68,40 +109,64 @@ function contentTypesXml(withHeader: boolean): string {
  * LibreOffice, and is what docxtemplater sees in an editor's master.
  */
 export function buildDocx(paragraphs: TestParagraph[], options: TestDocxOptions = {}): Buffer {
-  const withHeader = options.header !== undefined;
+  const parts = (Object.keys(EXTRA_PARTS) as ExtraPart[]).filter(
+    (part) => options[part] !== undefined,
+  );
+  const withTitle = options.title !== undefined;
   const zip = new PizZip();
-  zip.file('[Content_Types].xml', options.contentTypes ?? contentTypesXml(withHeader));
+  zip.file('[Content_Types].xml', options.contentTypes ?? contentTypesXml(parts, withTitle));
   zip.file(
     '_rels/.rels',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${OFFICE_DOC_REL}" Target="word/document.xml"/></Relationships>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${OFFICE_DOC_REL}" Target="word/document.xml"/>${
+      withTitle ? `<Relationship Id="rId2" Type="${CORE_REL}" Target="docProps/core.xml"/>` : ''
+    }</Relationships>`,
   );
   zip.file(
     'word/_rels/document.xml.rels',
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${REL_NS}">${
-      withHeader ? `<Relationship Id="rId1" Type="${HEADER_REL}" Target="header1.xml"/>` : ''
-    }</Relationships>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${REL_NS}">${parts
+      .map(
+        (part) =>
+          `<Relationship Id="rId${part}" Type="${PART_REL}/${part === 'footnote' ? 'footnotes' : part === 'comment' ? 'comments' : part}" Target="${EXTRA_PARTS[part].path.slice('word/'.length)}"/>`,
+      )
+      .join('')}</Relationships>`,
   );
-  const sectionXml = withHeader
-    ? '<w:sectPr><w:headerReference w:type="default" r:id="rId1"/></w:sectPr>'
-    : '<w:sectPr/>';
+  const references = [
+    options.header !== undefined ? '<w:headerReference w:type="default" r:id="rIdheader"/>' : '',
+    options.footer !== undefined ? '<w:footerReference w:type="default" r:id="rIdfooter"/>' : '',
+  ].join('');
+  const sectionXml = references ? `<w:sectPr>${references}</w:sectPr>` : '<w:sectPr/>';
   zip.file(
     'word/document.xml',
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W_NS}" xmlns:r="${R_NS}"><w:body>${paragraphs
       .map((paragraph) => paragraphXml(paragraph, options.styled))
-      .join('')}${sectionXml}</w:body></w:document>`,
+      .join('')}${options.bodyXml ?? ''}${sectionXml}</w:body></w:document>`,
   );
-  if (withHeader) {
+  for (const part of parts) {
+    zip.file(EXTRA_PARTS[part].path, extraPartXml(part, options[part] ?? []));
+  }
+  if (withTitle) {
     zip.file(
-      'word/header1.xml',
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr xmlns:w="${W_NS}" xmlns:r="${R_NS}">${(
-        options.header ?? []
-      )
-        .map((paragraph) => paragraphXml(paragraph))
-        .join('')}</w:hdr>`,
+      'docProps/core.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${escapeText(options.title ?? '')}</dc:title></cp:coreProperties>`,
     );
   }
   for (const [name, content] of Object.entries(options.entries ?? {})) zip.file(name, content);
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/**
+ * A paragraph with a Word mail-merge field, as Word writes it: the field code
+ * `MERGEFIELD name` and its result «name» between the field's begin, separate and end marks.
+ */
+export function mergeFieldParagraph(before: string, name: string): string {
+  return (
+    `<w:p><w:r><w:t xml:space="preserve">${escapeText(before)}</w:t></w:r>` +
+    '<w:r><w:fldChar w:fldCharType="begin"/></w:r>' +
+    `<w:r><w:instrText xml:space="preserve"> MERGEFIELD  ${name}  \\* MERGEFORMAT </w:instrText></w:r>` +
+    '<w:r><w:fldChar w:fldCharType="separate"/></w:r>' +
+    `<w:r><w:t>«${name}»</w:t></w:r>` +
+    '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>'
+  );
 }
 
 /** The questions of the sample contract: a lease or a sale, with services to pick. */

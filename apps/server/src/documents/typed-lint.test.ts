@@ -5,7 +5,9 @@ import { buildDocx } from './test-docx.ts';
 
 const lint = messages.documents.lint;
 const problem = messages.documents.lintProblem;
-const MASTER = messages.documents.fileNames.master;
+const { fileNames, lintPlace, lintParts } = messages.documents;
+/** Where the tags of these tests lie: the master's (or the preview's) body. */
+const MASTER = lintPlace([fileNames.master], lintParts.body);
 const kinds = lint.valueKinds;
 
 /** Typed questions as issue 11 defines them: `type` and, for an elenco, `fields`. */

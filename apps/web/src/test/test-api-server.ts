@@ -23,7 +23,13 @@ export interface TestApi {
 async function readBody(request: IncomingMessage): Promise<unknown> {
   let text = '';
   for await (const chunk of request) text += chunk;
-  return text ? JSON.parse(text) : undefined;
+  if (!text) return undefined;
+  // A multipart upload (upload-master) is no JSON: handlers get its raw text.
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /**

@@ -258,8 +258,19 @@ export const it = {
   documents: {
     /** How a message names each uploaded file. */
     fileNames: { master: 'Master', preview: 'Anteprima' },
-    lintProblem: (file: string, tag: string, problem: string, paragraph: string) =>
-      `${file}, tag «${tag}»: ${problem}. Paragrafo: «${paragraph}»`,
+    /** Where a tag is: the file(s) and the part of the document (`lintPlace`). */
+    lintPlace: (files: readonly string[], part: string) => `${files.join(' e ')}, ${part}`,
+    lintParts: {
+      body: 'corpo',
+      header: 'intestazione',
+      footer: 'piè di pagina',
+      note: 'nota',
+      comment: 'commento',
+      properties: 'proprietà del documento',
+      other: 'altra parte del documento',
+    },
+    lintProblem: (place: string, tag: string, problem: string, paragraph: string) =>
+      `${place}, tag «${tag}»: ${problem}.${paragraph ? ` Paragrafo: «${paragraph}»` : ''}`,
     lint: {
       unreadable: (file: string) => `${file}: il file non è un documento Word leggibile.`,
       unclosedTag: 'il tag non è chiuso (manca «}»)',
@@ -307,6 +318,22 @@ export const it = {
       multipleSelectionCompared: (variable: string) =>
         `la domanda «${variable}» è a scelta multipla: per verificare una risposta usa «| contiene:»`,
       unusedQuestion: (variable: string) => `La domanda «${variable}» non è usata nel master.`,
+      bareSection: (variable: string, first: string, options: readonly string[]) =>
+        `la domanda «${variable}» ha una sola risposta: questa sezione resta per qualunque risposta${
+          options.length > 1 ? `, anche «${options[options.length - 1]}»` : ''
+        }. Usa {#${variable} == "${first}"} (risposte: ${options.join(', ')})`,
+      loopWithoutItem: (variable: string, first: string) =>
+        `la domanda «${variable}» è a scelta multipla: la sezione si ripete una volta per ogni risposta scelta. Per una condizione usa {#${variable} | contiene:"${first}"}; per ripetere il testo per ogni risposta scrivi {.} nella sezione`,
+      memberAccess: (expression: string, variable: string) =>
+        `«${expression}» non funziona: le risposte non hanno campi (i campi di un elenco si scrivono dentro il suo ciclo, ad esempio {#conduttori}{nome}{/conduttori}). Scrivi la chiave della domanda, ad esempio {${variable}}`,
+      lengthAccess: (variable: string) =>
+        `«${variable}.length» non funziona sulle risposte: per contarle usa {${variable} | numero_elementi}`,
+      methodCall: (expression: string) =>
+        `«${expression}» non funziona: le risposte non hanno metodi. Per verificare una risposta usa «| contiene:"Opzione"», per trasformarla un filtro (ad esempio «| maiuscolo»)`,
+      arrayLiteral:
+        'gli elenchi tra parentesi quadre («[…]») non funzionano nei tag: per ammettere più risposte usa «or», ad esempio {#tipo == "A" or tipo == "B"}',
+      doubleBraces: (inner: string) => `Usa una sola coppia di graffe: {${inner}}`,
+      mailMerge: (name: string) => `campo di stampa unione: sostituiscilo con {${name}}`,
     },
     /** Upload checks; the engine prefixes the file name ("Master: il file …") when it knows it. */
     upload: {
@@ -622,6 +649,7 @@ export const it = {
       changesDiscarded: 'Le modifiche non salvate sono state annullate.',
       saving: 'Salvataggio del master in corso...',
       saved: 'Master salvato con successo',
+      savedWithWarnings: 'Master salvato, con avvisi da controllare nel file Word',
       conditionsSummary: (text: string) => `Mostrata se: ${text}`,
       or: 'oppure',
       and: 'e',

@@ -503,6 +503,43 @@ describe('master editor', () => {
       await screen.findByText("Il master e l'anteprima devono avere titoli diversi."),
     ).toBeVisible();
   });
+
+  it("shows the lint's warnings of an accepted upload until the editor closes them", async () => {
+    const warning =
+      'Master, corpo, tag «NOME_CLIENTE»: campo di stampa unione: sostituiscilo con {nome_cliente}. Paragrafo: «Firma di «NOME_CLIENTE»»';
+    await startTemplatesApi([], {
+      'POST /api/template/upload-master': () => ({
+        body: {
+          data: {
+            file_name: `${'a'.repeat(64)}.docx`,
+            preview_name: `${'b'.repeat(64)}.docx`,
+            warnings: [warning, 'La domanda «tipo» non è usata nel master.'],
+          },
+        },
+      }),
+      'POST /api/template': (_request, body) => ({
+        status: 201,
+        body: { data: { ...buildCard({ id: 'tpl-9' }), ...(body as object) } },
+      }),
+    });
+    useTemplateDraftStore.getState().set(FILLED_DRAFT);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    await screen.findByRole('option', { name: 'Immobiliare' });
+    const docx = (name: string) => new File(['x'.repeat(2048)], name);
+    await user.upload(screen.getByLabelText(/^Master/), docx('contratto.docx'));
+    await user.upload(screen.getByLabelText(/^Anteprima/), docx('anteprima.docx'));
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+
+    expect(await screen.findByText('Master salvato con successo')).toBeVisible();
+    const title = await screen.findByText(
+      'Master salvato, con avvisi da controllare nel file Word',
+    );
+    const toast = title.closest('[data-scope="toast"][data-part="root"]') as HTMLElement;
+    expect(toast).toHaveTextContent(warning);
+    expect(toast).toHaveTextContent('La domanda «tipo» non è usata nel master.');
+  });
 });
 
 const FILLED_DRAFT = {

@@ -189,6 +189,7 @@ export function MasterFormScreen() {
     setSaving(true);
     try {
       let names = { file_name: storedFiles.file_name, preview_name: storedFiles.preview_name };
+      let warnings: string[] = [];
       if (master || preview) {
         const uploaded = await uploadMaster({
           questions,
@@ -201,12 +202,24 @@ export function MasterFormScreen() {
           file_name: uploaded.file_name ?? names.file_name,
           preview_name: uploaded.preview_name ?? names.preview_name,
         };
+        warnings = uploaded.warnings;
         setStoredFiles(names);
         pick('master', null);
         pick('preview', null);
       }
       await saveTemplate(templateId, { ...values, ...names, json_questions: questions });
       toaster.create({ type: 'success', title: it.toast.successTitle, description: texts.saved });
+      // The lint's warnings (mail-merge fields, loops that repeat a clause) do not block the
+      // save; they stay on screen until closed, as the editor has to fix them in Word.
+      if (warnings.length > 0) {
+        toaster.create({
+          type: 'warning',
+          title: texts.savedWithWarnings,
+          description: warnings.join('\n\n'),
+          closable: true,
+          duration: Number.POSITIVE_INFINITY,
+        });
+      }
       void queryClient.invalidateQueries({ queryKey: templateQueries.all });
       void navigate(PATHS.templates);
     } catch (error) {
