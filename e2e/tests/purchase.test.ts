@@ -108,18 +108,46 @@ function pdfText(path: string): string {
   return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
 }
 
-/** Every clause and typed fact the demo template's expectations select for these answers. */
-function checkClauses(slug: string, answers: TAnswers, text: string): void {
+/**
+ * The date the demo expectations were written for, as the contract writes it («lì 23 novembre
+ * 2026»): a bought contract is dated on the payment day, so the journeys read today instead.
+ */
+const EXPECTATIONS_DAY = '23 novembre 2026';
+
+function todayInItalianWords(): string {
+  const today = new Intl.DateTimeFormat('it-IT', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Rome',
+  }).format(new Date());
+  return today.replace(/^1 /, '1° ');
+}
+
+/**
+ * Every clause and typed fact the demo template's expectations select for these answers, with
+ * the expectations' day (and any fact the journey changed: `[before, after]`) replaced.
+ */
+function checkClauses(
+  slug: string,
+  answers: TAnswers,
+  text: string,
+  changed: [string, string][] = [],
+): void {
   const expectations = EXPECTED_CLAUSES[slug] ?? [];
   expect(expectations.length).toBeGreaterThan(0);
+  const replacements: [string, string][] = [[EXPECTATIONS_DAY, todayInItalianWords()], ...changed];
+  const adapt = (passage: string) =>
+    replacements.reduce((result, [before, after]) => result.replaceAll(before, after), passage);
   for (const expectation of expectations) {
     if ('occurrences' in expectation) {
-      expect(text.split(expectation.occurrences).length - 1, expectation.clause).toBe(
+      expect(text.split(adapt(expectation.occurrences)).length - 1, expectation.clause).toBe(
         expectation.count(answers),
       );
     } else {
-      const passage =
-        typeof expectation.text === 'string' ? expectation.text : expectation.text(answers);
+      const passage = adapt(
+        typeof expectation.text === 'string' ? expectation.text : expectation.text(answers),
+      );
       expect(text.includes(passage), `${expectation.clause}: «${passage}»`).toBe(
         expectation.when(answers),
       );
@@ -191,6 +219,8 @@ async function answerWithKeys(
     await answerListWithKeys(page, question, value as TListItem[], wrongCode);
   } else {
     await tabTo(page, stepOf(page, question));
+    // A step asked again (after a change in the summary) comes back filled: replace it.
+    await page.keyboard.press('Control+A');
     await page.keyboard.type(italianInput(question, value));
     await submitWithKeys(page, question);
   }
@@ -369,6 +399,28 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
     }
     await checkScreen(page, 'purchase-summary');
 
+    // A typed answer nothing depends on is changed alone: no warning, every other answer kept.
+    const pec = questions.find((question) => question.variable === 'committente_pec');
+    if (!pec) throw new Error('no PEC question');
+    const answered = await summary.getByRole('listitem').count();
+    await page.getByRole('button', { name: `Modifica la risposta a «${pec.question}»` }).click();
+    await waitForStep(page, pec);
+    expect(await stepOf(page, pec).inputValue()).toBe(facts.committente_pec);
+    expect(
+      await page
+        .getByText('Modifichi solo questa risposta: le altre restano invariate.')
+        .isVisible(),
+    ).toBe(true);
+    await checkScreen(page, 'purchase-summary-edit-typed');
+    const newPec = 'amministrazione@betacostruzioni.it';
+    await answerWithPointer(page, pec, newPec);
+    await page.waitForURL('**/riepilogo', { timeout: 15_000 });
+    await summarySettled(page);
+    await expect.poll(() => summary.getByText(newPec).isVisible()).toBe(true);
+    expect(await summary.getByRole('listitem').count()).toBe(answered);
+    answers.committente_pec = newPec;
+    const changed: [string, string][] = [[String(facts.committente_pec), newPec]];
+
     // The protected preview: page pictures rendered by LibreOffice, no text to take away.
     const previewResponse = page.waitForResponse(
       (r) => r.url().includes('/api/contract/preview/'),
@@ -416,7 +468,7 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const body = await docxBody(download);
-    checkClauses('prestazione-opera-professionale', answers, body.text);
+    checkClauses('prestazione-opera-professionale', answers, body.text, changed);
     expect(body.text).toContain('Beta Costruzioni S.p.A.');
     expect(countUnderscoreRuns(body.xml)).toBe(0);
 
@@ -446,6 +498,7 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
       'prestazione-opera-professionale',
       answers,
       (await docxBody(await adminDownloading)).text,
+      changed,
     );
     await admin.context().close();
   });
@@ -523,6 +576,34 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
       expect(await summary.getByText(shown).first().isVisible(), shown).toBe(true);
     }
     await checkScreen(page, 'purchase-keyboard-summary');
+
+    // A choice keeps the SPEC rule: after a confirmation, the later answers are asked again.
+    const recesso = questions.find((question) => question.variable === 'recesso_conduttore');
+    if (!recesso) throw new Error('no recesso question');
+    await tabTo(
+      page,
+      page.getByRole('button', { name: `Modifica la risposta a «${recesso.question}»` }),
+    );
+    await page.keyboard.press('Enter');
+    const confirmEdit = page.getByRole('alertdialog', { name: 'Modificare la risposta?' });
+    await expect.poll(() => confirmEdit.isVisible()).toBe(true);
+    await expectFocusTrapped(page, confirmEdit);
+    await checkScreen(page, 'purchase-keyboard-summary-edit-dialog');
+    await tabTo(page, confirmEdit.getByRole('button', { name: 'Conferma' }));
+    await page.keyboard.press('Enter');
+    answers.recesso_conduttore = 'In qualsiasi momento';
+    const kept: TAnswers = {};
+    for (const question of questions) {
+      if (question.variable === recesso.variable) break;
+      const value = answers[question.variable];
+      if (value !== undefined) kept[question.variable] = value;
+    }
+    await answerTheRest(questions, answers, kept, (question, value) =>
+      answerWithKeys(page, question, value),
+    );
+    await page.waitForURL('**/riepilogo', { timeout: 15_000 });
+    await summarySettled(page);
+    await expect.poll(() => summary.getByText('In qualsiasi momento').isVisible()).toBe(true);
 
     const previewResponse = page.waitForResponse(
       (r) => r.url().includes('/api/contract/preview/'),
