@@ -751,4 +751,17 @@ describe('archive', () => {
 
     expect(await screen.findByText('Non hai acquistato alcun documento')).toBeVisible();
   });
+
+  it('says a search found nothing, not that nothing was bought', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/archivio');
+    await screen.findByText('Non hai acquistato alcun documento');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Cerca per titolo' }), 'zzz{Enter}');
+
+    expect(await screen.findByText('Nessun risultato per questa ricerca.')).toBeVisible();
+    expect(screen.queryByText('Non hai acquistato alcun documento')).not.toBeInTheDocument();
+  });
 });
