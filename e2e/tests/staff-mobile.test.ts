@@ -90,7 +90,11 @@ async function checkPhoneScreen(page: Page, name: string, keyAction: Locator): P
   await checkScreen(page, `staff-mobile-${name}`);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `${name}: page width`).toBeLessThanOrEqual(SMALL_SCREEN.width);
-  await keyAction.scrollIntoViewIfNeeded();
+  // Scroll the page down to it, never sideways: a table scroller must not be scrolled for
+  // the action to show, the user would not know to.
+  await keyAction.evaluate((element) =>
+    window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 120),
+  );
   const box = await keyAction.boundingBox();
   expect(box, `${name}: key action box`).not.toBeNull();
   if (!box) return;
