@@ -175,6 +175,8 @@ describe('account journeys', () => {
     await openUsersAsAdmin(admin);
     const row = userRow(admin, lawyer.pec);
     await row.getByRole('button', { name: 'Sospendi' }).click();
+    // Suspending locks the lawyer out: the admin confirms it in a dialog naming them.
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Sospendi' }).click();
     await expect.poll(() => row.getByRole('cell', { name: 'sospeso' }).isVisible()).toBe(true);
     await admin.context().close();
 

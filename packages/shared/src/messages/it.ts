@@ -541,6 +541,8 @@ export const it = {
       email: 'Email',
       marketing: 'Consenso Marketing',
       status: 'Status',
+      role: 'Ruolo',
+      roleNames: { user: 'Avvocato', editor: 'Editor', admin: 'Amministratore' },
       actions: 'Azioni',
       yes: 'Sì',
       no: 'No',
@@ -552,6 +554,11 @@ export const it = {
       reactivate: 'Riattiva',
       statusChanged: (fullName: string, status: string) =>
         `Lo stato di ${fullName} ora è «${status}».`,
+      refuseTitle: "Rifiutare l'utente?",
+      refuseText: (fullName: string) =>
+        `${fullName} non potrà accedere alla piattaforma. Il rifiuto è definitivo: non si può annullare.`,
+      suspendTitle: "Sospendere l'utente?",
+      suspendText: (fullName: string) => `${fullName} non potrà accedere finché non lo riattivi.`,
     },
     createEditor: {
       name: 'Nome',
@@ -566,6 +573,14 @@ export const it = {
       confirm: 'Conferma',
       cancel: 'Annulla',
       irreversible: "L'operazione è irreversibile.",
+    },
+    /** What every searchable list and staff table says beside its rows. */
+    lists: {
+      noMatch: 'Nessun risultato per questa ricerca.',
+      noMatchHint: 'Prova con altre parole o togli i filtri.',
+      sortBy: 'Ordina per',
+      sortOption: (column: string, order: 'asc' | 'desc') =>
+        `${column}, ${order === 'asc' ? 'crescente' : 'decrescente'}`,
     },
     categoriesAdmin: {
       name: 'Nome',
@@ -590,6 +605,10 @@ export const it = {
       title: 'Titolo',
       editor: 'Editor',
       createdAt: 'Data e ora di creazione',
+      status: 'Stato',
+      statusNames: { PUBLISHED: 'Pubblicato', SUSPENDED: 'Sospeso' },
+      statusFilter: 'Filtra per stato',
+      allStatuses: 'Tutti gli stati',
       actions: 'Azioni',
       publish: 'Pubblica',
       suspend: 'Sospendi',

@@ -24,7 +24,7 @@ import {
 } from '@lexpath/shared/schemas/contracts';
 import { countPages } from '@lexpath/shared/schemas/pagination';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
-import { and, count, eq, ilike, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
 import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
@@ -413,12 +413,22 @@ export async function listContracts(
   query: TContractsFilter,
 ): Promise<{ results: TContractCard[]; page: number; totalPages: number }> {
   const filters: SQL[] = [];
-  if (!(mayListAllContracts(caller) && query.userActive === true)) {
-    filters.push(eq(contracts.userId, caller.id));
-  }
+  const everyone = mayListAllContracts(caller) && query.userActive === true;
+  if (!everyone) filters.push(eq(contracts.userId, caller.id));
   if (query.status) filters.push(eq(contracts.status, query.status));
   if (query.payed === true) filters.push(isNotNull(payments.id));
-  if (query.name) filters.push(ilike(templates.name, likePattern(query.name)));
+  if (query.name) {
+    const pattern = likePattern(query.name);
+    const byTitle = ilike(templates.name, pattern);
+    // The admin looks documents up by lawyer too ("Rossi", "Mario Rossi"); a lawyer's own
+    // list would match every row on their own name, so it searches titles only.
+    const byLawyer = or(
+      ilike(users.name, pattern),
+      ilike(users.surname, pattern),
+      ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern),
+    );
+    filters.push((everyone ? or(byTitle, byLawyer) : byTitle) as SQL);
+  }
   if (query.categoryId) {
     if (!isUuid(query.categoryId)) return { results: [], page: query.page, totalPages: 1 };
     filters.push(eq(templates.categoryId, query.categoryId));
@@ -434,6 +444,7 @@ export async function listContracts(
       .select({ n: count() })
       .from(contracts)
       .innerJoin(templates, eq(templates.id, contracts.templateId))
+      .innerJoin(users, eq(users.id, contracts.userId))
       .leftJoin(payments, eq(payments.contractId, contracts.id))
       .where(where),
   ]);

@@ -220,6 +220,24 @@ describe('GET /api/contract and /api/contract/{id}', () => {
     expect(detail.statusCode).toBe(200);
   });
 
+  it("finds the admin's documents by the lawyer's name, surname or both, not a lawyer's own by name", async () => {
+    const { template } = await createPublishedTemplate(ctx, 'ricerca avvocato');
+    const owner = await ctx.buildUser({ name: 'Ottavio', surname: 'Quintavalle' });
+    const id = await startContract(ctx, owner, template.id);
+    for (const name of ['ottavio', 'QUINTAVALLE', 'Ottavio Quintavalle', 'ricerca avvocato']) {
+      const response = await ctx.injectAs(admin)({
+        method: 'GET',
+        url: `/api/contract?userActive=true&name=${encodeURIComponent(name)}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const ids = response.json().data.results.map((card: { id: string }) => card.id);
+      expect(ids, name).toEqual([id]);
+      expect(response.json().data.totalPages).toBe(1);
+    }
+    const own = await ctx.injectAs(owner)({ method: 'GET', url: '/api/contract?name=Ottavio' });
+    expect(own.json().data.results).toEqual([]);
+  });
+
   it('sorts the whole list before paging: two pages by surname ascending', async () => {
     const { template } = await createPublishedTemplate(ctx, 'ordinamento');
     // Created in an order that is neither alphabetical nor its reverse.

@@ -467,6 +467,16 @@ describe('status, delete and the lists', () => {
     expect(onlySuspended.json().data.results).toHaveLength(2);
   });
 
+  it('refuses an unknown status filter with the Italian message (400)', async () => {
+    const response = await list('?status=ARCHIVIATO', admin);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(text.validation.invalid);
+    const published = await list('?name=elenco&status=PUBLISHED', editor);
+    expect(published.json().data.results.map((card: { status: string }) => card.status)).toEqual([
+      'PUBLISHED',
+    ]);
+  });
+
   it('filters by name (case-insensitive, any part) and by category, and pages', async () => {
     const byName = await list('?name=COMMERCIALE', editor);
     expect(byName.json().data.results.map((card: { id: string }) => card.id)).toEqual([suspended]);

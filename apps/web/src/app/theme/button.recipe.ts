@@ -56,6 +56,13 @@ export const buttonRecipe = defineRecipe({
         _hover: { bg: 'navy.50' },
         _active: { bg: 'navy.100' },
       },
+      /** Destructive confirmations; used with colorPalette="red". White on 700 keeps AA. */
+      danger: {
+        bg: 'colorPalette.700',
+        color: 'white',
+        _hover: { bg: 'colorPalette.800' },
+        _active: { bg: 'colorPalette.900' },
+      },
       chips: {
         bg: 'beige.100',
         color: 'navy.800',

@@ -10,6 +10,10 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   /** True while the confirmed action runs: the buttons wait. */
   pending?: boolean;
+  /** The confirmed action destroys or locks out: its button is red. */
+  danger?: boolean;
+  /** Where focus goes on closing when no Dialog.Trigger opened it: the clicked button. */
+  finalFocusEl?: () => HTMLElement | null;
   onConfirm(): void;
   onClose(): void;
 }
@@ -21,6 +25,8 @@ export function ConfirmDialog({
   children,
   confirmLabel = it.web.confirm.confirm,
   pending = false,
+  danger = false,
+  finalFocusEl,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -28,6 +34,7 @@ export function ConfirmDialog({
     <Dialog.Root
       role="alertdialog"
       open={open}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
@@ -47,7 +54,12 @@ export function ConfirmDialog({
                 <Button variant="outline" onClick={onClose} disabled={pending}>
                   {it.web.confirm.cancel}
                 </Button>
-                <Button variant="primary" onClick={onConfirm} loading={pending}>
+                <Button
+                  variant={danger ? 'danger' : 'primary'}
+                  colorPalette={danger ? 'red' : undefined}
+                  onClick={onConfirm}
+                  loading={pending}
+                >
                   {confirmLabel}
                 </Button>
               </HStack>

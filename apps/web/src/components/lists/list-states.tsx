@@ -1,4 +1,4 @@
-import { Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { AppAlert } from '../feedback/app-alert.tsx';
 import { PageLoader } from '../feedback/page-loader.tsx';
@@ -14,15 +14,19 @@ export interface ListQuery {
 
 export interface ListStateProps {
   query: ListQuery;
+  /** What an empty list says when nothing exists yet. */
   emptyText: string;
   errorText: string;
+  /** A search or filter is applied: an empty page means no match, not an empty list. */
+  filtered?: boolean;
 }
 
 /**
  * Loading, error (with Riprova, which refetches) and empty states of a list; null when there
- * are rows to show.
+ * are rows to show. An empty filtered list says the search found nothing, never that nothing
+ * exists.
  */
-export function ListState({ query, emptyText, errorText }: ListStateProps) {
+export function ListState({ query, emptyText, errorText, filtered = false }: ListStateProps) {
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     return (
@@ -34,6 +38,16 @@ export function ListState({ query, emptyText, errorText }: ListStateProps) {
     );
   }
   if ((query.data?.results.length ?? 0) === 0) {
+    if (filtered) {
+      return (
+        <Stack gap="4" py="24" color="navy.800" role="status">
+          <Text textStyle="md" fontWeight="semibold">
+            {it.web.lists.noMatch}
+          </Text>
+          <Text textStyle="sm">{it.web.lists.noMatchHint}</Text>
+        </Stack>
+      );
+    }
     return (
       <Text color="navy.800" textStyle="md" py="24">
         {emptyText}

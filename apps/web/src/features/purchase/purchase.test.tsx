@@ -327,6 +327,19 @@ describe('new document list', () => {
 
     expect(await screen.findByText('Non ci sono documenti disponibili')).toBeVisible();
   });
+
+  it('says a search found nothing, not that no document is available', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+    await screen.findByRole('button', { name: 'Contratto di locazione' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Cerca per titolo' }), 'zzz{Enter}');
+
+    expect(await screen.findByText('Nessun risultato per questa ricerca.')).toBeVisible();
+    expect(screen.queryByText('Non ci sono documenti disponibili')).not.toBeInTheDocument();
+  });
 });
 
 describe('questionnaire', () => {
@@ -750,5 +763,18 @@ describe('archive', () => {
     renderApp('/user/archivio');
 
     expect(await screen.findByText('Non hai acquistato alcun documento')).toBeVisible();
+  });
+
+  it('says a search found nothing, not that nothing was bought', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/archivio');
+    await screen.findByText('Non hai acquistato alcun documento');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Cerca per titolo' }), 'zzz{Enter}');
+
+    expect(await screen.findByText('Nessun risultato per questa ricerca.')).toBeVisible();
+    expect(screen.queryByText('Non hai acquistato alcun documento')).not.toBeInTheDocument();
   });
 });

@@ -23,17 +23,24 @@ export interface TemplatesFilter {
   page: number;
   name: string;
   categoryId: string;
+  /** '' lists every status. */
+  status?: TTemplateStatus | '';
 }
 
 export const templateQueries = {
   all: ['templates'] as const,
   lists: () => [...templateQueries.all, 'list'] as const,
-  list: ({ page, name, categoryId }: TemplatesFilter) =>
+  list: ({ page, name, categoryId, status = '' }: TemplatesFilter) =>
     queryOptions({
-      queryKey: [...templateQueries.lists(), { page, name, categoryId }],
+      queryKey: [...templateQueries.lists(), { page, name, categoryId, status }],
       queryFn: ({ signal }) =>
         api.get<Page<TTemplateCard>>('/template', {
-          query: { page, name: name || undefined, categoryId: categoryId || undefined },
+          query: {
+            page,
+            name: name || undefined,
+            categoryId: categoryId || undefined,
+            status: status || undefined,
+          },
           signal,
         }),
       placeholderData: keepPreviousData,

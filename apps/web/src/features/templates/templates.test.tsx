@@ -10,6 +10,7 @@ import { renderApp } from '../../test/render-app.tsx';
 import {
   apiError,
   pointPageAt,
+  setViewportWidth,
   startTestApi,
   type TestApi,
   type TestHandler,
@@ -56,7 +57,11 @@ async function startTemplatesApi(table: TTemplateCard[], extra: Record<string, T
     'GET /api/template': (request) => {
       const query = new URL(request.url ?? '', 'http://api').searchParams;
       const name = query.get('name') ?? '';
-      const results = table.filter((t) => t.name.toLowerCase().includes(name.toLowerCase()));
+      const status = query.get('status');
+      const results = table.filter(
+        (t) =>
+          t.name.toLowerCase().includes(name.toLowerCase()) && (!status || t.status === status),
+      );
       return { body: { data: { results, page: 1, totalPages: 1 } } };
     },
     ...extra,
@@ -112,7 +117,7 @@ describe('templates created', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Titolo', 'Editor', 'Data e ora di creazione', 'Azioni']);
+    ).toEqual(['Titolo', 'Editor', 'Data e ora di creazione', 'Stato', 'Azioni']);
     const buttons = (name: string) =>
       within(rowOf(name))
         .getAllByRole('button')
@@ -123,6 +128,62 @@ describe('templates created', () => {
     expect(
       within(rowOf('Locazione')).getByRole('cell', { name: '05/03/2026 - 09:07' }),
     ).toBeVisible();
+  });
+
+  it('shows each master as Pubblicato or Sospeso and filters by status', async () => {
+    await startTemplatesApi([
+      buildCard({ id: 'tpl-1', name: 'Locazione', status: 'PUBLISHED' }),
+      buildCard({ id: 'tpl-2', name: 'Comodato', status: 'SUSPENDED' }),
+    ]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    expect(within(rowOf('Locazione')).getByRole('cell', { name: 'Pubblicato' })).toBeVisible();
+    expect(within(rowOf('Comodato')).getByRole('cell', { name: 'Sospeso' })).toBeVisible();
+
+    const filter = screen.getByRole('combobox', { name: 'Filtra per stato' });
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Tutti gli stati', 'Pubblicato', 'Sospeso']);
+    await user.selectOptions(filter, 'SUSPENDED');
+    await expect.poll(() => screen.queryByRole('cell', { name: 'Locazione' })).toBeNull();
+    expect(screen.getByRole('cell', { name: 'Comodato' })).toBeVisible();
+  });
+
+  it('says no master matches the search, not that there are none', async () => {
+    await startTemplatesApi([buildCard({ id: 'tpl-1', name: 'Locazione' })]);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('searchbox', { name: 'Cerca per nome' }), 'zzz{Enter}');
+
+    expect(await screen.findByText('Nessun risultato per questa ricerca.')).toBeVisible();
+    expect(screen.queryByText('Non ci sono dei Master inseriti')).not.toBeInTheDocument();
+  });
+
+  it('keeps every action of a master in a card on a 390 px phone', async () => {
+    setViewportWidth(390);
+    try {
+      await startTemplatesApi([buildCard({ id: 'tpl-1', name: 'Locazione', status: 'SUSPENDED' })]);
+      signInAs('editor');
+      renderApp('/admin/master-inseriti');
+      const cards = await screen.findByRole('list', { name: 'Master inseriti' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const card = within(cards).getByRole('listitem');
+      expect(within(card).getByText('Locazione')).toBeVisible();
+      expect(within(card).getByText('Sospeso')).toBeVisible();
+      expect(
+        within(card)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Pubblica', 'Prova', 'Modifica', 'Elimina']);
+    } finally {
+      setViewportWidth(1024);
+    }
   });
 
   it('publishes a suspended master with the status toasts', async () => {

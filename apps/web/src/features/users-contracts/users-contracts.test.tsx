@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { appConfigRoute } from '../../test/app-config-api.ts';
 import { signInAs } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
+import {
+  pointPageAt,
+  setViewportWidth,
+  startTestApi,
+  type TestApi,
+} from '../../test/test-api-server.ts';
 
 let api: TestApi | undefined;
 
@@ -166,6 +171,54 @@ describe("users' contracts", () => {
     signInAs('admin');
     renderApp('/admin/contratti-utenti');
     expect(await screen.findByText('Non ci sono dei documenti generati')).toBeInTheDocument();
+  });
+
+  it('says a search found nothing, not that no document exists', async () => {
+    await startContractsApi();
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/contratti-utenti');
+    await screen.findByRole('cell', { name: 'Contratto di lavoro' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Cerca per titolo' }), 'zzz{Enter}');
+
+    expect(await screen.findByText('Nessun risultato per questa ricerca.')).toBeVisible();
+    expect(screen.queryByText('Non ci sono dei documenti generati')).not.toBeInTheDocument();
+  });
+
+  it('shows a card per document on a 390 px phone, with Apri and a sort selector', async () => {
+    setViewportWidth(390);
+    try {
+      await startContractsApi();
+      signInAs('admin');
+      const user = userEvent.setup();
+      renderApp('/admin/contratti-utenti');
+
+      const cards = await screen.findByRole('list', { name: 'Documenti generati dagli utenti' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const titles = () =>
+        within(cards)
+          .getAllByRole('listitem')
+          .map((card) => card.firstElementChild?.textContent);
+      expect(titles()).toEqual(['Contratto di lavoro', 'Contratto di locazione', 'Comodato d’uso']);
+      expect(
+        within(cards).getByRole('button', { name: 'Apri «Contratto di lavoro» di Luca Neri' }),
+      ).toBeVisible();
+
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: 'Ordina per' }),
+        'created_at_date:asc',
+      );
+      await waitFor(() =>
+        expect(titles()).toEqual([
+          'Comodato d’uso',
+          'Contratto di locazione',
+          'Contratto di lavoro',
+        ]),
+      );
+    } finally {
+      setViewportWidth(1024);
+    }
   });
 
   it('lists everyone’s documents newest first, with list dates', async () => {

@@ -2,13 +2,19 @@ import { it as msg } from '@lexpath/shared/messages/it';
 import type { TUserStatus } from '@lexpath/shared/roles';
 import type { TUserPublic } from '@lexpath/shared/schemas/auth';
 import { canChangeUserStatus, type TChangeUserStatus } from '@lexpath/shared/schemas/user-admin';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appConfigRoute } from '../../test/app-config-api.ts';
 import { buildPublicUser, signInAs } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { apiError, pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
+import {
+  apiError,
+  pointPageAt,
+  setViewportWidth,
+  startTestApi,
+  type TestApi,
+} from '../../test/test-api-server.ts';
 
 let api: TestApi | undefined;
 
@@ -77,7 +83,15 @@ describe('users list', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Nome', 'Cognome', 'Email', 'Consenso Marketing', 'Status', 'Azioni']);
+    expect(headers).toEqual([
+      'Nome',
+      'Cognome',
+      'Email',
+      'Ruolo',
+      'Consenso Marketing',
+      'Status',
+      'Azioni',
+    ]);
     expect(within(rowOf('mario@pec.it')).getByRole('cell', { name: 'Sì' })).toBeVisible();
     expect(within(rowOf('lucia@pec.it')).getByRole('cell', { name: 'No' })).toBeVisible();
     expect(within(rowOf('mario@pec.it')).getByRole('cell', { name: 'Mario' })).toBeVisible();
@@ -130,6 +144,9 @@ describe('users list', () => {
     expect(await screen.findByText('Lo stato di Mario Rossi ora è «confermato».')).toBeVisible();
 
     await user.click(within(rowOf('mario@pec.it')).getByRole('button', { name: 'Sospendi' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sospendi' }),
+    );
     expect(
       await within(rowOf('mario@pec.it')).findByRole('cell', { name: 'sospeso' }),
     ).toBeVisible();
@@ -147,6 +164,9 @@ describe('users list', () => {
     await screen.findByRole('table');
 
     await user.click(within(rowOf('mario@pec.it')).getByRole('button', { name: 'Rifiuta' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rifiuta' }),
+    );
 
     expect(await screen.findByText('Si è verificato un problema')).toBeVisible();
     expect(
@@ -183,5 +203,122 @@ describe('users list', () => {
 
     expect(await screen.findByText('Non ci sono utenti registrati')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+/** The CSS rules Emotion wrote for the element's classes (happy-dom computes no styles). */
+function cssRulesOf(element: HTMLElement): string {
+  const classes = [...element.classList].filter((name) => name.startsWith('css-'));
+  return [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+    .filter((text) => classes.some((name) => text.includes(`.${name}`)))
+    .join('\n');
+}
+
+describe('users list: roles, confirmations and phones', () => {
+  afterEach(() => {
+    setViewportWidth(1024);
+  });
+
+  it('shows the role of each user in Italian', async () => {
+    await startUsersApi([
+      buildPublicUser({ pec: 'avvocato@pec.it', role: 'user' }),
+      buildPublicUser({ pec: 'editor@pec.it', role: 'editor' }),
+      buildPublicUser({ pec: 'admin@pec.it', role: 'admin' }),
+    ]);
+    await openUsers();
+    await screen.findByRole('table');
+
+    expect(within(rowOf('avvocato@pec.it')).getByRole('cell', { name: 'Avvocato' })).toBeVisible();
+    expect(within(rowOf('editor@pec.it')).getByRole('cell', { name: 'Editor' })).toBeVisible();
+    expect(
+      within(rowOf('admin@pec.it')).getByRole('cell', { name: 'Amministratore' }),
+    ).toBeVisible();
+  });
+
+  it('asks before refusing, naming the user, with a red button; Escape changes nothing', async () => {
+    await startUsersApi([
+      buildPublicUser({
+        name: 'Mario',
+        surname: 'Rossi',
+        pec: 'mario@pec.it',
+        status: 'in attesa',
+      }),
+    ]);
+    const user = await openUsers();
+    await screen.findByRole('table');
+    const refuse = within(rowOf('mario@pec.it')).getByRole('button', { name: 'Rifiuta' });
+
+    await user.click(refuse);
+    const dialog = await screen.findByRole('alertdialog', { name: "Rifiutare l'utente?" });
+    expect(within(dialog).getByText(msg.web.users.refuseText('Mario Rossi'))).toBeVisible();
+    const confirm = within(dialog).getByRole('button', { name: 'Rifiuta' });
+    // Danger style: the confirm button's palette is Chakra's red.
+    expect(cssRulesOf(confirm)).toContain(
+      '--chakra-colors-color-palette-700: var(--chakra-colors-red-700)',
+    );
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api?.hits('POST /api/auth/change-user-status')).toBe(0);
+    expect(within(rowOf('mario@pec.it')).getByRole('cell', { name: 'in attesa' })).toBeVisible();
+    await waitFor(() => expect(refuse).toHaveFocus());
+
+    await user.click(refuse);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rifiuta' }),
+    );
+    expect(
+      await within(rowOf('mario@pec.it')).findByRole('cell', { name: 'rifiutato' }),
+    ).toBeVisible();
+  });
+
+  it('asks before suspending; Annulla changes nothing and gives the focus back to Sospendi', async () => {
+    await startUsersApi([
+      buildPublicUser({
+        name: 'Lucia',
+        surname: 'Neri',
+        pec: 'lucia@pec.it',
+        status: 'confermato',
+      }),
+    ]);
+    const user = await openUsers();
+    await screen.findByRole('table');
+    const suspend = within(rowOf('lucia@pec.it')).getByRole('button', { name: 'Sospendi' });
+
+    await user.click(suspend);
+    const dialog = await screen.findByRole('alertdialog', { name: "Sospendere l'utente?" });
+    expect(within(dialog).getByText(msg.web.users.suspendText('Lucia Neri'))).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Annulla' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api?.hits('POST /api/auth/change-user-status')).toBe(0);
+    expect(within(rowOf('lucia@pec.it')).getByRole('cell', { name: 'confermato' })).toBeVisible();
+    await waitFor(() => expect(suspend).toHaveFocus());
+  });
+
+  it('shows a card per user on a 390 px phone, its actions under the data', async () => {
+    setViewportWidth(390);
+    await startUsersApi([
+      buildPublicUser({
+        name: 'Mario',
+        surname: 'Rossi',
+        pec: 'mario@pec.it',
+        status: 'in attesa',
+      }),
+    ]);
+    await openUsers();
+
+    const cards = await screen.findByRole('list', { name: msg.web.users.caption });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const card = within(cards).getByRole('listitem');
+    expect(within(card).getByText('Mario Rossi')).toBeVisible();
+    expect(within(card).getByText('mario@pec.it')).toBeVisible();
+    expect(within(card).getByText('Avvocato')).toBeVisible();
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Accetta', 'Rifiuta']);
   });
 });

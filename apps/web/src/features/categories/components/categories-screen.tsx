@@ -1,4 +1,4 @@
-import { HStack, Table } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { ROLES } from '@lexpath/shared/roles';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { DeleteConfirmDialog } from '../../../components/feedback/delete-confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { type DataColumn, DataTable } from '../../../components/lists/data-table.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -15,6 +16,10 @@ import { useNewCategoryStore, useSessionStore } from '../../../lib/storage.ts';
 import { categoryQueries, useDeleteCategoryMutation } from '../api.ts';
 
 const texts = it.web.categoriesAdmin;
+
+const columns: DataColumn<TCategory>[] = [
+  { key: 'name', header: texts.name, cell: (category) => category.name },
+];
 
 /** SPEC §2 categories: the list; admins edit and delete, editors only read. */
 export function CategoriesScreen() {
@@ -37,47 +42,39 @@ export function CategoriesScreen() {
   if (categories.data && categories.data.results.length > 0) {
     content = (
       <>
-        <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row bg="beige.100">
-                <Table.ColumnHeader color="navy.800">{texts.name}</Table.ColumnHeader>
-                {canWrite ? (
-                  <Table.ColumnHeader color="navy.800">{texts.actions}</Table.ColumnHeader>
-                ) : null}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {categories.data.results.map((category) => (
-                <Table.Row key={category.id}>
-                  <Table.Cell>{category.name}</Table.Cell>
-                  {canWrite ? (
-                    <Table.Cell>
-                      <HStack gap="8">
-                        <Button
-                          size="xs"
-                          variant="secondary"
-                          aria-label={`${texts.edit} ${category.name}`}
-                          onClick={() => edit(category)}
-                        >
-                          {texts.edit}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={`${texts.delete} ${category.name}`}
-                          onClick={() => setToDelete(category)}
-                        >
-                          {texts.delete}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  ) : null}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          caption={it.web.titles.categories}
+          rows={categories.data.results}
+          rowKey={(category) => category.id}
+          columns={columns}
+          actions={
+            canWrite
+              ? {
+                  header: texts.actions,
+                  cell: (category) => (
+                    <HStack gap="8">
+                      <Button
+                        size="xs"
+                        variant="secondary"
+                        aria-label={`${texts.edit} ${category.name}`}
+                        onClick={() => edit(category)}
+                      >
+                        {texts.edit}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`${texts.delete} ${category.name}`}
+                        onClick={() => setToDelete(category)}
+                      >
+                        {texts.delete}
+                      </Button>
+                    </HStack>
+                  ),
+                }
+              : undefined
+          }
+        />
         <Pager page={page} totalPages={categories.data.totalPages} onPageChange={setPage} />
       </>
     );

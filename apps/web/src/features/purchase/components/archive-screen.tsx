@@ -103,6 +103,7 @@ export function ArchiveScreen() {
         query={archive}
         emptyText={texts.archiveEmpty}
         errorText={texts.archiveLoadFailed}
+        filtered={search.value !== '' || search.category !== ''}
       />
       {results.length > 0 ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="16">

@@ -90,6 +90,7 @@ export function ContractsScreen() {
         query={templates}
         emptyText={texts.templatesEmpty}
         errorText={texts.templatesLoadFailed}
+        filtered={search.value !== '' || search.category !== ''}
       />
       {results.length > 0 ? (
         <SimpleGrid

@@ -1,6 +1,11 @@
-import { Box, HStack, Input, NativeSelect, Table } from '@chakra-ui/react';
+import { Badge, Box, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { TEMPLATE_STATUS, type TTemplateCard } from '@lexpath/shared/schemas/templates';
+import {
+  TEMPLATE_STATUS,
+  TEMPLATE_STATUS_VALUES,
+  type TTemplateCard,
+  type TTemplateStatus,
+} from '@lexpath/shared/schemas/templates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
@@ -9,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths.ts';
 import { DeleteConfirmDialog } from '../../../components/feedback/delete-confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { type DataColumn, DataTable } from '../../../components/lists/data-table.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -24,6 +30,30 @@ export function formatListDate(iso: string): string {
   return dayjs(iso).locale('it').format('DD/MM/YYYY - HH:mm');
 }
 
+/** SPEC §2 Titolo, Editor, Data e ora di creazione, plus the status the actions depend on. */
+const columns: DataColumn<TTemplateCard>[] = [
+  { key: 'title', header: texts.title, cell: (template) => template.name },
+  {
+    key: 'editor',
+    header: texts.editor,
+    cell: (template) => `${template.userId.name} ${template.userId.surname}`,
+  },
+  {
+    key: 'createdAt',
+    header: texts.createdAt,
+    cell: (template) => formatListDate(template.createdAt),
+  },
+  {
+    key: 'status',
+    header: texts.status,
+    cell: (template) => (
+      <Badge colorPalette={template.status === TEMPLATE_STATUS.published ? 'green' : 'gray'}>
+        {texts.statusNames[template.status]}
+      </Badge>
+    ),
+  },
+];
+
 /** SPEC §2 templates created: search, category filter, the table and its row actions. */
 export function TemplatesScreen() {
   const navigate = useNavigate();
@@ -32,8 +62,9 @@ export function TemplatesScreen() {
   const [typed, setTyped] = useState('');
   const [name, setName] = useState('');
   const [categoryId, setCategoryId] = useState('');
+  const [status, setStatus] = useState<TTemplateStatus | ''>('');
   const [toDelete, setToDelete] = useState<TTemplateCard | null>(null);
-  const templates = useQuery(templateQueries.list({ page, name, categoryId }));
+  const templates = useQuery(templateQueries.list({ page, name, categoryId, status }));
   const categories = useQuery(templateQueries.categoryOptions());
   const statusChange = useTemplateStatusMutation();
   const deletion = useDeleteTemplateMutation();
@@ -65,65 +96,55 @@ export function TemplatesScreen() {
   };
 
   let content = (
-    <ListState query={templates} emptyText={texts.empty} errorText={texts.loadFailed} />
+    <ListState
+      query={templates}
+      emptyText={texts.empty}
+      errorText={texts.loadFailed}
+      filtered={name !== '' || categoryId !== '' || status !== ''}
+    />
   );
   if (templates.data && templates.data.results.length > 0) {
     content = (
       <>
-        <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row bg="beige.100">
-                <Table.ColumnHeader color="navy.800">{texts.title}</Table.ColumnHeader>
-                <Table.ColumnHeader color="navy.800">{texts.editor}</Table.ColumnHeader>
-                <Table.ColumnHeader color="navy.800">{texts.createdAt}</Table.ColumnHeader>
-                <Table.ColumnHeader color="navy.800">{texts.actions}</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {templates.data.results.map((template) => {
-                const published = template.status === TEMPLATE_STATUS.published;
-                const pending =
-                  statusChange.isPending && statusChange.variables?.id === template.id;
-                return (
-                  <Table.Row key={template.id}>
-                    <Table.Cell>{template.name}</Table.Cell>
-                    <Table.Cell>{`${template.userId.name} ${template.userId.surname}`}</Table.Cell>
-                    <Table.Cell>{formatListDate(template.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="8" wrap="wrap">
-                        <Button
-                          size="xs"
-                          variant={published ? 'outline' : 'primary'}
-                          disabled={pending}
-                          onClick={() =>
-                            statusChange.mutate({
-                              id: template.id,
-                              status: published
-                                ? TEMPLATE_STATUS.suspended
-                                : TEMPLATE_STATUS.published,
-                            })
-                          }
-                        >
-                          {published ? texts.suspend : texts.publish}
-                        </Button>
-                        <Button size="xs" variant="secondary" onClick={() => tryOut(template)}>
-                          {texts.tryOut}
-                        </Button>
-                        <Button size="xs" variant="secondary" onClick={() => void edit(template)}>
-                          {texts.edit}
-                        </Button>
-                        <Button size="xs" variant="outline" onClick={() => setToDelete(template)}>
-                          {texts.delete}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable
+          caption={texts.caption}
+          rows={templates.data.results}
+          rowKey={(template) => template.id}
+          columns={columns}
+          actions={{
+            header: texts.actions,
+            cell: (template) => {
+              const published = template.status === TEMPLATE_STATUS.published;
+              const pending = statusChange.isPending && statusChange.variables?.id === template.id;
+              return (
+                <HStack gap="8" wrap="wrap">
+                  <Button
+                    size="xs"
+                    variant={published ? 'outline' : 'primary'}
+                    disabled={pending}
+                    onClick={() =>
+                      statusChange.mutate({
+                        id: template.id,
+                        status: published ? TEMPLATE_STATUS.suspended : TEMPLATE_STATUS.published,
+                      })
+                    }
+                  >
+                    {published ? texts.suspend : texts.publish}
+                  </Button>
+                  <Button size="xs" variant="secondary" onClick={() => tryOut(template)}>
+                    {texts.tryOut}
+                  </Button>
+                  <Button size="xs" variant="secondary" onClick={() => void edit(template)}>
+                    {texts.edit}
+                  </Button>
+                  <Button size="xs" variant="outline" onClick={() => setToDelete(template)}>
+                    {texts.delete}
+                  </Button>
+                </HStack>
+              );
+            },
+          }}
+        />
         <Pager page={page} totalPages={templates.data.totalPages} onPageChange={setPage} />
       </>
     );
@@ -137,6 +158,7 @@ export function TemplatesScreen() {
           as="form"
           role="search"
           gap="8"
+          maxW="full"
           onSubmit={(event) => {
             event.preventDefault();
             applySearch(typed);
@@ -147,6 +169,8 @@ export function TemplatesScreen() {
             placeholder={texts.search}
             type="search"
             w="320px"
+            maxW="full"
+            minW="0"
             bg="white"
             value={typed}
             onChange={(event) => {
@@ -158,7 +182,7 @@ export function TemplatesScreen() {
             {texts.searchButton}
           </Button>
         </HStack>
-        <Box w="260px">
+        <Box w="260px" maxW="full">
           <NativeSelect.Root>
             <NativeSelect.Field
               aria-label={texts.category}
@@ -173,6 +197,27 @@ export function TemplatesScreen() {
               {(categories.data ?? []).map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+        <Box w="200px" maxW="full">
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              aria-label={texts.statusFilter}
+              bg="white"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as TTemplateStatus | '');
+                setPage(1);
+              }}
+            >
+              <option value="">{texts.allStatuses}</option>
+              {TEMPLATE_STATUS_VALUES.map((value) => (
+                <option key={value} value={value}>
+                  {texts.statusNames[value]}
                 </option>
               ))}
             </NativeSelect.Field>

@@ -1,7 +1,7 @@
-import { Table } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TUserStatus } from '@lexpath/shared/roles';
 import type { TUserPublic } from '@lexpath/shared/schemas/auth';
+import { type DataColumn, DataTable } from '../../../components/lists/data-table.tsx';
 import { UserStatusActions } from './user-status-actions.tsx';
 
 const texts = it.web.users;
@@ -15,7 +15,26 @@ export interface UsersTableProps {
   onChangeStatus(user: TUserPublic, status: TUserStatus): void;
 }
 
-/** SPEC §2: Nome, Cognome, Email (the PEC), Consenso Marketing, Status and the actions. */
+/** SPEC §2 Nome, Cognome, Email (the PEC), Consenso Marketing, Status, plus the role. */
+const columns: DataColumn<TUserPublic>[] = [
+  { key: 'name', header: texts.name, cell: (user) => user.name, inCard: false },
+  { key: 'surname', header: texts.surname, cell: (user) => user.surname, inCard: false },
+  {
+    key: 'pec',
+    header: texts.email,
+    cell: (user) => user.pec,
+    cellProps: { wordBreak: 'break-all' },
+  },
+  { key: 'role', header: texts.role, cell: (user) => texts.roleNames[user.role] },
+  {
+    key: 'marketing',
+    header: texts.marketing,
+    cell: (user) => (user.newsletter ? texts.yes : texts.no),
+  },
+  { key: 'status', header: texts.status, cell: (user) => user.status },
+];
+
+/** The users' table, and a card per user on a phone, with the status actions. */
 export function UsersTable({
   users,
   pendingUserId,
@@ -23,42 +42,23 @@ export function UsersTable({
   onChangeStatus,
 }: UsersTableProps) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="beige.300" rounded="md" bg="white">
-      <Table.Root size="sm">
-        <Table.Caption captionSide="top" textAlign="start" color="navy.700" px="12" py="8">
-          {texts.caption}
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row bg="beige.100">
-            <Table.ColumnHeader color="navy.800">{texts.name}</Table.ColumnHeader>
-            <Table.ColumnHeader color="navy.800">{texts.surname}</Table.ColumnHeader>
-            <Table.ColumnHeader color="navy.800">{texts.email}</Table.ColumnHeader>
-            <Table.ColumnHeader color="navy.800">{texts.marketing}</Table.ColumnHeader>
-            <Table.ColumnHeader color="navy.800">{texts.status}</Table.ColumnHeader>
-            <Table.ColumnHeader color="navy.800">{texts.actions}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {users.map((user) => (
-            <Table.Row key={user.id}>
-              <Table.Cell>{user.name}</Table.Cell>
-              <Table.Cell>{user.surname}</Table.Cell>
-              <Table.Cell wordBreak="break-all">{user.pec}</Table.Cell>
-              <Table.Cell>{user.newsletter ? texts.yes : texts.no}</Table.Cell>
-              <Table.Cell>{user.status}</Table.Cell>
-              <Table.Cell>
-                {user.id === currentUserId ? null : (
-                  <UserStatusActions
-                    user={user}
-                    pending={pendingUserId === user.id}
-                    onChange={(status) => onChangeStatus(user, status)}
-                  />
-                )}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      caption={texts.caption}
+      rows={users}
+      rowKey={(user) => user.id}
+      columns={columns}
+      cardTitle={(user) => `${user.name} ${user.surname}`}
+      actions={{
+        header: texts.actions,
+        cell: (user) =>
+          user.id === currentUserId ? null : (
+            <UserStatusActions
+              user={user}
+              pending={pendingUserId === user.id}
+              onChange={(status) => onChangeStatus(user, status)}
+            />
+          ),
+      }}
+    />
   );
 }
