@@ -1,5 +1,10 @@
+import { isChoice } from '@lexpath/shared/answer-types';
+import { findNextQuestion } from '@lexpath/shared/questionnaire';
+import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { accordoRiservatezza } from '../../apps/server/demo-templates/accordo-riservatezza/source.ts';
+import type { DemoTemplateSource } from '../../apps/server/demo-templates/demo-template.ts';
 import { createApprovedLawyer } from '../support/accounts.ts';
 import {
   checkScreen,
@@ -24,30 +29,25 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
   return response;
 }
 
-interface NextQuestion {
-  variable: string;
-  options: string[];
-  is_multiple_selection: boolean;
-  type?: string;
-}
-
-/** Answers every question of `templateId` with its first option; null when a question is
- * typed (no options to pick from). */
-async function answerWithFirstOptions(templateId: string, token: string) {
-  const answers: Record<string, string | string[]> = {};
-  for (let step = 0; step < 100; step++) {
-    const response = await api(`/contract/questions?type=${templateId}`, {
-      method: 'POST',
-      token,
-      body: answers,
-    });
-    const next = ((await response.json()) as { data: NextQuestion | null }).data;
-    if (next === null) return answers;
-    const first = next.options?.[0];
-    if ((next.type && next.type !== 'scelta') || first === undefined) return null;
-    answers[next.variable] = next.is_multiple_selection ? [first] : first;
+/**
+ * A complete answer set of a demo template: its first option for each choice, the demo's own
+ * fact for each typed question, in the order the questionnaire asks them.
+ */
+function demoAnswers(source: DemoTemplateSource): TAnswers {
+  const answers: TAnswers = {};
+  for (let next = findNextQuestion(source.questions, answers); next; ) {
+    const fact = source.facts[next.variable];
+    const first = 'options' in next ? next.options?.[0] : undefined;
+    const value = isChoice(next)
+      ? 'is_multiple_selection' in next && next.is_multiple_selection && first
+        ? [first]
+        : first
+      : fact;
+    if (value === undefined) throw new Error(`no answer for ${next.variable}`);
+    answers[next.variable] = value;
+    next = findNextQuestion(source.questions, answers);
   }
-  return null;
+  return answers;
 }
 
 /**
@@ -62,25 +62,22 @@ async function completeLawyerDocument(): Promise<string> {
   });
   const token = login.headers.get('authorization')?.replace(/^Bearer\s+/, '') ?? '';
   const templates = (await (await api('/template?limit=50', { token })).json()) as {
-    data: { results: { id: string }[] };
+    data: { results: { id: string; name: string }[] };
   };
-  for (const { id: templateId } of templates.data.results) {
-    const answers = await answerWithFirstOptions(templateId, token);
-    if (!answers) continue;
-    const started = await api('/contract/', {
-      method: 'PUT',
-      token,
-      body: { type: templateId, answers: {}, status: 'TO_COMPLETE' },
-    });
-    const { id } = ((await started.json()) as { data: { id: string } }).data;
-    await api(`/contract/${id}`, {
-      method: 'PUT',
-      token,
-      body: { type: templateId, answers, status: 'COMPLETED' },
-    });
-    return id;
-  }
-  throw new Error('no published template answerable with its first options');
+  const template = templates.data.results.find((row) => row.name === accordoRiservatezza.name);
+  if (!template) throw new Error('the demo NDA is not published');
+  const started = await api('/contract/', {
+    method: 'PUT',
+    token,
+    body: { type: template.id, answers: {}, status: 'TO_COMPLETE' },
+  });
+  const { id } = ((await started.json()) as { data: { id: string } }).data;
+  await api(`/contract/${id}`, {
+    method: 'PUT',
+    token,
+    body: { type: template.id, answers: demoAnswers(accordoRiservatezza), status: 'COMPLETED' },
+  });
+  return id;
 }
 
 /** What every staff screen must hold on a phone: nothing wider than the screen, the key
