@@ -183,20 +183,88 @@ async function publishSampleTemplate(base) {
   return { id: created.id, name: `${created.name} [sample, no demo template]` };
 }
 
-/** Answers the questionnaire with each question's first option; the answers halfway through. */
-async function midWalkAnswers(base, token, templateId) {
+/** A valid canonical answer for a typed question (issue 11), as the questionnaire would send. */
+function sampleTyped(question) {
+  switch (question.type) {
+    case 'testo':
+    case 'testo_lungo':
+      return 'Mario Rossi';
+    case 'numero':
+      return String(typeof question.min === 'number' ? question.min : 3);
+    case 'importo':
+      return typeof question.min === 'number' ? question.min.toFixed(2) : '1234.50';
+    case 'data':
+      // A date bounded above (a birth date, `max: "oggi"`) lies in the past, any other ahead.
+      return question.max === undefined ? '2030-01-15' : '1980-01-01';
+    case 'codice_fiscale':
+      return 'RSSMRA80A01H501U';
+    case 'partita_iva':
+      return '01234567897';
+    case 'email':
+      return 'mario.rossi@pec.it';
+    case 'elenco':
+      return Array.from({ length: question.min_items ?? 1 }, () =>
+        Object.fromEntries((question.fields ?? []).map((f) => [f.variable, sampleTyped(f)])),
+      );
+    default:
+      throw new Error(`no sample answer for type ${question.type}`);
+  }
+}
+
+const isTyped = (question) => question.type !== undefined && question.type !== 'scelta';
+
+/** The first option of a choice (as a list for a multiple one), a sample for a typed question. */
+function sampleAnswer(question) {
+  if (isTyped(question)) return sampleTyped(question);
+  return question.is_multiple_selection ? [question.options[0]] : question.options[0];
+}
+
+/**
+ * Walks the questionnaire with sample answers; `steps[k]` holds the first k answers and
+ * `asked[k]` the question they lead to.
+ */
+async function walkQuestionnaire(base, token, templateId) {
   const path = `/api/contract/questions?type=${encodeURIComponent(templateId)}`;
   const steps = [{}];
+  const asked = [];
   for (let i = 0; i < 200; i += 1) {
     const answers = steps[steps.length - 1];
     const next = await api(base, path, { token, body: answers });
     if (!next) break;
-    const value = next.is_multiple_selection ? [next.options[0]] : next.options[0];
-    steps.push({ ...answers, [next.variable]: value });
+    asked.push(next);
+    steps.push({ ...answers, [next.variable]: sampleAnswer(next) });
   }
+  return { steps, asked, total: steps.length - 1 };
+}
+
+/** The answers halfway through the walk. */
+async function midWalkAnswers(base, token, templateId) {
+  const { steps, total } = await walkQuestionnaire(base, token, templateId);
   // steps[k] has k answers; the last one is complete, so halfway is steps.length - 1 over 2.
-  const total = steps.length - 1;
   return { total, answers: steps[Math.floor(total / 2)] };
+}
+
+/**
+ * The answers after which the next question is typed, nearest the middle of the walk (typed
+ * answers already in the body, validated by the server on every request); null without one.
+ */
+async function typedStepAnswers(base, token, templateId) {
+  const { steps, asked, total } = await walkQuestionnaire(base, token, templateId);
+  const typedSteps = asked.flatMap((question, k) => (isTyped(question) ? [k] : []));
+  if (typedSteps.length === 0) return null;
+  const middle = total / 2;
+  const k = typedSteps.reduce((best, step) =>
+    Math.abs(step - middle) < Math.abs(best - middle) ? step : best,
+  );
+  const answers = steps[k];
+  return {
+    total,
+    answers,
+    next: asked[k],
+    typed_answers_in_body: Object.keys(answers).filter((key) =>
+      asked.some((question) => question.variable === key && isTyped(question)),
+    ).length,
+  };
 }
 
 function summary(result) {
@@ -240,6 +308,35 @@ try {
   } else {
     questions = { skipped: 'no published demo template' };
   }
+  // The next question being a typed one (issue 11): the first published template whose walk
+  // asks one, the NDA among the demos.
+  let typedQuestion = { skipped: 'no published template asks a typed question' };
+  for (const candidate of list.results) {
+    const step = await typedStepAnswers(base, token, candidate.id);
+    if (!step) continue;
+    process.stderr.write(
+      `[questions.bench] typed: ${candidate.name}, next ${step.next.variable} (${step.next.type}) after ${Object.keys(step.answers).length} answers\n`,
+    );
+    const url = `${base}/api/contract/questions?type=${encodeURIComponent(candidate.id)}`;
+    const request = {
+      url,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(step.answers),
+    };
+    const check = await api(base, url.slice(base.length), { token, body: step.answers });
+    if (check?.type !== step.next.type) throw new Error(`expected a ${step.next.type} question`);
+    const run = await measure(request);
+    typedQuestion = {
+      template: candidate.name,
+      next_question: { variable: step.next.variable, type: step.next.type },
+      questions_in_walk: step.total,
+      answers_in_body: Object.keys(step.answers).length,
+      typed_answers_in_body: step.typed_answers_in_body,
+      ...summary(run),
+    };
+    break;
+  }
   await stop(server);
   server = undefined;
 
@@ -257,11 +354,16 @@ try {
       load: LOAD,
       warm_up: WARM_UP,
       questions,
+      typed_question: typedQuestion,
       hello_world: helloWorld,
       ratio_questions_over_hello:
         questions.requests_per_s === undefined
           ? null
           : Number((questions.requests_per_s / helloWorld.requests_per_s).toFixed(3)),
+      ratio_typed_question_over_hello:
+        typedQuestion.requests_per_s === undefined
+          ? null
+          : Number((typedQuestion.requests_per_s / helloWorld.requests_per_s).toFixed(3)),
     }),
   );
 } finally {

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { formatAnswer, isSameOption, straightenQuotes } from '@lexpath/shared';
 import type { DXT } from 'docxtemplater';
 import expressionParser from 'docxtemplater/expressions.js';
+import { LruCache } from '../lib/lru-cache.ts';
 import {
   addDays,
   addMonths,
@@ -156,7 +157,11 @@ export const FILTER_SIGNATURES: Record<
 };
 
 const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
-const moneyTags = new Map<string, boolean>();
+/**
+ * Whether a plain tag prints money, per question list: the same tag text reads an `importo` in
+ * one template and a `numero` in another, so the answer belongs to the questions it came from.
+ */
+const moneyTagsByQuestions = new WeakMap<readonly TemplateQuestion[], Map<string, boolean>>();
 
 /** The type of a key as a tag reads it: inside an `elenco` loop its fields come first. */
 function typeOfKey(
@@ -180,6 +185,11 @@ function isMoneyTag(tag: string, loops: readonly unknown[]): boolean {
   const questions = currentContext?.questions;
   if (!questions || tag.includes('|')) return false;
   const cacheKey = `${loops.join('\u0000')}\u0001${tag}`;
+  let moneyTags = moneyTagsByQuestions.get(questions);
+  if (!moneyTags) {
+    moneyTags = new Map();
+    moneyTagsByQuestions.set(questions, moneyTags);
+  }
   let money = moneyTags.get(cacheKey);
   if (money === undefined) {
     const names = tag
@@ -449,6 +459,24 @@ const TEXT_LITERAL_QUOTE = /["'‘’“”]/;
  * ’ included.
  */
 export function templateParser(tag: string, meta?: unknown): ExpressionTag {
+  const known = compiledTags.get(tag);
+  if (known) return known;
+  const compiled = compileStraightening(tag, meta);
+  compiledTags.set(tag, compiled);
+  return compiled;
+}
+
+/**
+ * Compiled tags by their text. docxtemplater asks the parser again for every tag of every
+ * render (it caches per render only), and regrouping plus angular-expressions' compile cost
+ * more than the rest of our render's overhead over plain docxtemplater (bench/typed-render).
+ * A compiled tag depends on its text alone (the options ignore `meta`, the context is read at
+ * evaluation) and holds no state, so one compilation serves every render of the thread; a
+ * malformed tag throws and is never kept.
+ */
+const compiledTags = new LruCache<string, ExpressionTag>(8192);
+
+function compileStraightening(tag: string, meta?: unknown): ExpressionTag {
   const parsed = compileTag(tag, meta);
   // Only a tag holding a text literal compares an answer with an option's wording; every other
   // tag (`{nome}`, `{#servizi}`, `{.}`) reads the answers as given, at no extra cost.
@@ -458,11 +486,16 @@ export function templateParser(tag: string, meta?: unknown): ExpressionTag {
     get(scope: unknown, context: DXT.ParserContext) {
       const straightScope = straightenAnswers(scope);
       const straightList = context.scopeList.map(straightenAnswers);
-      const asGiven = parsed.get(scope, context);
       if (straightScope === scope && straightList.every((s, i) => s === context.scopeList[i])) {
-        return asGiven;
+        return parsed.get(scope, context);
       }
       const compared = parsed.get(straightScope, { ...context, scopeList: straightList });
+      // A condition's outcome (true, false, a count) holds no quotes to keep: the straightened
+      // result is the answer, and the tag need not be evaluated a second time.
+      if (compared === null || (typeof compared !== 'object' && typeof compared !== 'string')) {
+        return compared;
+      }
+      const asGiven = parsed.get(scope, context);
       return isDeepStrictEqual(straightenAnswers(asGiven), compared) ? asGiven : compared;
     },
   };

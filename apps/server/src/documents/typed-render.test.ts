@@ -193,6 +193,32 @@ describe('typed answers in the template', () => {
   });
 });
 
+describe('tags shared by several renders', () => {
+  // Compiled tags are kept across renders (template-language.ts): each render must still read
+  // its own answers, questions and generation date.
+  const docx = buildDocx(['{totale} · {totale * 2} · {oggi | data_lunga}']);
+  const render = (
+    type: string,
+    totale: string,
+    now: Date,
+    questions: TemplateQuestion[] = [{ variable: 'totale', type }],
+  ) => extractDocumentText(renderDocx(docx, { totale }, { questions, now }));
+
+  it("reads each render's own answers and generation date", () => {
+    expect(render('importo', '1234.50', NOW)).toBe('1.234,50 · 2.469,00 · 23 novembre 2026');
+    expect(render('importo', '10.00', new Date('2027-03-01T09:00:00Z'))).toBe(
+      '10,00 · 20,00 · 1° marzo 2027',
+    );
+  });
+
+  it('prints a plain number as its own template types it, whatever another template did', () => {
+    expect(render('importo', '3', NOW)).toBe('3,00 · 6,00 · 23 novembre 2026');
+    // The same tag text in a template where `totale` is a numero: no money form.
+    expect(render('numero', '3', NOW)).toBe('3 · 6 · 23 novembre 2026');
+    expect(render('importo', '3', NOW)).toBe('3,00 · 6,00 · 23 novembre 2026');
+  });
+});
+
 describe('amountInWords (n2words it-IT)', () => {
   it('writes euros in words and cents in figures', () => {
     expect(amountInWords(0)).toBe('zero/00');
