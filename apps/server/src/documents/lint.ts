@@ -18,6 +18,7 @@ import {
   type ValueKind,
 } from './template-language.ts';
 import type { TemplateField, TemplateQuestion } from './typed-answers.ts';
+import { lintWordHabits } from './word-habits.ts';
 
 const messages = it.documents.lint;
 
@@ -411,6 +412,9 @@ export function lintTemplate({ master, preview, questions }: LintInput): LintRes
     const findings = lintFile(it.documents.fileNames.master, inspectTemplate(master), byKey);
     errors.push(...findings.errors);
     warnings.push(...findings.warnings);
+    const habits = lintWordHabits('master', master);
+    errors.push(...habits.errors);
+    warnings.push(...habits.warnings);
     const mentioned = (key: string) =>
       findings.used.has(key) || findings.brokenTags.some((tag) => tag.includes(key));
     if (findings.errors.length === 0 || findings.used.size > 0) {
@@ -425,6 +429,9 @@ export function lintTemplate({ master, preview, questions }: LintInput): LintRes
     const findings = lintFile(it.documents.fileNames.preview, inspectTemplate(preview), byKey);
     errors.push(...findings.errors);
     warnings.push(...findings.warnings);
+    const habits = lintWordHabits('preview', preview);
+    errors.push(...habits.errors);
+    warnings.push(...habits.warnings);
   }
   errors.push(...questionProblems(questions));
   return { errors: unique(errors), warnings: unique(warnings) };
