@@ -157,6 +157,28 @@ describe('paragraphs that only held section tags disappear', () => {
   });
 });
 
+describe('a table cell emptied by its condition', () => {
+  it('keeps one empty paragraph in the cell, as Word requires, and drops the others', () => {
+    const cell = (content: string) =>
+      `<w:tc><w:tcPr><w:tcW w:w="4000" w:type="dxa"/></w:tcPr>${content}</w:tc>`;
+    const master = buildWordDocx({
+      body: `<w:tbl><w:tblPr><w:tblW w:w="8000" w:type="dxa"/></w:tblPr><w:tblGrid><w:gridCol w:w="4000"/><w:gridCol w:w="4000"/></w:tblGrid><w:tr>${cell(
+        paragraph('{#penale == "Sì"}Penale{/}', BULLET),
+      )}${cell(
+        paragraph('Sempre') + paragraph('{#penale == "Sì"}Penale{/}', BULLET),
+      )}</w:tr></w:tbl>${paragraph('Fine.')}`,
+    });
+    const xml = documentXml(
+      renderDocx(master, { penale: 'No' }, { questions: [choice('penale', ['Sì', 'No'])] }),
+    );
+    const cells = [...xml.matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)].map((match) => match[1] ?? '');
+    expect(cells[0]).toMatch(/<\/w:tcPr><w:p\/>$/);
+    expect(cells[1]).not.toContain('numPr');
+    expect(cells[1]).toContain('Sempre');
+    expect(xml).not.toContain('lexpath');
+  });
+});
+
 /** Two sections: the contract with its header, then an annex with another one. */
 function twoSectionMaster(closing: string): Buffer {
   return buildWordDocx({
