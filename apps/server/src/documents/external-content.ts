@@ -58,9 +58,9 @@ const POINTER_ELEMENTS = new Set([
   'linkedToFile',
 ]);
 
-const COMMENT_PARTS =
+export const COMMENT_PARTS =
   /^word\/(comments|commentsExtended|commentsIds|commentsExtensible)\.xml$|^word\/_rels\/(comments|commentsExtended|commentsIds|commentsExtensible)\.xml\.rels$/;
-const COMMENT_TYPE = /\/(comments|commentsExtended|commentsIds|commentsExtensible)$/;
+export const COMMENT_TYPE = /\/(comments|commentsExtended|commentsIds|commentsExtensible)$/;
 
 /** The parts holding document content (body, headers, notes…) and settings. */
 const CONTENT_PART = /^word\/[^/]+\.xml$/;
@@ -200,7 +200,7 @@ function dropLinkingSimpleFields(xml: string, removed: RemovedContent[]): string
     );
 }
 
-function dropCommentMarks(xml: string): string {
+export function dropCommentMarks(xml: string): string {
   return xml
     .replace(/<w:comment(RangeStart|RangeEnd)\b[^>]*?(\/>|>[\s\S]*?<\/w:comment\1>)/g, '')
     .replace(

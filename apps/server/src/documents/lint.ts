@@ -26,6 +26,7 @@ import {
   type ValueKind,
 } from './template-language.ts';
 import type { TemplateField, TemplateQuestion } from './typed-answers.ts';
+import { lintWordHabits } from './word-habits.ts';
 
 const messages = it.documents.lint;
 
@@ -524,6 +525,9 @@ export function lintTemplate({ master, preview, questions }: LintInput): LintRes
     const findings = lintFile(it.documents.fileNames.master, inspectTemplate(master), byKey);
     found.push(...findings.found);
     errors.push(...findings.errors);
+    const habits = lintWordHabits('master', master);
+    errors.push(...habits.errors);
+    warnings.push(...habits.warnings);
     const mentioned = (key: string) =>
       findings.used.has(key) || findings.brokenTags.some((tag) => tag.includes(key));
     const hasErrors =
@@ -538,6 +542,9 @@ export function lintTemplate({ master, preview, questions }: LintInput): LintRes
     const findings = lintFile(it.documents.fileNames.preview, inspectTemplate(preview), byKey);
     found.push(...findings.found);
     errors.push(...findings.errors);
+    const habits = lintWordHabits('preview', preview);
+    errors.push(...habits.errors);
+    warnings.push(...habits.warnings);
   }
   const tagged = mergeFindings(found);
   errors.push(...tagged.errors, ...questionProblems(questions));

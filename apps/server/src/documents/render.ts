@@ -10,6 +10,7 @@ import {
   type TemplateQuestion,
   typedScope,
 } from './typed-answers.ts';
+import { emptyParagraphsModule, prepareTemplate } from './word-cleanup.ts';
 
 /**
  * Zip entry dates are written from local time fields (DOS format): a date built from local
@@ -44,6 +45,8 @@ function loadTemplate(templateBytes: Buffer, cacheKey: string | undefined): PizZ
   const cached = cacheKey ? loadedTemplates.get(cacheKey) : undefined;
   if (cached) return cached;
   const zip = new PizZip(templateBytes);
+  // Comments, revisions and the paragraphs of section tags, once per loaded template.
+  prepareTemplate(zip);
   if (cacheKey) loadedTemplates.set(cacheKey, zip);
   return zip;
 }
@@ -80,7 +83,10 @@ export function renderDocx(
   const template = loadTemplate(templateBytes, options.cacheKey);
   let doc: Docxtemplater;
   try {
-    doc = new Docxtemplater(copyOfTemplate(template), TEMPLATER_OPTIONS);
+    doc = new Docxtemplater(copyOfTemplate(template), {
+      ...TEMPLATER_OPTIONS,
+      modules: [emptyParagraphsModule()],
+    });
     const questions = options.questions ?? [];
     const today = CalendarDate.inItaly(options.now ?? new Date());
     const scope = typedScope(answers, questions);

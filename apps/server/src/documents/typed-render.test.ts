@@ -106,8 +106,8 @@ describe('typed answers in the template', () => {
 
   it('compares numbers in conditions', () => {
     const paragraphs = ['{#canone > 1000}Canone elevato{/}', '{#canone <= 1000}Canone basso{/}'];
-    expect(renderText(paragraphs)).toBe('Canone elevato\n');
-    expect(renderText(paragraphs, { canone: '800.00' })).toBe('\nCanone basso');
+    expect(renderText(paragraphs)).toBe('Canone elevato');
+    expect(renderText(paragraphs, { canone: '800.00' })).toBe('Canone basso');
   });
 
   it('writes dates and computes with them on the calendar', () => {
@@ -142,7 +142,7 @@ describe('typed answers in the template', () => {
       '{#data_inizio == "2026-11-23"}il 23{/}',
       '{#data_inizio < oggi}passata{/}',
     ];
-    expect(renderText(paragraphs)).toBe('dopo\n\nil 23\n');
+    expect(renderText(paragraphs)).toBe('dopo\nil 23');
   });
 
   it('writes the generation date for oggi', () => {

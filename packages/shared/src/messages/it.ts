@@ -361,6 +361,19 @@ export const it = {
       other: (type: string, target: string) => `collegamento «${type}» a «${target}»`,
       field: (name: string) => `campo ${name}`,
     },
+    /** Lint of Word habits that would reach the buyer or break the layout (issue 12). */
+    wordHabits: {
+      trackedChanges: {
+        master:
+          'Il master contiene revisioni non accettate: accettale o rifiutale in Word prima di caricarlo.',
+        preview:
+          "L'anteprima contiene revisioni non accettate: accettale o rifiutale in Word prima di caricarla.",
+      },
+      sectionTagOnSectionBreak:
+        "il tag è nel paragrafo che chiude una sezione del documento (interruzione di sezione): LexPath conserva l'interruzione, ma per essere sicuro di intestazioni e piè di pagina sposta il tag in un paragrafo a sé, prima dell'interruzione",
+      bookmarkInSection: (bookmark: string) =>
+        `il segnalibro «${bookmark}», citato da un riferimento incrociato, è dentro questa sezione condizionale: quando la sezione viene tolta il riferimento mostra «Errore! Origine riferimento non trovata». Sposta il segnalibro fuori dalla sezione o togli il riferimento`,
+    },
     renderFailed:
       "Il modello contiene errori e non è stato possibile generare il documento. Contatta l'assistenza.",
     previewUnavailable:

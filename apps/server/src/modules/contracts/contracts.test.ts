@@ -779,8 +779,7 @@ describe('a template saved before keys like constructor or toString were refused
         'Penale: []',
         'Calcolo: []',
         'Allegati: [Inventario]',
-        // The paragraph of the clause the answers leave out.
-        '',
+        // The clause the answers leave out leaves no empty paragraph behind (issue 12).
       ].join('\n'),
     );
   });

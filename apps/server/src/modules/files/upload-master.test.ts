@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, files } from '../../db/schema.ts';
 import { buildDocx } from '../../documents/test-docx.ts';
+import { reviewedMaster } from '../../documents/test-word-docx.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
@@ -124,6 +125,22 @@ describe('POST /api/template/upload-master', () => {
       ]),
     );
     expect(message.every((line: string) => line.startsWith('Master'))).toBe(true);
+    expect(await countFiles()).toBe(before);
+  });
+
+  it('refuses a master with unaccepted tracked changes (422), storing nothing', async () => {
+    const before = await countFiles();
+    const response = await uploadMaster(ctx, editor, {
+      questions: [
+        ...TEST_QUESTIONS,
+        { variable: 'importo', question: 'Quale importo?', options: ['1.000', '2.000'] },
+      ],
+      master: { filename: 'Rivisto.docx', content: reviewedMaster() },
+      preview: { filename: 'Rivisto anteprima.docx', content: buildTestPreview('review') },
+    });
+
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toEqual([text.documents.wordHabits.trackedChanges.master]);
     expect(await countFiles()).toBe(before);
   });
 
