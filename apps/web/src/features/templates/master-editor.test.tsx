@@ -128,11 +128,11 @@ describe('master file fields', () => {
     renderApp('/admin/nuovo-documento');
     const choose = await screen.findByRole(
       'button',
-      { name: 'Scegli il file: Master (.docx)' },
+      { name: 'Scegli il file del master' },
       slow,
     );
-    expect(choose).toHaveTextContent('Scegli il file .docx');
-    expect(screen.getByRole('button', { name: 'Scegli il file: Anteprima (.docx)' })).toBeVisible();
+    expect(choose).toHaveTextContent('Scegli il file');
+    expect(screen.getByRole('button', { name: "Scegli il file dell'anteprima" })).toBeVisible();
     expect(screen.getAllByText('Nessun file selezionato')).toHaveLength(2);
     // The browser's own file input (its "Choose File / No file chosen") is hidden from view,
     // from the tab order and from assistive technology: the button above is the control.
@@ -146,7 +146,7 @@ describe('master file fields', () => {
     expect(await screen.findByText('contratto.docx (3.00 KB)')).toBeVisible();
     expect(choose).toHaveAccessibleDescription('contratto.docx (3.00 KB)');
 
-    await user.click(screen.getByRole('button', { name: 'Rimuovi il file: Master (.docx)' }));
+    await user.click(screen.getByRole('button', { name: 'Rimuovi il file del master' }));
     expect(await screen.findAllByText('Nessun file selezionato')).toHaveLength(2);
   });
 
@@ -157,7 +157,7 @@ describe('master file fields', () => {
     renderApp('/admin/nuovo-documento');
     const choose = await screen.findByRole(
       'button',
-      { name: 'Scegli il file: Anteprima (.docx)' },
+      { name: "Scegli il file dell'anteprima" },
       slow,
     );
     const input = screen.getByLabelText(/^Anteprima/);
@@ -246,8 +246,8 @@ describe('master form validation', () => {
       expect(field, String(label)).toHaveAttribute('aria-invalid', 'true');
       expect(messageOf(field), String(label)).toBe('Campo obbligatorio.');
     }
-    for (const name of ['Master (.docx)', 'Anteprima (.docx)']) {
-      const choose = screen.getByRole('button', { name: `Scegli il file: ${name}` });
+    for (const name of ['Scegli il file del master', "Scegli il file dell'anteprima"]) {
+      const choose = screen.getByRole('button', { name });
       expect(choose).toHaveAttribute('aria-invalid', 'true');
       expect(choose).toHaveAccessibleDescription(
         'Nessun file selezionato È necessario inserire un file .docx',
@@ -296,7 +296,7 @@ describe('Salva e vai alle domande', () => {
     await user.click(screen.getByRole('button', { name: 'Salva e vai alle domande' }));
 
     expect(await screen.findByText('È necessario inserire un file .docx')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Scegli il file: Master (.docx)' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Scegli il file del master' })).toHaveFocus();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Inserimento nuovo master' }),
     ).toBeVisible();

@@ -9,6 +9,9 @@ const DOCX_ACCEPT = '.docx,application/vnd.openxmlformats-officedocument.wordpro
 
 export interface MasterFilePickerProps {
   label: string;
+  /** The names of the choose and remove buttons: they say which file, the label aside. */
+  chooseLabel: string;
+  removeLabel: string;
   file: File | null;
   /** The stored file of a saved template, when no new one was picked. */
   storedTitle: string;
@@ -25,6 +28,8 @@ export interface MasterFilePickerProps {
  */
 export function MasterFilePicker({
   label,
+  chooseLabel,
+  removeLabel,
   file,
   storedTitle,
   error,
@@ -59,7 +64,7 @@ export function MasterFilePicker({
               ref={triggerRef}
               variant="secondary"
               size="sm"
-              aria-label={texts.chooseFileFor(label)}
+              aria-label={chooseLabel}
               aria-describedby={error ? `${statusId} ${errorId}` : statusId}
               aria-invalid={error ? true : undefined}
               _invalid={{ borderColor: 'border.error', borderWidth: '2px' }}
@@ -72,7 +77,7 @@ export function MasterFilePicker({
           </Text>
           {file ? (
             <FileUpload.ClearTrigger asChild>
-              <Button variant="outline" size="sm" aria-label={texts.removeFileFor(label)}>
+              <Button variant="outline" size="sm" aria-label={removeLabel}>
                 {texts.removeFile}
               </Button>
             </FileUpload.ClearTrigger>

@@ -199,6 +199,8 @@ export function MasterFilesSection({
     <FormSection title={texts.masterFiles}>
       <MasterFilePicker
         label={texts.master}
+        chooseLabel={texts.chooseMaster}
+        removeLabel={texts.removeMaster}
         file={files.master}
         storedTitle={storedTitles.master}
         error={errors.master}
@@ -207,6 +209,8 @@ export function MasterFilesSection({
       />
       <MasterFilePicker
         label={texts.preview}
+        chooseLabel={texts.choosePreview}
+        removeLabel={texts.removePreview}
         file={files.preview}
         storedTitle={storedTitles.preview}
         error={errors.preview}
