@@ -57,7 +57,9 @@ describe('master editor on a phone', () => {
 
     await page.goto('/admin/nuovo-documento');
     await expectHeading(page, 'Inserimento nuovo master');
-    await expect.poll(() => page.getByLabel('Categoria').locator('option').count()).toBeGreaterThan(1);
+    await expect
+      .poll(() => page.getByLabel('Categoria').locator('option').count())
+      .toBeGreaterThan(1);
     await fitsTheScreen(page);
     // Italian file pickers: the browser's "Choose File / No file chosen" never shows.
     expect(await page.getByText('Nessun file selezionato').count()).toBe(2);
@@ -125,7 +127,9 @@ describe('master editor on a phone', () => {
     await expect
       .poll(() => page.getByLabel('Titolo').inputValue())
       .toBe('Accordo di riservatezza (NDA)');
-    expect(await page.getByLabel('Prezzo (€)').inputValue()).toMatch(/^\d{1,3}(\.\d{3})*(,\d{2})?$/);
+    expect(await page.getByLabel('Prezzo (€)').inputValue()).toMatch(
+      /^\d{1,3}(\.\d{3})*(,\d{2})?$/,
+    );
     await expect.poll(() => page.getByText(/^File caricato: /).count()).toBe(2);
     await fitsTheScreen(page);
     await checkScreen(page, 'master-editor-phone-edit');

@@ -126,11 +126,7 @@ describe('master file fields', () => {
     signInAs('editor');
     const user = userEvent.setup();
     renderApp('/admin/nuovo-documento');
-    const choose = await screen.findByRole(
-      'button',
-      { name: 'Scegli il file del master' },
-      slow,
-    );
+    const choose = await screen.findByRole('button', { name: 'Scegli il file del master' }, slow);
     expect(choose).toHaveTextContent('Scegli il file');
     expect(screen.getByRole('button', { name: "Scegli il file dell'anteprima" })).toBeVisible();
     expect(screen.getAllByText('Nessun file selezionato')).toHaveLength(2);
