@@ -112,7 +112,7 @@ describe('selling a template authored in the default setup (local payments)', ()
       has: editor.getByRole('cell', { name: 'Accordo di riservatezza (NDA)', exact: true }),
     });
     await demoRow.getByRole('button', { name: 'Modifica' }).click();
-    await expectHeading(editor, 'Inserimento nuovo master');
+    await expectHeading(editor, 'Modifica master');
     await expect
       .poll(() => editor.getByLabel('Titolo').inputValue())
       .toBe('Accordo di riservatezza (NDA)');
@@ -130,7 +130,7 @@ describe('selling a template authored in the default setup (local payments)', ()
     await expect.poll(() => ticked.count()).toBe(2);
     await checkScreen(editor, 'sell-demo-question-editor');
     await editor.getByRole('button', { name: 'Salva domanda' }).click();
-    await expectHeading(editor, 'Inserimento nuovo master');
+    await expectHeading(editor, 'Modifica master');
     await expectText(editor, exclusivity);
     await editor.getByRole('button', { name: 'Salva e concludi' }).click();
     await editor.waitForURL('**/admin/master-inseriti', { timeout: 30_000 });

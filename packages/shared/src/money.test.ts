@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { amountToCents, parseImporto } from './answer-types.ts';
 import {
   centsToDecimal,
   computeTotal,
@@ -6,6 +7,7 @@ import {
   formatEuro,
   parseEuroToCents,
 } from './money.ts';
+import { ZPrice } from './schemas/templates.ts';
 
 describe('VAT 22 % half-up', () => {
   it('adds 22 % to a round price', () => {
@@ -53,6 +55,20 @@ describe('euro parsing and formatting', () => {
     expect(parseEuroToCents('49.99')).toBe(4999);
     expect(parseEuroToCents('abc')).toBeNull();
     expect(parseEuroToCents('1.234')).toBeNull();
+  });
+
+  it('stores the amount the master editor sends (Italian input, canonical decimal) as its cents', () => {
+    for (const [typed, cents] of [
+      ['10,50', 1050],
+      ['1.234,50', 123450],
+      ['49', 4900],
+      ['0,05', 5],
+    ] as const) {
+      const parsed = parseImporto(typed);
+      if (!parsed.ok) throw new Error(`${typed}: ${parsed.error}`);
+      expect(ZPrice.parse(parsed.value), typed).toBe(cents);
+      expect(amountToCents(parsed.value), typed).toBe(cents);
+    }
   });
 
   it('writes the payment price with two decimals', () => {

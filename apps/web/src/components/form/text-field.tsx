@@ -17,7 +17,14 @@ export function TextField({ label, error, helperText, required, ...inputProps }:
       <Field.Label fontWeight="semibold" color="navy.800">
         {label}
       </Field.Label>
-      <Input size="lg" bg="white" borderColor="navy.300" {...inputProps} />
+      {/* The red border is repeated here: a borderColor prop outweighs the recipe's invalid one. */}
+      <Input
+        size="lg"
+        bg="white"
+        borderColor="navy.300"
+        _invalid={{ borderColor: 'border.error' }}
+        {...inputProps}
+      />
       {helperText ? <Field.HelperText color="navy.700">{helperText}</Field.HelperText> : null}
       <Box minH="20">
         <Field.ErrorText color="red.700">{error}</Field.ErrorText>

@@ -5,6 +5,7 @@ import {
   useMasterFilesStore,
   useTemplateDraftStore,
 } from '../../lib/storage.ts';
+import { formatPriceInput } from './master-form-schema.ts';
 
 const countText = (value: number | null) => (value === null ? '' : String(value));
 
@@ -15,7 +16,7 @@ export function loadTemplateIntoDraft(template: TTemplateDetail): void {
     name: template.name,
     description: template.description,
     categoryId: template.categoryId?.id ?? '',
-    price: String(template.price),
+    price: formatPriceInput(template.price_cents),
     stripe_url: template.stripe_url ?? '',
     json_questions: template.json_questions,
     min_questions: countText(template.min_questions),

@@ -1,4 +1,11 @@
+import {
+  amountToCents,
+  centsToAmount,
+  formatNumero,
+  parseImporto,
+} from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
+import { MAX_PRICE_CENTS } from '@lexpath/shared/schemas/templates';
 import { z } from 'zod';
 
 const required = z.string().trim().min(1, it.validation.required);
@@ -8,12 +15,27 @@ const optionalDigits = z
   .trim()
   .refine((value) => value === '' || /^\d+$/.test(value), it.validation.notANumber);
 
-/** SPEC §5 master form: what the editor types; files are checked apart (see checkMasterFiles). */
+/**
+ * SPEC §5 master form: what the editor types; files are checked apart (see checkMasterFiles).
+ * The price is read as an Italian amount ("10,50", "1.234,50") by the typed answers' parser and
+ * leaves as the canonical decimal ("1234.50"), which the API turns into cents.
+ */
 export const ZMasterForm = z.object({
   name: required,
   description: required,
   categoryId: required,
-  price: required.pipe(z.string().regex(/^\d+$/, it.validation.notANumber)),
+  price: required.transform((value, ctx) => {
+    const parsed = parseImporto(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    if (amountToCents(parsed.value) > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: it.templates.priceTooHigh });
+      return z.NEVER;
+    }
+    return parsed.value;
+  }),
   /**
    * Optional: the payment provider in force on the server decides where 'Acquista' goes
    * (DESIGN §8); the link is used only with Stripe.
@@ -57,4 +79,13 @@ export function checkMasterFiles(
 /** SPEC §9: the size in KB with 2 decimals. */
 export function formatKb(bytes: number): string {
   return (bytes / 1024).toFixed(2);
+}
+
+/**
+ * A stored price (cents) as the price field shows it, in Italian: 4900 → "49", 123450 →
+ * "1.234,50". The field's label carries the € sign.
+ */
+export function formatPriceInput(cents: number): string {
+  const amount = centsToAmount(cents);
+  return formatNumero(amount.endsWith('.00') ? amount.slice(0, -3) : amount);
 }

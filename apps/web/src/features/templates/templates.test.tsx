@@ -346,7 +346,8 @@ describe('master editor', () => {
 
     expect(await screen.findByText('Master salvato con successo')).toBeVisible();
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ name: 'Locazione', price: '49', stripe_url: '' });
+    // The Italian amount leaves as the canonical decimal the API turns into cents.
+    expect(saved[0]).toMatchObject({ name: 'Locazione', price: '49.00', stripe_url: '' });
   });
 
   it('re-saves a master without a payment link, as the seeded demo templates are', async () => {
@@ -392,9 +393,7 @@ describe('master editor', () => {
       'Master, tag «parte»: la chiave «parte» non corrisponde a nessuna domanda.',
     );
     expect(alerts[1]).toHaveTextContent('La domanda «tipo» non è usata nel master.');
-    expect(
-      screen.getByRole('heading', { level: 1, name: 'Inserimento nuovo master' }),
-    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Modifica master' })).toBeVisible();
   });
 
   it('asks before deleting a question', async () => {
@@ -510,6 +509,10 @@ describe('master editor', () => {
 
   it('offers to go to the questions while the master has none', async () => {
     await startTemplatesApi([]);
+    useTemplateDraftStore.getState().set({ ...FILLED_DRAFT, json_questions: [] });
+    useMasterFilesStore
+      .getState()
+      .set({ file_name: `${'a'.repeat(64)}.docx`, preview_name: `${'b'.repeat(64)}.docx` });
     signInAs('editor');
     const user = userEvent.setup();
     renderApp('/admin/nuovo-documento');
@@ -524,7 +527,7 @@ describe('master editor', () => {
     await startTemplatesApi([]);
     useTemplateDraftStore.getState().set({
       json_questions: [question('tipo', ['A', 'B'])],
-      price: '12,5',
+      price: 'dodici',
       stripe_url: 'non-un-url',
       min_questions: 'due',
     });
@@ -533,7 +536,8 @@ describe('master editor', () => {
     renderApp('/admin/nuovo-documento');
     expect(await screen.findByRole('button', { name: 'Salva temporanemente' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
-    expect(await screen.findAllByText('Deve essere un numero')).toHaveLength(2);
+    expect(await screen.findAllByText('Deve essere un numero')).toHaveLength(1);
+    expect(screen.getByText('Scrivi un importo in euro, per esempio 1.234,50.')).toBeVisible();
     expect(screen.getByText('Inserisci un URL valido')).toBeVisible();
     expect(screen.getAllByText('Campo obbligatorio.').length).toBeGreaterThanOrEqual(3);
   });

@@ -1,10 +1,10 @@
-import { Box, Field, Heading, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, HStack, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { it } from '@lexpath/shared/messages/it';
 import { computeQuestionRange } from '@lexpath/shared/questionnaire';
 import type { TQuestion } from '@lexpath/shared/schemas/questions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -12,17 +12,15 @@ import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import {
   type TemplateDraft,
   useMasterFilesStore,
   useTemplateDraftStore,
 } from '../../../lib/storage.ts';
 import { toaster } from '../../../lib/toaster.ts';
-import { saveTemplate, templateQueries, uploadMaster } from '../api.ts';
-import { describeConditions, removeQuestion } from '../conditions.ts';
+import { templateQueries } from '../api.ts';
+import { removeQuestion } from '../conditions.ts';
 import {
   clearDraft,
   keepDraftOnLeave,
@@ -36,25 +34,18 @@ import {
   type TMasterForm,
   ZMasterForm,
 } from '../master-form-schema.ts';
-import { MasterFilePicker } from './master-file-picker.tsx';
+import { saveErrorsOf, useSaveMasterMutation } from '../use-save-master.ts';
+import {
+  DocumentDataSection,
+  FormSection,
+  GeneralDataSection,
+  type MasterFileRole,
+  MasterFilesSection,
+  PaymentDataSection,
+} from './master-form-sections.tsx';
+import { MasterQuestionList } from './master-question-list.tsx';
 
 const texts = it.web.masterForm;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box as="section" bg="white" borderWidth="1px" borderColor="beige.300" rounded="md" p="24">
-      <Heading as="h2" textStyle="xl" color="navy.800" mb="16">
-        {title}
-      </Heading>
-      <Stack gap="8">{children}</Stack>
-    </Box>
-  );
-}
-
-/** The API's messages of a failed save: the lint list of a 422, or the single message. */
-function saveErrors(error: unknown): string[] {
-  return isApiError(error) ? error.messages : [it.errors.internal];
-}
 
 /** The form's fields as the draft holds them. */
 function formValuesOf(draft: TemplateDraft): TMasterForm {
@@ -71,7 +62,7 @@ function formValuesOf(draft: TemplateDraft): TMasterForm {
   };
 }
 
-/** SPEC §2/§4/§5 master create and edit ('Inserimento nuovo master'). */
+/** SPEC §2/§4/§5 master create ('Inserimento nuovo master') and edit ('Modifica master'). */
 export function MasterFormScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -80,19 +71,16 @@ export function MasterFormScreen() {
   const draft = useTemplateDraftStore((state) => state.value);
   const setDraft = useTemplateDraftStore((state) => state.set);
   const storedFiles = useMasterFilesStore((state) => state.value);
-  const setStoredFiles = useMasterFilesStore((state) => state.set);
   const categories = useQuery(templateQueries.categoryOptions());
   const detail = useQuery({ ...templateQueries.detail(templateId), enabled: Boolean(templateId) });
-  const [master, setMaster] = useState<File | null>(pickedFiles.master);
-  const [preview, setPreview] = useState<File | null>(pickedFiles.preview);
+  const [files, setFiles] = useState<Record<MasterFileRole, File | null>>({ ...pickedFiles });
   const [fileErrors, setFileErrors] = useState<MasterFileErrors>({});
-  const [serverErrors, setServerErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [questionToDelete, setQuestionToDelete] = useState<number | null>(null);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [clearing, setClearing] = useState(false);
   // File inputs keep their chosen file in the DOM: a new key empties them.
   const [pickerKey, setPickerKey] = useState(0);
+  const masterTrigger = useRef<HTMLButtonElement>(null);
+  const previewTrigger = useRef<HTMLButtonElement>(null);
   const questions = draft.json_questions as TQuestion[];
 
   useEffect(trackDraftEditor, []);
@@ -105,27 +93,25 @@ export function MasterFormScreen() {
     }
   }, [questions]);
 
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    watch,
-    setValue,
-    reset,
-    formState: { errors },
-  } = useForm<TMasterForm, unknown, z.output<typeof ZMasterForm>>({
+  const form = useForm<TMasterForm, unknown, z.output<typeof ZMasterForm>>({
     mode: 'onTouched',
     resolver: zodResolver(ZMasterForm),
     defaultValues: formValuesOf(draft),
   });
+  const { handleSubmit, getValues, reset } = form;
 
-  const pick = (role: 'master' | 'preview', file: File | null) => {
+  const pick = (role: MasterFileRole, file: File | null) => {
     pickedFiles[role] = file;
-    if (role === 'master') setMaster(file);
-    else setPreview(file);
+    setFiles((current) => ({ ...current, [role]: file }));
     setFileErrors({});
   };
+  const forgetPickedFiles = () => {
+    pick('master', null);
+    pick('preview', null);
+  };
+  const save = useSaveMasterMutation(templateId, forgetPickedFiles);
 
+  // What the editor typed ("10,50"), not the parsed values: the draft refills the form.
   const storeDraft = () => setDraft(getValues());
 
   const withQuery = (path: string, extra: Record<string, string> = {}) => {
@@ -140,6 +126,32 @@ export function MasterFormScreen() {
       withQuery(PATHS.uploadQuestions, index === undefined ? {} : { index: String(index) }),
     );
   };
+
+  /**
+   * The fields and the files are checked together, so every problem is red at once; nothing is
+   * stored or sent while one is left, and the focus goes to the first (react-hook-form focuses
+   * an invalid field, the files' buttons come after every field).
+   */
+  const validated =
+    (onValid: (values: z.output<typeof ZMasterForm>) => void | Promise<void>) =>
+    (event?: FormEvent) => {
+      const problems = checkMasterFiles(files.master, files.preview, storedFiles);
+      setFileErrors(problems);
+      return handleSubmit(async (values) => {
+        if (problems.master || problems.preview) {
+          (problems.master ? masterTrigger : previewTrigger).current?.focus();
+          return;
+        }
+        await onValid(values);
+      })(event);
+    };
+
+  const goToQuestions = validated(() => openQuestionEditor());
+
+  const finish = validated((values) => {
+    storeDraft();
+    save.mutate({ values, master: files.master, preview: files.preview, questions });
+  });
 
   const saveDraft = () => {
     storeDraft();
@@ -169,10 +181,9 @@ export function MasterFormScreen() {
       setConfirmingClear(false);
     }
     reset(formValuesOf(useTemplateDraftStore.getState().value));
-    pick('master', null);
-    pick('preview', null);
+    forgetPickedFiles();
     setPickerKey((key) => key + 1);
-    setServerErrors([]);
+    save.reset();
     toaster.create({
       type: 'success',
       title: it.toast.successTitle,
@@ -180,236 +191,35 @@ export function MasterFormScreen() {
     });
   };
 
-  const finish = handleSubmit(async (values) => {
-    const problems = checkMasterFiles(master, preview, storedFiles);
-    setFileErrors(problems);
-    if (problems.master || problems.preview) return;
-    setDraft(values);
-    setServerErrors([]);
-    setSaving(true);
-    try {
-      let names = { file_name: storedFiles.file_name, preview_name: storedFiles.preview_name };
-      let warnings: string[] = [];
-      if (master || preview) {
-        const uploaded = await uploadMaster({
-          questions,
-          master,
-          preview,
-          fileName: storedFiles.file_name,
-          previewName: storedFiles.preview_name,
-        });
-        names = {
-          file_name: uploaded.file_name ?? names.file_name,
-          preview_name: uploaded.preview_name ?? names.preview_name,
-        };
-        warnings = uploaded.warnings;
-        setStoredFiles(names);
-        pick('master', null);
-        pick('preview', null);
-      }
-      await saveTemplate(templateId, { ...values, ...names, json_questions: questions });
-      toaster.create({ type: 'success', title: it.toast.successTitle, description: texts.saved });
-      // The lint's warnings (mail-merge fields, loops that repeat a clause) do not block the
-      // save; they stay on screen until closed, as the editor has to fix them in Word.
-      if (warnings.length > 0) {
-        toaster.create({
-          type: 'warning',
-          title: texts.savedWithWarnings,
-          description: warnings.join('\n\n'),
-          closable: true,
-          duration: Number.POSITIVE_INFINITY,
-        });
-      }
-      void queryClient.invalidateQueries({ queryKey: templateQueries.all });
-      void navigate(PATHS.templates);
-    } catch (error) {
-      setServerErrors(saveErrors(error));
-    } finally {
-      setSaving(false);
-    }
-  });
+  const serverErrors = saveErrorsOf(save.error);
+  const storedTitle = (name: string, title: string | undefined) => (name ? (title ?? name) : '');
 
   return (
-    <Box maxW="900px">
-      <PageTitle>{it.web.titles.newTemplate}</PageTitle>
+    <Box maxW="900px" minW="0">
+      <PageTitle>{templateId ? it.web.titles.editTemplate : it.web.titles.newTemplate}</PageTitle>
       <form noValidate onSubmit={finish}>
         <Stack gap="24">
-          <Section title={texts.generalData}>
-            <TextField
-              label={texts.name}
-              required
-              error={errors.name?.message}
-              {...register('name')}
+          <GeneralDataSection form={form} categories={categories.data ?? []} />
+          <DocumentDataSection form={form} range={range} />
+          <PaymentDataSection form={form} />
+          <MasterFilesSection
+            key={pickerKey}
+            files={files}
+            storedTitles={{
+              master: storedTitle(storedFiles.file_name, detail.data?.file_title),
+              preview: storedTitle(storedFiles.preview_name, detail.data?.preview_title),
+            }}
+            errors={fileErrors}
+            onPick={pick}
+            triggerRefs={{ master: masterTrigger, preview: previewTrigger }}
+          />
+          <FormSection title={texts.questionList}>
+            <MasterQuestionList
+              questions={questions}
+              onEdit={openQuestionEditor}
+              onDelete={(index) => setDraft({ json_questions: removeQuestion(questions, index) })}
             />
-            <Field.Root invalid={Boolean(errors.description)} required>
-              <Field.Label fontWeight="semibold" color="navy.800">
-                {texts.description}
-              </Field.Label>
-              <Textarea bg="white" borderColor="navy.300" rows={4} {...register('description')} />
-              <Box minH="20">
-                <Field.ErrorText color="red.700">{errors.description?.message}</Field.ErrorText>
-              </Box>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errors.categoryId)} required>
-              <Field.Label fontWeight="semibold" color="navy.800">
-                {texts.category}
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  bg="white"
-                  name="categoryId"
-                  // Controlled: the stored category stays chosen once the options arrive.
-                  value={watch('categoryId')}
-                  onChange={(event) =>
-                    setValue('categoryId', event.target.value, { shouldValidate: true })
-                  }
-                >
-                  <option value="">{texts.selectCategory}</option>
-                  {(categories.data ?? []).map((category) => (
-                    <option key={category.id} value={category.id}>
-                      {category.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Box minH="20">
-                <Field.ErrorText color="red.700">{errors.categoryId?.message}</Field.ErrorText>
-              </Box>
-            </Field.Root>
-          </Section>
-
-          <Section title={texts.documentData}>
-            {range ? (
-              <Text color="navy.700">{texts.computedRange(range.min, range.max)}</Text>
-            ) : null}
-            <HStack gap="16" align="flex-start">
-              <TextField
-                label={texts.minQuestions}
-                inputMode="numeric"
-                placeholder={range ? String(range.min) : undefined}
-                error={errors.min_questions?.message}
-                {...register('min_questions')}
-              />
-              <TextField
-                label={texts.maxQuestions}
-                inputMode="numeric"
-                placeholder={range ? String(range.max) : undefined}
-                error={errors.max_questions?.message}
-                {...register('max_questions')}
-              />
-            </HStack>
-            <HStack gap="16" align="flex-start">
-              <TextField
-                label={texts.minTime}
-                inputMode="numeric"
-                error={errors.min_time?.message}
-                {...register('min_time')}
-              />
-              <TextField
-                label={texts.maxTime}
-                inputMode="numeric"
-                error={errors.max_time?.message}
-                {...register('max_time')}
-              />
-            </HStack>
-          </Section>
-
-          <Section title={texts.paymentData}>
-            <TextField
-              label={texts.price}
-              inputMode="numeric"
-              required
-              error={errors.price?.message}
-              {...register('price')}
-            />
-            <TextField
-              label={texts.stripeUrl}
-              type="url"
-              error={errors.stripe_url?.message}
-              {...register('stripe_url')}
-            />
-          </Section>
-
-          <Section title={texts.masterFiles}>
-            <MasterFilePicker
-              key={`master-${pickerKey}`}
-              label={texts.master}
-              file={master}
-              storedTitle={
-                storedFiles.file_name ? (detail.data?.file_title ?? storedFiles.file_name) : ''
-              }
-              error={fileErrors.master}
-              onPick={(file) => pick('master', file)}
-            />
-            <MasterFilePicker
-              key={`preview-${pickerKey}`}
-              label={texts.preview}
-              file={preview}
-              storedTitle={
-                storedFiles.preview_name
-                  ? (detail.data?.preview_title ?? storedFiles.preview_name)
-                  : ''
-              }
-              error={fileErrors.preview}
-              onPick={(file) => pick('preview', file)}
-            />
-          </Section>
-
-          <Section title={texts.questionList}>
-            {questions.length === 0 ? <Text color="navy.800">{texts.noQuestions}</Text> : null}
-            <Stack as="ol" gap="8" listStyleType="none">
-              {questions.map((question, index) => (
-                <Box
-                  as="li"
-                  key={question.variable}
-                  borderWidth="1px"
-                  borderColor="beige.300"
-                  rounded="md"
-                  p="12"
-                >
-                  <HStack justify="space-between" align="flex-start" gap="12">
-                    <Box>
-                      <Text fontWeight="semibold" color="navy.800">
-                        {`${index + 1}. ${question.question}`}
-                      </Text>
-                      <Text color="navy.700">{`${question.variable}: ${(question.options ?? []).join(', ')}`}</Text>
-                      {question.required_answers.length > 0 ? (
-                        <Text color="navy.700">
-                          {texts.conditionsSummary(describeConditions(question.required_answers))}
-                        </Text>
-                      ) : null}
-                    </Box>
-                    <HStack gap="8">
-                      <Button
-                        size="xs"
-                        variant="secondary"
-                        aria-label={`${texts.editQuestion} ${question.variable}`}
-                        onClick={() => openQuestionEditor(index)}
-                      >
-                        {texts.editQuestion}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`${texts.deleteQuestion} ${question.variable}`}
-                        onClick={() => setQuestionToDelete(index)}
-                      >
-                        {texts.deleteQuestion}
-                      </Button>
-                    </HStack>
-                  </HStack>
-                </Box>
-              ))}
-            </Stack>
-            {questions.length > 0 ? (
-              <Box>
-                <Button variant="secondary" onClick={() => openQuestionEditor()}>
-                  {texts.addQuestion}
-                </Button>
-              </Box>
-            ) : null}
-          </Section>
+          </FormSection>
 
           {serverErrors.length > 0 ? (
             <Stack gap="8">
@@ -423,13 +233,13 @@ export function MasterFormScreen() {
 
           <HStack gap="12" wrap="wrap">
             {questions.length === 0 ? (
-              <Button onClick={() => openQuestionEditor()}>{texts.saveAndGoToQuestions}</Button>
+              <Button onClick={() => void goToQuestions()}>{texts.saveAndGoToQuestions}</Button>
             ) : (
               <>
                 <Button variant="secondary" onClick={saveDraft}>
                   {texts.saveDraft}
                 </Button>
-                <Button type="submit" loading={saving}>
+                <Button type="submit" loading={save.isPending}>
                   {texts.saveAndFinish}
                 </Button>
               </>
@@ -440,19 +250,6 @@ export function MasterFormScreen() {
           </HStack>
         </Stack>
       </form>
-      <ConfirmDialog
-        open={questionToDelete !== null}
-        title={texts.deleteQuestionTitle}
-        onClose={() => setQuestionToDelete(null)}
-        onConfirm={() => {
-          if (questionToDelete !== null) {
-            setDraft({ json_questions: removeQuestion(questions, questionToDelete) });
-          }
-          setQuestionToDelete(null);
-        }}
-      >
-        {texts.deleteQuestionText}
-      </ConfirmDialog>
       <ConfirmDialog
         open={confirmingClear}
         title={texts.clearFormTitle}

@@ -7,6 +7,7 @@ import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTemplateDraftStore } from '../../../lib/storage.ts';
 import { keepDraftOnLeave, trackDraftEditor } from '../draft.ts';
@@ -193,7 +194,7 @@ export function QuestionEditorScreen() {
       <PageTitle>{it.web.titles.uploadQuestions}</PageTitle>
       <form noValidate onSubmit={save}>
         <Stack gap="12">
-          <TextField
+          <TextareaField
             label={texts.question}
             required
             value={form.question}

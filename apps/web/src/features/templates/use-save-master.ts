@@ -1,0 +1,81 @@
+import { it } from '@lexpath/shared/messages/it';
+import type { TQuestion } from '@lexpath/shared/schemas/questions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PATHS } from '../../app/paths.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { useMasterFilesStore } from '../../lib/storage.ts';
+import { toaster } from '../../lib/toaster.ts';
+import { saveTemplate, templateQueries, uploadMaster } from './api.ts';
+import type { ZMasterForm } from './master-form-schema.ts';
+
+export interface SaveMasterInput {
+  values: z.output<typeof ZMasterForm>;
+  master: File | null;
+  preview: File | null;
+  questions: TQuestion[];
+}
+
+/** The API's messages of a failed save: the lint list of a 422, or the single message. */
+export function saveErrorsOf(error: unknown): string[] {
+  if (!error) return [];
+  return isApiError(error) ? error.messages : [it.errors.internal];
+}
+
+/**
+ * SPEC §4 'Salva e concludi': changed files are uploaded first (their stored names replace the
+ * old ones at once, so a failed save does not upload them again), then the template is created
+ * or updated and the editor goes back to the list. Failures stay on the form as red boxes
+ * (SPEC §8), not as a toast.
+ */
+export function useSaveMasterMutation(templateId: string, onFilesUploaded: () => void) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async ({ values, master, preview, questions }: SaveMasterInput) => {
+      const stored = useMasterFilesStore.getState().value;
+      let names = { file_name: stored.file_name, preview_name: stored.preview_name };
+      let warnings: string[] = [];
+      if (master || preview) {
+        const uploaded = await uploadMaster({
+          questions,
+          master,
+          preview,
+          fileName: stored.file_name,
+          previewName: stored.preview_name,
+        });
+        names = {
+          file_name: uploaded.file_name ?? names.file_name,
+          preview_name: uploaded.preview_name ?? names.preview_name,
+        };
+        warnings = uploaded.warnings;
+        useMasterFilesStore.getState().set(names);
+        onFilesUploaded();
+      }
+      await saveTemplate(templateId, { ...values, ...names, json_questions: questions });
+      return { warnings };
+    },
+    onSuccess: ({ warnings }) => {
+      toaster.create({
+        type: 'success',
+        title: it.toast.successTitle,
+        description: it.web.masterForm.saved,
+      });
+      // The lint's warnings (mail-merge fields, loops that repeat a clause) do not block the
+      // save; they stay on screen until closed, as the editor has to fix them in Word.
+      if (warnings.length > 0) {
+        toaster.create({
+          type: 'warning',
+          title: it.web.masterForm.savedWithWarnings,
+          description: warnings.join('\n\n'),
+          closable: true,
+          duration: Number.POSITIVE_INFINITY,
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: templateQueries.all });
+      void navigate(PATHS.templates);
+    },
+  });
+}
