@@ -1,5 +1,5 @@
 import { isStaff, ROLES, type TRole } from '@lexpath/shared/roles';
-import { isWithin, PATHS, PUBLIC_PATHS } from './paths.ts';
+import { isWithin, PATHS, PUBLIC_PATHS } from '../lib/paths.ts';
 
 export interface GuardSession {
   /** The stored access token, if any. */

@@ -7,9 +7,9 @@ import {
 import { PageLoader } from '../components/feedback/page-loader.tsx';
 import { RouteErrorPage } from '../components/feedback/route-error-page.tsx';
 import { AppShell } from '../components/shell/app-shell.tsx';
+import { PATHS } from '../lib/paths.ts';
 import { useSessionStore } from '../lib/storage.ts';
 import { resolveGuardRedirect } from './guards.ts';
-import { PATHS } from './paths.ts';
 
 /** Runs the SPEC §2 guard before any screen of the app is shown or loaded. */
 function guardLoader({ request }: LoaderFunctionArgs) {

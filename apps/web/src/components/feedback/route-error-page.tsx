@@ -1,7 +1,7 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;

@@ -3,7 +3,7 @@ import { it } from '@lexpath/shared/messages/it';
 import { ROLES } from '@lexpath/shared/roles';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { Button } from '../ui/button.tsx';
 import { Logo } from './logo.tsx';
 import type { ShellSession } from './use-shell-session.ts';

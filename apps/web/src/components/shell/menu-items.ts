@@ -1,6 +1,6 @@
 import { it } from '@lexpath/shared/messages/it';
 import { ROLES, type TRole } from '@lexpath/shared/roles';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 export interface MenuItem {
   label: string;

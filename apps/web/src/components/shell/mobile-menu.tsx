@@ -4,7 +4,7 @@ import type { TRole } from '@lexpath/shared/roles';
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 import { Button, IconButton } from '../ui/button.tsx';
 import { NavLinks } from './nav-links.tsx';
 

@@ -5,13 +5,13 @@ import { type TForgotPassword, ZForgotPassword } from '@lexpath/shared/schemas/r
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { PecField } from '../../../components/form/pec-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useForgotPasswordMutation } from '../api.ts';
 
 const texts = it.web.forgotPassword;

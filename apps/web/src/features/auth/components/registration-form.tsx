@@ -5,13 +5,13 @@ import { type TRegistrationForm, ZRegistrationForm } from '@lexpath/shared/schem
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { NewPasswordField } from '../../../components/form/new-password-field.tsx';
 import { PecField } from '../../../components/form/pec-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { RegistrationConsents } from './registration-consents.tsx';
 
 const texts = it.web.registration;

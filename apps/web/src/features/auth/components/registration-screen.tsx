@@ -1,7 +1,7 @@
 import { toRegisterPayload } from '@lexpath/shared/schemas/registration';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useRegisterMutation } from '../api.ts';
 import { ConfirmIdentityMessage } from './confirm-identity-message.tsx';
 import { RegistrationForm } from './registration-form.tsx';

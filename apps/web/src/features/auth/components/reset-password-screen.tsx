@@ -1,10 +1,10 @@
 import { Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useResetPasswordMutation } from '../api.ts';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 

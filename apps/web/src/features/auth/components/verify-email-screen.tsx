@@ -2,11 +2,11 @@ import { Center, Spinner, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { verifyEmailQuery } from '../api.ts';
 
 const texts = it.web.verifyEmail;

@@ -5,13 +5,13 @@ import type { TCategory } from '@lexpath/shared/schemas/categories';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { DeleteConfirmDialog } from '../../../components/feedback/delete-confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { type DataColumn, DataTable } from '../../../components/lists/data-table.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { useNewCategoryStore, useSessionStore } from '../../../lib/storage.ts';
 import { categoryQueries, useDeleteCategoryMutation } from '../api.ts';
 

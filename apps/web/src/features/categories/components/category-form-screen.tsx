@@ -7,11 +7,11 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useNewCategoryStore } from '../../../lib/storage.ts';
 import { type CategoriesPage, categoryQueries, useSaveCategoryMutation } from '../api.ts';
 

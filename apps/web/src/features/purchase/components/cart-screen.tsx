@@ -4,11 +4,11 @@ import { centsToDecimal, computeTotal, formatEuro } from '@lexpath/shared/money'
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore } from '../../../lib/storage.ts';
 import { purchaseQueries, useCheckoutMutation, useRegisterPaymentMutation } from '../api.ts';
 import { useAllowLeave } from './flow-layout.tsx';

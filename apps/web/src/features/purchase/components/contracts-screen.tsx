@@ -4,11 +4,11 @@ import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { ListFilters } from '../../../components/lists/list-filters.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import {
   emptyNewContract,
   useCategorySearchStore,

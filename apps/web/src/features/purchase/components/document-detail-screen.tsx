@@ -4,7 +4,6 @@ import { formatEuro } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
@@ -12,6 +11,7 @@ import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
 import { decimalToCents, formatLongDate } from '../../../lib/format.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { purchaseQueries } from '../api.ts';
 
 const texts = it.web.purchase;

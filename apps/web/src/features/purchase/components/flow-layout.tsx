@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
-import { isWithin, PATHS } from '../../../app/paths.ts';
 import {
   type FlowStep,
   FlowLayout as SharedFlowLayout,
 } from '../../../components/flow/flow-layout.tsx';
+import { isWithin, PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore } from '../../../lib/storage.ts';
 
 export { useAllowLeave } from '../../../components/flow/flow-layout.tsx';

@@ -1,8 +1,8 @@
 import { Link, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { Link as RouterLink } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
 /** A flow step opened without a document in progress (a new tab, a bookmark). */
 export function NoContract({ title }: { title: string }) {

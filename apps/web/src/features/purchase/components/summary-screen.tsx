@@ -5,7 +5,6 @@ import type { TAnswerChangeResult, TContractDetail } from '@lexpath/shared/schem
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
@@ -13,6 +12,7 @@ import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore } from '../../../lib/storage.ts';
 import { purchaseQueries, useRemoveItemMutation, useSaveContractMutation } from '../api.ts';
 import { NoContract } from './no-contract.tsx';

@@ -3,11 +3,11 @@ import { it } from '@lexpath/shared/messages/it';
 import { computeTotal, formatEuro } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { purchaseQueries, useLocalCheckoutMutation } from '../api.ts';
 
 const texts = it.web.purchase;

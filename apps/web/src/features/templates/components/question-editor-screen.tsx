@@ -3,12 +3,12 @@ import { it } from '@lexpath/shared/messages/it';
 import type { TQuestion, TQuestionType } from '@lexpath/shared/schemas/questions';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { useTemplateDraftStore } from '../../../lib/storage.ts';
 import { keepDraftOnLeave, trackDraftEditor } from '../draft.ts';
 import {

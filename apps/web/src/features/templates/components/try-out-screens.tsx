@@ -4,7 +4,6 @@ import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
@@ -15,6 +14,7 @@ import { ProgressBar, QuestionForm } from '../../../components/flow/question-for
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { flowTiming } from '../../../lib/flow-timing.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
 import { templateQueries, useDownloadTestMutation } from '../api.ts';
 

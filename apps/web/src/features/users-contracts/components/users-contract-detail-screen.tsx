@@ -3,13 +3,13 @@ import { it } from '@lexpath/shared/messages/it';
 import { formatEuro } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
 import { decimalToCents, formatListDate } from '../../../lib/format.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { usersContractsQueries } from '../api.ts';
 
 const texts = it.web.usersContracts;

@@ -3,7 +3,6 @@ import type { TContractCard, TContractSort, TSortOrder } from '@lexpath/shared/s
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { type DataColumn, DataTable } from '../../../components/lists/data-table.tsx';
 import { ListFilters } from '../../../components/lists/list-filters.tsx';
@@ -11,6 +10,7 @@ import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { formatListDate } from '../../../lib/format.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useCategorySearchStore } from '../../../lib/storage.ts';
 import { usersContractsQueries } from '../api.ts';
 
