@@ -118,8 +118,9 @@ describe('master editor on a phone', () => {
     const page = await context.newPage();
     await signIn(page, DEMO.editor);
     await page.waitForURL('**/admin/master-inseriti');
-    const row = page.getByRole('row').filter({
-      has: page.getByRole('cell', { name: 'Accordo di riservatezza (NDA)', exact: true }),
+    // On a phone the list is a card per master: its title, its data, its buttons.
+    const row = page.getByRole('listitem').filter({
+      has: page.getByText('Accordo di riservatezza (NDA)', { exact: true }),
     });
     await expect.poll(() => row.isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Modifica' }).click();
