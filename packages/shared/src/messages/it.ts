@@ -796,7 +796,6 @@ export const it = {
       generatedAt: 'Data di generazione',
       paidAt: 'Data di pagamento',
       actions: 'Azioni',
-      sortBy: (column: string) => `Ordina per ${column}`,
       notPaid: '—',
       open: 'Apri',
       openOf: (title: string, fullName: string) => `Apri «${title}» di ${fullName}`,
