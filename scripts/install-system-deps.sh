@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need: PostgreSQL 15 (the oldest server we support),
 # Chromium (end-to-end tests), LibreOffice with python3-uno (PDF previews and PDF/A downloads) and
-# Poppler's pdftoppm (the protected preview: pages drawn as pictures).
+# Poppler's pdftoppm (the protected preview: pages drawn as pictures), and libxml2's xmllint (the
+# tests validate every e-invoice against the official FatturaPA schema).
 # Used by `npm test` (when root on Debian) and by .ci/run. Idempotent: does nothing when all are present.
 set -euo pipefail
 
-packages=(postgresql chromium libreoffice-writer-nogui python3-uno fonts-dejavu-core poppler-utils)
+packages=(postgresql chromium libreoffice-writer-nogui python3-uno fonts-dejavu-core poppler-utils libxml2-utils)
 
 missing=()
 for p in "${packages[@]}"; do

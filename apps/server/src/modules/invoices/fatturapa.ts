@@ -1,0 +1,257 @@
+import { create } from 'xmlbuilder2';
+
+/**
+ * The Italian e-invoice (FatturaPA 1.2.1, format FPR12 "privati") of one sale, as the SDI expects
+ * it. Pure: the caller gives the seller (configuration), the buyer's billing snapshot and the
+ * numbers already computed in cents; this module only writes them in the schema's order and
+ * formats (validated in tests with `xmllint` against the official schema).
+ */
+
+/** Where a party has its seat; `provincia` is the two-letter code, absent abroad. */
+export interface InvoiceAddress {
+  indirizzo: string;
+  cap: string;
+  comune: string;
+  provincia?: string;
+  nazione: string;
+}
+
+export interface InvoiceSeller {
+  denominazione: string;
+  partitaIva: string;
+  codiceFiscale: string;
+  /** RF01 ordinario, RF19 forfettario, … (the schema's RegimeFiscaleType). */
+  regimeFiscale: string;
+  sede: InvoiceAddress;
+}
+
+/** The buyer's billing profile as it was when the invoice was issued. */
+export type InvoiceBuyer = {
+  partitaIva: string;
+  codiceFiscale: string;
+  sede: InvoiceAddress;
+  /** Seven characters when the buyer has an SDI code; otherwise delivery by PEC. */
+  codiceDestinatario?: string;
+  pecDestinatario?: string;
+} & (
+  | { tipo: 'persona_fisica'; nome: string; cognome: string }
+  | {
+      tipo: 'studio' | 'societa';
+      denominazione: string;
+    }
+);
+
+export interface InvoiceLine {
+  descrizione: string;
+  /** Net price of the line, in cents. */
+  prezzoCents: number;
+  /** VAT rate in percent (22). */
+  aliquota: number;
+}
+
+export interface FatturaPaDocument {
+  /** TD01 invoice, TD04 credit note. */
+  tipoDocumento: 'TD01' | 'TD04';
+  /** The invoice number as printed, unique in its year ("2026/000042"). */
+  numero: string;
+  /** Issue date, YYYY-MM-DD (Europe/Rome). */
+  data: string;
+  /** Unique per file sent: the `<progressivo>` of `IT<PIVA>_<progressivo>.xml`, 1–5 characters. */
+  progressivoInvio: string;
+  seller: InvoiceSeller;
+  buyer: InvoiceBuyer;
+  lines: InvoiceLine[];
+  /** The credit note's invoice (TD04 only). */
+  rettifica?: { numero: string; data: string };
+  causale?: string;
+}
+
+/** The SDI code for a buyer reached by PEC (or who has none): seven zeros. */
+export const NO_SDI_CODE = '0000000';
+
+/** Cents as the schema's two-decimal amount: 4758 → "47.58", -4758 → "-47.58". */
+export function amount(cents: number): string {
+  if (!Number.isInteger(cents)) throw new Error(`an amount in cents must be whole: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+/** VAT of a net amount, half-up to the cent (DESIGN §8). */
+export function vatCents(netCents: number, rate: number): number {
+  const sign = netCents < 0 ? -1 : 1;
+  return sign * Math.round((Math.abs(netCents) * rate) / 100);
+}
+
+export interface InvoiceTotals {
+  /** One summary per VAT rate, as DatiRiepilogo. */
+  byRate: { aliquota: number; imponibileCents: number; impostaCents: number }[];
+  totaleCents: number;
+}
+
+/** Taxable amount and VAT per rate, and the document's total (VAT computed per rate, once). */
+export function invoiceTotals(lines: readonly InvoiceLine[]): InvoiceTotals {
+  const rates = new Map<number, number>();
+  for (const line of lines)
+    rates.set(line.aliquota, (rates.get(line.aliquota) ?? 0) + line.prezzoCents);
+  const byRate = [...rates].map(([aliquota, imponibileCents]) => ({
+    aliquota,
+    imponibileCents,
+    impostaCents: vatCents(imponibileCents, aliquota),
+  }));
+  const totaleCents = byRate.reduce((sum, r) => sum + r.imponibileCents + r.impostaCents, 0);
+  return { byRate, totaleCents };
+}
+
+/** Typography Word puts in titles and names, and its Latin-1 spelling. */
+const TYPOGRAPHY: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u20ac': 'EUR',
+  '\u00a0': ' ',
+};
+
+/**
+ * The schema's text fields accept Basic Latin and Latin-1 only: the demo titles' apostrophe
+ * («prestazione d’opera») would make the SDI refuse the invoice. Typographic marks get their
+ * plain form, other letters lose their accents (NFKD), anything left becomes «?».
+ */
+export function latin1(text: string): string {
+  return [...text]
+    .map((char) => {
+      if (char.charCodeAt(0) <= 0xff) return char;
+      const typographic = TYPOGRAPHY[char];
+      if (typographic !== undefined) return typographic;
+      const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      return [...base].every((c) => c.charCodeAt(0) <= 0xff) ? base : '?';
+    })
+    .join('');
+}
+
+function rate(percent: number): string {
+  return percent.toFixed(2);
+}
+
+function sede(address: InvoiceAddress) {
+  return {
+    Indirizzo: latin1(address.indirizzo),
+    CAP: address.cap,
+    Comune: latin1(address.comune),
+    ...(address.provincia ? { Provincia: address.provincia } : {}),
+    Nazione: address.nazione,
+  };
+}
+
+function buyerAnagrafica(buyer: InvoiceBuyer) {
+  return buyer.tipo === 'persona_fisica'
+    ? { Nome: latin1(buyer.nome), Cognome: latin1(buyer.cognome) }
+    : { Denominazione: latin1(buyer.denominazione) };
+}
+
+/** The document's positive total; a credit note states it positive too, its type says it. */
+function documentTotal(document: FatturaPaDocument): number {
+  return invoiceTotals(document.lines).totaleCents;
+}
+
+/** The FatturaPA XML of `document`, UTF-8, ready to be stored and sent. */
+export function buildFatturaPa(document: FatturaPaDocument): string {
+  const { seller, buyer } = document;
+  const totals = invoiceTotals(document.lines);
+  const byPec = !buyer.codiceDestinatario || buyer.codiceDestinatario === NO_SDI_CODE;
+  const root = {
+    'p:FatturaElettronica': {
+      '@versione': 'FPR12',
+      '@xmlns:ds': 'http://www.w3.org/2000/09/xmldsig#',
+      '@xmlns:p': 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2',
+      '@xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+      FatturaElettronicaHeader: {
+        DatiTrasmissione: {
+          IdTrasmittente: { IdPaese: 'IT', IdCodice: seller.partitaIva },
+          ProgressivoInvio: document.progressivoInvio,
+          FormatoTrasmissione: 'FPR12',
+          CodiceDestinatario: byPec ? NO_SDI_CODE : buyer.codiceDestinatario,
+          ...(byPec && buyer.pecDestinatario ? { PECDestinatario: buyer.pecDestinatario } : {}),
+        },
+        CedentePrestatore: {
+          DatiAnagrafici: {
+            IdFiscaleIVA: { IdPaese: 'IT', IdCodice: seller.partitaIva },
+            CodiceFiscale: seller.codiceFiscale,
+            Anagrafica: { Denominazione: latin1(seller.denominazione) },
+            RegimeFiscale: seller.regimeFiscale,
+          },
+          Sede: sede(seller.sede),
+        },
+        CessionarioCommittente: {
+          DatiAnagrafici: {
+            IdFiscaleIVA: { IdPaese: 'IT', IdCodice: buyer.partitaIva },
+            CodiceFiscale: buyer.codiceFiscale,
+            Anagrafica: buyerAnagrafica(buyer),
+          },
+          Sede: sede(buyer.sede),
+        },
+      },
+      FatturaElettronicaBody: {
+        DatiGenerali: {
+          DatiGeneraliDocumento: {
+            TipoDocumento: document.tipoDocumento,
+            Divisa: 'EUR',
+            Data: document.data,
+            Numero: document.numero,
+            ImportoTotaleDocumento: amount(documentTotal(document)),
+            ...(document.causale ? { Causale: latin1(document.causale).slice(0, 200) } : {}),
+          },
+          ...(document.rettifica
+            ? {
+                DatiFattureCollegate: {
+                  IdDocumento: document.rettifica.numero,
+                  Data: document.rettifica.data,
+                },
+              }
+            : {}),
+        },
+        DatiBeniServizi: {
+          DettaglioLinee: document.lines.map((line, index) => ({
+            NumeroLinea: index + 1,
+            Descrizione: latin1(line.descrizione).slice(0, 1000),
+            Quantita: '1.00',
+            PrezzoUnitario: amount(line.prezzoCents),
+            PrezzoTotale: amount(line.prezzoCents),
+            AliquotaIVA: rate(line.aliquota),
+          })),
+          DatiRiepilogo: totals.byRate.map((summary) => ({
+            AliquotaIVA: rate(summary.aliquota),
+            ImponibileImporto: amount(summary.imponibileCents),
+            Imposta: amount(summary.impostaCents),
+            // Immediate VAT: the sale is paid at once, by card.
+            EsigibilitaIVA: 'I',
+          })),
+        },
+        DatiPagamento: {
+          // TP02: paid in full at once.
+          CondizioniPagamento: 'TP02',
+          DettaglioPagamento: {
+            // MP08: payment card.
+            ModalitaPagamento: 'MP08',
+            DataScadenzaPagamento: document.data,
+            ImportoPagamento: amount(totals.totaleCents),
+          },
+        },
+      },
+    },
+  };
+  return create({ version: '1.0', encoding: 'UTF-8' }, root).end({ prettyPrint: true });
+}
+
+/** The name SDI expects for the file: `IT<partita IVA of the sender>_<progressivo>.xml`. */
+export function fatturaPaFileName(
+  document: Pick<FatturaPaDocument, 'seller' | 'progressivoInvio'>,
+) {
+  return `IT${document.seller.partitaIva}_${document.progressivoInvio}.xml`;
+}
