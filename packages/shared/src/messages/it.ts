@@ -254,6 +254,25 @@ export const it = {
     webhookDisabled: 'Le notifiche di Stripe non sono configurate su questo server.',
     webhookSignature: 'Firma della notifica di Stripe mancante o non valida.',
   },
+  /** The buyer's billing profile (issue 14): what the e-invoice needs. */
+  billing: {
+    tipo: 'Scegli se fatturare a una persona fisica, a uno studio associato o a una società.',
+    nome: 'Scrivi il nome.',
+    cognome: 'Scrivi il cognome.',
+    denominazione: 'Scrivi la denominazione dello studio o della società.',
+    codiceFiscalePersona:
+      'Il codice fiscale non è valido: controlla i 16 caratteri (l’ultimo è il carattere di controllo).',
+    codiceFiscaleEnte:
+      'Il codice fiscale non è valido: scrivi il codice di 16 caratteri o quello numerico di 11 cifre.',
+    partitaIva: 'La partita IVA non è valida: 11 cifre, l’ultima è la cifra di controllo.',
+    indirizzo: 'Scrivi l’indirizzo della sede (via e numero civico).',
+    cap: 'Il CAP è di 5 cifre.',
+    comune: 'Scrivi il comune.',
+    provincia: 'Scrivi la sigla della provincia, per esempio RM o MI.',
+    nazione: 'Scrivi il codice di due lettere della nazione, per esempio IT.',
+    codiceDestinatario: 'Il codice destinatario è di 7 caratteri, lettere maiuscole e cifre.',
+    pecDestinatario: 'Scrivi un indirizzo PEC valido per ricevere la fattura.',
+  },
   /** The document engine: template lint, upload checks, rendering, PDF preview. */
   documents: {
     /** How a message names each uploaded file. */
