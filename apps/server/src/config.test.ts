@@ -63,6 +63,37 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short-and-secret');
   });
 
+  it('names the seller of the invoices: demo values by default, checked when set', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).seller).toMatchObject({
+      partitaIva: '01234567897',
+      regimeFiscale: 'RF01',
+      sede: { provincia: 'RM', nazione: 'IT' },
+    });
+    const seller = loadConfig({
+      JWT_SECRET: SECRET,
+      SELLER_DENOMINAZIONE: 'Studio Alfa S.r.l.',
+      SELLER_PARTITA_IVA: '00743110157',
+      SELLER_PROVINCIA: 'MI',
+      INVOICE_PREFIX: 'LP-',
+    }).seller;
+    // Without its own codice fiscale, a company's is its partita IVA.
+    expect(seller).toMatchObject({ codiceFiscale: '00743110157', invoicePrefix: 'LP-' });
+    const message = configError({
+      SELLER_PARTITA_IVA: '12345678901',
+      SELLER_PROVINCIA: 'XX',
+      SELLER_REGIME_FISCALE: 'RF99',
+      SELLER_CAP: '001',
+    });
+    for (const variable of [
+      'SELLER_PARTITA_IVA',
+      'SELLER_PROVINCIA',
+      'SELLER_REGIME_FISCALE',
+      'SELLER_CAP',
+    ]) {
+      expect(message).toContain(variable);
+    }
+  });
+
   it('reads the connection timeouts, two minutes for a request and 72 s for an idle connection by default', () => {
     expect(loadConfig({ JWT_SECRET: SECRET })).toMatchObject({
       requestTimeoutMs: 120_000,

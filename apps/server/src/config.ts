@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isValidCodiceFiscale, isValidPartitaIva } from '@lexpath/shared/answer-types';
+import { PROVINCE_CODES } from '@lexpath/shared/schemas/billing';
 import { z } from 'zod';
 
 /**
@@ -68,6 +70,29 @@ const ZEnvironment = z.object({
   WEB_DIST_DIR: optional(z.string()),
   REQUEST_TIMEOUT_MS: optional(integerBetween(1000, 3_600_000)),
   KEEP_ALIVE_TIMEOUT_MS: optional(integerBetween(1000, 600_000)),
+  /** The seller named on every e-invoice (issue 14); demo values when unset. */
+  SELLER_DENOMINAZIONE: optional(z.string().trim().min(1).max(80)),
+  SELLER_PARTITA_IVA: optional(
+    z.string().refine(isValidPartitaIva, { error: 'must be a valid partita IVA (11 digits)' }),
+  ),
+  SELLER_CODICE_FISCALE: optional(
+    z.string().refine(isValidCodiceFiscale, { error: 'must be a valid codice fiscale' }),
+  ),
+  SELLER_REGIME_FISCALE: optional(
+    z.string().regex(/^RF(0[1-9]|1[0-9])$/, { error: 'must be a regime fiscale code, RF01–RF19' }),
+  ),
+  SELLER_INDIRIZZO: optional(z.string().trim().min(1).max(60)),
+  SELLER_CAP: optional(z.string().regex(/^\d{5}$/, { error: 'must be 5 digits' })),
+  SELLER_COMUNE: optional(z.string().trim().min(1).max(60)),
+  SELLER_PROVINCIA: optional(
+    z.string().refine((value) => PROVINCE_CODES.has(value), {
+      error: 'must be the sigla of an Italian province (RM, MI, …)',
+    }),
+  ),
+  /** Printed before the number of every invoice ("LP-" gives LP-2026/000001); may be empty. */
+  INVOICE_PREFIX: optional(
+    z.string().regex(/^[A-Z0-9-]{0,6}$/, { error: 'must be up to 6 capitals, digits or -' }),
+  ),
   NODE_ENV: optional(z.string()),
   /** Set by npm to the folder where `npm …` was typed; relative paths resolve against it. */
   INIT_CWD: optional(z.string()),
@@ -104,6 +129,36 @@ export type AppConfig = {
   /** How long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
   isProduction: boolean;
+  /** The seller of every invoice, and the prefix of its numbers. */
+  seller: SellerConfig;
+};
+
+export type SellerConfig = {
+  denominazione: string;
+  partitaIva: string;
+  codiceFiscale: string;
+  regimeFiscale: string;
+  sede: { indirizzo: string; cap: string; comune: string; provincia: string; nazione: 'IT' };
+  invoicePrefix: string;
+};
+
+/**
+ * A fictitious seller for the embedded default (its partita IVA passes the check digit): the
+ * demo issues invoices a developer can open, validate and send nowhere.
+ */
+const DEMO_SELLER: SellerConfig = {
+  denominazione: 'LexPath Demo S.r.l.',
+  partitaIva: '01234567897',
+  codiceFiscale: '01234567897',
+  regimeFiscale: 'RF01',
+  sede: {
+    indirizzo: 'via del Corso 100',
+    cap: '00186',
+    comune: 'Roma',
+    provincia: 'RM',
+    nazione: 'IT',
+  },
+  invoicePrefix: '',
 };
 
 /**
@@ -196,6 +251,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? DEFAULT_REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     isProduction: vars.NODE_ENV === 'production',
+    seller: {
+      denominazione: vars.SELLER_DENOMINAZIONE ?? DEMO_SELLER.denominazione,
+      partitaIva: vars.SELLER_PARTITA_IVA ?? DEMO_SELLER.partitaIva,
+      codiceFiscale:
+        vars.SELLER_CODICE_FISCALE ?? vars.SELLER_PARTITA_IVA ?? DEMO_SELLER.codiceFiscale,
+      regimeFiscale: vars.SELLER_REGIME_FISCALE ?? DEMO_SELLER.regimeFiscale,
+      sede: {
+        indirizzo: vars.SELLER_INDIRIZZO ?? DEMO_SELLER.sede.indirizzo,
+        cap: vars.SELLER_CAP ?? DEMO_SELLER.sede.cap,
+        comune: vars.SELLER_COMUNE ?? DEMO_SELLER.sede.comune,
+        provincia: vars.SELLER_PROVINCIA ?? DEMO_SELLER.sede.provincia,
+        nazione: 'IT',
+      },
+      invoicePrefix: vars.INVOICE_PREFIX ?? DEMO_SELLER.invoicePrefix,
+    },
   };
 }
 
