@@ -180,6 +180,33 @@ const ROUTES: RouteCase[] = [
       (await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, f.other.id)))[0],
   },
   {
+    method: 'GET',
+    route: '/api/user/:id/billing',
+    variant: 'own billing profile',
+    request: (caller) => ({ url: `/api/user/${self(caller).id}/billing` }),
+    expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/:id/billing',
+    variant: "someone else's billing profile",
+    request: () => ({
+      url: `/api/user/${f.other.id}/billing`,
+      payload: {
+        tipo: 'societa',
+        denominazione: 'Alfa S.r.l.',
+        codice_fiscale: '00743110157',
+        partita_iva: '00743110157',
+        indirizzo: 'via Roma 1',
+        cap: '00100',
+        comune: 'Roma',
+        provincia: 'RM',
+        nazione: 'IT',
+      },
+    }),
+    expect: { anonymous: 401, user: 404, editor: 404, admin: 200 },
+  },
+  {
     method: 'POST',
     route: '/api/auth/change-user-status',
     request: () => ({

@@ -303,6 +303,35 @@ export const payments = pgTable(
   ],
 );
 
+/** Whom an invoice names (issue 14), one per user; `ZBillingProfile` checks every field. */
+export const BILLING_TYPE_VALUES = ['persona_fisica', 'studio', 'societa'] as const;
+
+export const billingProfiles = pgTable(
+  'billing_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    tipo: text('tipo', { enum: BILLING_TYPE_VALUES }).notNull(),
+    nome: text('nome'),
+    cognome: text('cognome'),
+    denominazione: text('denominazione'),
+    codiceFiscale: text('codice_fiscale').notNull(),
+    partitaIva: text('partita_iva').notNull(),
+    indirizzo: text('indirizzo').notNull(),
+    cap: text('cap').notNull(),
+    comune: text('comune').notNull(),
+    provincia: text('provincia').notNull(),
+    nazione: text('nazione').notNull(),
+    /** Seven characters, or null: then the invoice goes to `pec_destinatario`. */
+    codiceDestinatario: text('codice_destinatario'),
+    pecDestinatario: text('pec_destinatario'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('billing_profiles_tipo_valid', oneOf(t.tipo, BILLING_TYPE_VALUES))],
+);
+
 /**
  * 'open': the buyer is at the provider's checkout; 'paid': the provider took the money (the
  * payment row follows at fulfilment); 'expired': the provider closed it unpaid.

@@ -79,3 +79,21 @@ export const ZBillingProfile = z
   });
 export type TBillingProfileInput = z.input<typeof ZBillingProfile>;
 export type TBillingProfile = z.output<typeof ZBillingProfile>;
+
+/** A stored billing profile as the API answers it (GET/PUT /user/{id}/billing). */
+export const ZBillingProfileView = z.object({
+  tipo: z.enum(BILLING_TYPES),
+  nome: z.string().nullable(),
+  cognome: z.string().nullable(),
+  denominazione: z.string().nullable(),
+  codice_fiscale: z.string(),
+  partita_iva: z.string(),
+  indirizzo: z.string(),
+  cap: z.string(),
+  comune: z.string(),
+  provincia: z.string(),
+  nazione: z.string(),
+  codice_destinatario: z.string().nullable(),
+  pec_destinatario: z.string().nullable(),
+});
+export type TBillingProfileView = z.infer<typeof ZBillingProfileView>;

@@ -1,5 +1,6 @@
 import { ZUserProfile, ZUserPublic } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import { ZBillingProfile, ZBillingProfileView } from '@lexpath/shared/schemas/billing';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
 import { ZCreateEditor, ZUsersQuery } from '@lexpath/shared/schemas/user-admin';
 import { ZUpdateUser } from '@lexpath/shared/schemas/users';
@@ -7,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayManageUsers } from '../../policy.ts';
+import { getBillingProfile, saveBillingProfile } from '../billing/billing.service.ts';
 import { createEditor, listUsers } from './user-admin.service.ts';
 import { getUserForViewer, updateUserProfile } from './users.service.ts';
 
@@ -99,6 +101,47 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await updateUserProfile(app.db, currentUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/:id/billing',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['users'],
+        summary:
+          'The billing profile the invoices name (null until given): your own, or anyone for an admin',
+        security: [{ bearerAuth: [] }],
+        params: ZUserIdParams,
+        response: { 200: dataOf(ZBillingProfileView.nullable()), 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => ({
+      data: await getBillingProfile(app.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/:id/billing',
+    {
+      onRequest: [authenticate],
+      schema: {
+        tags: ['users'],
+        summary: 'Save the whole billing profile: your own, or anyone for an admin',
+        security: [{ bearerAuth: [] }],
+        params: ZUserIdParams,
+        body: ZBillingProfile,
+        response: {
+          200: dataOf(ZBillingProfileView),
+          400: ZApiError,
+          401: ZApiError,
+          404: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await saveBillingProfile(app.db, currentUser(request), request.params.id, request.body),
     }),
   );
 };
