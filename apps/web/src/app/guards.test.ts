@@ -1,7 +1,7 @@
 import type { TRole } from '@lexpath/shared/roles';
 import { describe, expect, it } from 'vitest';
-import { PATHS, PUBLIC_PATHS } from '../lib/paths.ts';
-import { type GuardSession, homePathFor, resolveGuardRedirect } from './guards.ts';
+import { homePathFor, PATHS, PUBLIC_PATHS } from '../lib/paths.ts';
+import { type GuardSession, resolveGuardRedirect } from './guards.ts';
 
 const USER_PAGES = [
   PATHS.userBase,

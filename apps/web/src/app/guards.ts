@@ -1,18 +1,11 @@
 import { isStaff, ROLES, type TRole } from '@lexpath/shared/roles';
-import { isWithin, PATHS, PUBLIC_PATHS } from '../lib/paths.ts';
+import { homePathFor, isWithin, PATHS, PUBLIC_PATHS } from '../lib/paths.ts';
 
 export interface GuardSession {
   /** The stored access token, if any. */
   token: string | null;
   /** The stored user's role; null when unknown (treated as an ordinary user). */
   role: TRole | null;
-}
-
-/** Where each role lands: after login, on the root and on public pages (DESIGN §6). */
-export function homePathFor(role: TRole | null): string {
-  if (role === ROLES.admin) return PATHS.usersContracts;
-  if (role === ROLES.editor) return PATHS.templates;
-  return PATHS.contracts;
 }
 
 /** Admin-area screens an editor may not open, and where SPEC §2 sends them instead. */

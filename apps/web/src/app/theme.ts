@@ -1,5 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
-import { buttonRecipe } from './theme/button.recipe.ts';
+import { buttonRecipe } from '../components/ui/button.recipe.ts';
 import { rescaleDefaultConfig } from './theme/rem-scale.ts';
 import { alertRecipe, dialogRecipe, progressRecipe, toastRecipe } from './theme/slot-recipes.ts';
 import { colors, fonts, SPACING_STEPS, semanticColors } from './theme/tokens.ts';

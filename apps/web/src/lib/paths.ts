@@ -1,3 +1,5 @@
+import { ROLES, type TRole } from '@lexpath/shared/roles';
+
 /** Every URL of the app (SPEC §2 route table). */
 export const PATHS = {
   root: '/',
@@ -48,4 +50,11 @@ export const PUBLIC_PATHS: readonly string[] = [
 /** True when `pathname` is `base` or lies beneath it. */
 export function isWithin(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** Where each role lands: after login, on the root and on public pages (DESIGN §6). */
+export function homePathFor(role: TRole | null): string {
+  if (role === ROLES.admin) return PATHS.usersContracts;
+  if (role === ROLES.editor) return PATHS.templates;
+  return PATHS.contracts;
 }

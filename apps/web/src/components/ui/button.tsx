@@ -6,7 +6,7 @@ import {
   type RecipeVariantProps,
 } from '@chakra-ui/react';
 import type { Ref } from 'react';
-import type { buttonRecipe } from '../../app/theme/button.recipe.ts';
+import type { buttonRecipe } from './button.recipe.ts';
 
 /**
  * Chakra types `variant` and `size` from its CLI typegen, which writes into node_modules; these

@@ -147,9 +147,10 @@ describe('admin try-out', () => {
     expect(await screen.findByText('Quali clausole vuoi aggiungere?')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
 
-    // Back drops the last answer: the first question comes again.
+    // Back drops the last answer: the first question comes again, with that answer selected.
     await user.click(screen.getByRole('button', { name: 'Indietro' }));
-    await user.click(await screen.findByRole('radio', { name: '3+2 anni' }));
+    expect(await screen.findByRole('radio', { name: '4+4 anni' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '3+2 anni' }));
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
 
     await screen.findByText('Quali clausole vuoi aggiungere?');
@@ -180,8 +181,10 @@ describe('admin try-out', () => {
     expect(dialog).toHaveTextContent('Le risposte successive dovranno essere date di nuovo.');
     await user.click(within(dialog).getByRole('button', { name: /conferma/i }));
 
+    // The answer taken back comes filled, as in the lawyer's flow.
     expect(await screen.findByText('Quali clausole vuoi aggiungere?')).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'Divieto di animali' }));
+    expect(screen.getByRole('checkbox', { name: 'Divieto di animali' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Cedolare secca' }));
     await user.click(screen.getByRole('button', { name: 'Avanti' }));
     await screen.findByRole('heading', { name: 'Riepilogo' });
     expect(screen.getByText('Divieto di animali', { exact: false })).toHaveTextContent(

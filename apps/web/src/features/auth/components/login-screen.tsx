@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { homePathFor } from '../../../app/guards.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { homePathFor } from '../../../lib/paths.ts';
 import { useSessionStore } from '../../../lib/storage.ts';
 import { classifyLoginError, useLoginMutation } from '../api.ts';
 import { AccountSuspendedMessage } from './account-suspended-message.tsx';

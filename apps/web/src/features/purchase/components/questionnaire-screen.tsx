@@ -1,14 +1,15 @@
-import { Box, Center, chakra, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageLoader } from '../../../components/feedback/page-loader.tsx';
-import { PageTitle } from '../../../components/feedback/page-title.tsx';
-import { NextQuestionError } from '../../../components/flow/next-question-error.tsx';
-import { ProgressBar, QuestionForm } from '../../../components/flow/question-form.tsx';
+import {
+  answersToAsk,
+  draftsOf,
+  QuestionnaireStep,
+  takeBackLast,
+} from '../../../components/flow/questionnaire-step.tsx';
 import { flowTiming, prefersReducedMotion } from '../../../lib/flow-timing.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
@@ -16,29 +17,6 @@ import { purchaseQueries, useChangeAnswerMutation, useSaveContractMutation } fro
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
-
-/** The loading logo shown between two questions. */
-function LoadingLogo() {
-  return (
-    <Center minH="200" role="status" aria-label={texts.loadingQuestion}>
-      <chakra.svg
-        viewBox="0 0 32 32"
-        boxSize="64"
-        aria-hidden="true"
-        animation="pulse 1s ease-in-out infinite"
-        _motionReduce={{ animation: 'none' }}
-      >
-        <rect width="32" height="32" rx="6" fill="#1B2C4A" />
-        <path d="M9 7h4v14h10v4H9z" fill="#F7F1E7" />
-      </chakra.svg>
-    </Center>
-  );
-}
-
-/** The answers without one: what the questionnaire asks from when that one is being changed. */
-function withoutAnswer(answers: TAnswers, variable: string): TAnswers {
-  return Object.fromEntries(Object.entries(answers).filter(([key]) => key !== variable));
-}
 
 /**
  * One question at a time (SPEC §4): each answer is saved and the next question fetched; back
@@ -54,7 +32,7 @@ export function QuestionnaireScreen() {
   const staged = role === 'user' && !prefersReducedMotion();
   const [pausing, setPausing] = useState(false);
   const editing = contract.editing;
-  const asking = editing ? withoutAnswer(contract.answers, editing.variable) : contract.answers;
+  const asking = answersToAsk(contract.answers, editing);
   const next = useQuery({
     ...purchaseQueries.nextQuestion(contract.type, asking),
     enabled: contract.id !== '',
@@ -84,8 +62,6 @@ export function QuestionnaireScreen() {
 
   if (contract.id === '') return <NoContract title={it.web.titles.questionnaire} />;
 
-  const entries = Object.entries(asking);
-
   /** Back: the last answer is dropped, and kept as a draft to show when it is asked again. */
   function goBack() {
     if (editing) {
@@ -93,9 +69,9 @@ export function QuestionnaireScreen() {
       navigate(PATHS.summary);
       return;
     }
-    const last = entries[entries.length - 1];
-    if (last) setContract({ drafts: { ...contract.drafts, [last[0]]: last[1] } });
-    saveAnswers(Object.fromEntries(entries.slice(0, -1)), false);
+    const taken = takeBackLast(asking, contract.drafts);
+    setContract({ drafts: taken.drafts });
+    saveAnswers(taken.answers, false);
   }
 
   function saveAnswers(answers: TAnswers, pause: boolean) {
@@ -116,16 +92,10 @@ export function QuestionnaireScreen() {
       { id: contract.id, variable, value },
       {
         onSuccess: (result: TAnswerChangeResult) => {
-          const drafts = Object.fromEntries(
-            result.discarded.flatMap((key) => {
-              const given = contract.answers[key];
-              return given === undefined ? [] : [[key, given] as const];
-            }),
-          );
           setContract({
             answers: result.answers,
             editing: undefined,
-            drafts: { ...contract.drafts, ...drafts },
+            drafts: { ...contract.drafts, ...draftsOf(contract.answers, result.discarded) },
           });
           if (result.discarded.length === 0) navigate(PATHS.summary);
         },
@@ -133,57 +103,22 @@ export function QuestionnaireScreen() {
     );
   }
 
-  let body: React.ReactNode;
-  if (pausing || next.isPending) body = staged ? <LoadingLogo /> : <PageLoader />;
-  else if (next.isError) {
-    body = (
-      <NextQuestionError
-        error={next.error}
-        retrying={next.isFetching || save.isPending}
-        onRetry={() => void next.refetch()}
-        onBack={entries.length > 0 ? goBack : undefined}
-      />
-    );
-  } else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
-  else {
-    const question = next.data;
-    const changing = editing?.variable === question.variable;
-    body = (
-      <>
-        {changing ? (
-          <Text role="note" color="navy.700" mb="12">
-            {editing.dependence === 'count'
-              ? texts.editCountMayDiscard(question.label_plurale ?? question.question)
-              : texts.editOnlyThis}
-          </Text>
-        ) : null}
-        <QuestionForm
-          key={question.variable}
-          question={question}
-          wordDelayMs={staged ? flowTiming().wordDelayMs : 0}
-          saving={save.isPending || change.isPending}
-          canGoBack={changing || entries.length > 0}
-          initial={
-            changing ? contract.answers[question.variable] : contract.drafts?.[question.variable]
-          }
-          onAnswer={(value) =>
-            changing
-              ? saveChange(question.variable, value)
-              : saveAnswers({ ...contract.answers, [question.variable]: value }, true)
-          }
-          onBack={goBack}
-        />
-      </>
-    );
-  }
-
   return (
-    <>
-      <PageTitle>{contract.title || it.web.titles.questionnaire}</PageTitle>
-      <ProgressBar given={entries.length} max={contract.maxQuestions} />
-      <Box bg="white" borderRadius="md" p={{ base: '16', md: '32' }}>
-        {body}
-      </Box>
-    </>
+    <QuestionnaireStep
+      title={contract.title || it.web.titles.questionnaire}
+      maxQuestions={contract.maxQuestions}
+      asking={asking}
+      answers={contract.answers}
+      drafts={contract.drafts}
+      editing={editing}
+      next={next}
+      staged={staged}
+      waiting={pausing}
+      saving={save.isPending || change.isPending}
+      finishedText={texts.finished}
+      onAnswer={(variable, value) => saveAnswers({ ...contract.answers, [variable]: value }, true)}
+      onChange={saveChange}
+      onBack={goBack}
+    />
   );
 }

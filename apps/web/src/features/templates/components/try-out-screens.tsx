@@ -1,6 +1,12 @@
-import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import {
+  answerOf,
+  changeAnswer,
+  dependenceOn,
+  removeListItem,
+} from '@lexpath/shared/questionnaire';
+import type { TAnswers, TAnswerValue, TQuestion } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -9,13 +15,21 @@ import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { FlowLayout, type FlowStep, useAllowLeave } from '../../../components/flow/flow-layout.tsx';
-import { NextQuestionError } from '../../../components/flow/next-question-error.tsx';
-import { ProgressBar, QuestionForm } from '../../../components/flow/question-form.tsx';
-import { RecapCard } from '../../../components/flow/recap-card.tsx';
+import {
+  answersToAsk,
+  draftsOf,
+  QuestionnaireStep,
+  takeBackLast,
+} from '../../../components/flow/questionnaire-step.tsx';
+import {
+  SummaryAnswers,
+  type SummaryEntry,
+  splitAt,
+} from '../../../components/flow/summary-answers.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { flowTiming } from '../../../lib/flow-timing.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
+import { emptyNewContract, type NewContract, useNewContractStore } from '../../../lib/storage.ts';
 import { templateQueries, useDownloadTestMutation } from '../api.ts';
 
 const texts = it.web.tryOut;
@@ -33,8 +47,8 @@ const hasAnswers = () => Object.keys(useNewContractStore.getState().value.answer
 
 /**
  * The template on trial: the `id` of the URL wins over the session store (a bookmark, a new
- * tab), otherwise what 'Prova' stored. Answers live only in the session store: the try-out
- * creates no contract.
+ * tab), otherwise what 'Prova' stored. Answers, drafts and the answer being changed live only in
+ * the session store: the try-out creates no contract.
  */
 function useTryOut() {
   const [params] = useSearchParams();
@@ -42,23 +56,68 @@ function useTryOut() {
   const setContract = useNewContractStore((state) => state.set);
   const fromUrl = params.get('id') ?? '';
   const templateId = fromUrl || stored.type;
+  const otherTemplate = fromUrl !== '' && fromUrl !== stored.type;
 
   useEffect(() => {
-    if (fromUrl && fromUrl !== stored.type) setContract({ ...emptyNewContract, type: fromUrl });
-  }, [fromUrl, stored.type, setContract]);
+    if (otherTemplate) setContract({ ...emptyNewContract, type: fromUrl });
+  }, [otherTemplate, fromUrl, setContract]);
 
   const template = useQuery({ ...templateQueries.detail(templateId), enabled: templateId !== '' });
-  const answers = fromUrl && fromUrl !== stored.type ? {} : stored.answers;
   const withId = (path: string) => `${path}?id=${encodeURIComponent(templateId)}`;
   return {
     templateId,
     template,
+    // The stored list passed the question schema when it was saved (ZQuestionList).
+    questions: (template.data?.json_questions ?? []) as TQuestion[],
     title: template.data?.name ?? stored.title,
     maxQuestions: template.data?.max_questions ?? stored.maxQuestions,
-    answers,
-    setAnswers: (next: TAnswers) => setContract({ type: templateId, answers: next }),
+    answers: otherTemplate ? {} : stored.answers,
+    drafts: otherTemplate ? undefined : stored.drafts,
+    editing: otherTemplate ? undefined : stored.editing,
+    update: (patch: Pick<Partial<NewContract>, 'answers' | 'drafts' | 'editing'>) =>
+      setContract({ ...patch, type: templateId }),
     withId,
   };
+}
+
+/**
+ * The summary's entries as the server gives them to a lawyer (contract detail), computed here by
+ * the same shared rules: the try-out has no contract on the server. Answers no question of the
+ * master holds (it changed meanwhile) come last, with the SPEC's edit rule.
+ */
+function summaryEntries(questions: readonly TQuestion[], answers: TAnswers): SummaryEntry[] {
+  const known = new Set(questions.map((question) => question.variable));
+  const asked = questions.flatMap((question): SummaryEntry[] => {
+    const given = answerOf(answers, question.variable);
+    if (given === undefined) return [];
+    const lastItem = Array.isArray(given) ? given.length - 1 : -1;
+    return [
+      {
+        variable: question.variable,
+        question: question.question,
+        given_answer: given,
+        dependence: dependenceOn(questions, question.variable),
+        ...(question.type === 'elenco' && lastItem >= 0
+          ? {
+              item_removal_discards:
+                (removeListItem(questions, answers, question.variable, lastItem)?.discarded
+                  .length ?? 0) > 0,
+            }
+          : {}),
+      },
+    ];
+  });
+  const unknown = Object.entries(answers)
+    .filter(([variable]) => !known.has(variable))
+    .map(
+      ([variable, given]): SummaryEntry => ({
+        variable,
+        question: variable,
+        given_answer: given,
+        dependence: 'answer',
+      }),
+    );
+  return [...asked, ...unknown];
 }
 
 /** The try-out frame: the three steps, 'Abbandona' back to the templates list. */
@@ -90,12 +149,18 @@ function NoTemplate({ title }: { title: string }) {
   );
 }
 
-/** One question at a time, without the staged text and pauses the lawyers get (SPEC §4). */
+/**
+ * One question at a time, the lawyer's step without the staged text and pauses (SPEC §4): back
+ * refills the answer taken back, and an answer changed alone from the summary follows the shared
+ * rule (`changeAnswer`) applied here, as there is no contract on the server.
+ */
 export function TryOutQuestionnaireScreen() {
   const navigate = useNavigate();
-  const { templateId, title, maxQuestions, answers, setAnswers, withId } = useTryOut();
+  const { templateId, questions, title, maxQuestions, answers, drafts, editing, update, withId } =
+    useTryOut();
+  const asking = answersToAsk(answers, editing);
   const next = useQuery({
-    ...templateQueries.nextQuestion(templateId, answers),
+    ...templateQueries.nextQuestion(templateId, asking),
     enabled: templateId !== '',
   });
   const finished = next.isSuccess && next.data === null;
@@ -109,95 +174,89 @@ export function TryOutQuestionnaireScreen() {
 
   if (templateId === '') return <NoTemplate title={it.web.titles.questionnaire} />;
 
-  const entries = Object.entries(answers);
-  let body: ReactNode;
-  if (next.isPending) body = <PageLoader />;
-  else if (next.isError) {
-    body = (
-      <NextQuestionError
-        error={next.error}
-        retrying={next.isFetching}
-        onRetry={() => void next.refetch()}
-        onBack={
-          entries.length > 0
-            ? () => setAnswers(Object.fromEntries(entries.slice(0, -1)))
-            : undefined
-        }
-      />
-    );
-  } else if (next.data === null) body = <Text role="status">{texts.finished}</Text>;
-  else {
-    const question = next.data;
-    body = (
-      <QuestionForm
-        key={question.variable}
-        question={question}
-        wordDelayMs={0}
-        saving={false}
-        canGoBack={entries.length > 0}
-        onAnswer={(value) => setAnswers({ ...answers, [question.variable]: value })}
-        onBack={() => setAnswers(Object.fromEntries(entries.slice(0, -1)))}
-      />
-    );
+  function goBack() {
+    if (editing) {
+      update({ editing: undefined });
+      navigate(summaryPath);
+      return;
+    }
+    update(takeBackLast(asking, drafts));
+  }
+
+  function applyChange(variable: string, value: TAnswerValue) {
+    const result = changeAnswer(questions, answers, variable, value);
+    update({
+      answers: result.answers,
+      editing: undefined,
+      drafts: { ...drafts, ...draftsOf(answers, result.discarded) },
+    });
+    if (result.discarded.length === 0) navigate(summaryPath);
   }
 
   return (
-    <>
-      <PageTitle>{title || it.web.titles.questionnaire}</PageTitle>
-      <ProgressBar given={entries.length} max={maxQuestions} />
-      <Box bg="white" borderRadius="md" p={{ base: '16', md: '32' }}>
-        {body}
-      </Box>
-    </>
+    <QuestionnaireStep
+      title={title || it.web.titles.questionnaire}
+      maxQuestions={maxQuestions}
+      asking={asking}
+      answers={answers}
+      drafts={drafts}
+      editing={editing}
+      next={next}
+      staged={false}
+      saving={false}
+      finishedText={texts.finished}
+      onAnswer={(variable, value) => update({ answers: { ...answers, [variable]: value } })}
+      onChange={applyChange}
+      onBack={goBack}
+    />
   );
 }
 
-/** The answers given, each editable after a confirmation that drops the later ones. */
+/** The answers given, changed by the lawyer's summary rules (`SummaryAnswers`), applied here. */
 export function TryOutSummaryScreen() {
   const navigate = useNavigate();
-  const { templateId, template, answers, setAnswers, withId } = useTryOut();
-  const [editing, setEditing] = useState<number | null>(null);
+  const { templateId, template, questions, answers, drafts, update, withId } = useTryOut();
 
   if (templateId === '') return <NoTemplate title={it.web.titles.summary} />;
 
-  const questions = new Map(
-    (template.data?.json_questions ?? []).map((question) => [question.variable, question.question]),
-  );
-  const entries = Object.entries(answers);
+  const entries = template.data ? summaryEntries(questions, answers) : [];
+  const byVariable = new Map(questions.map((question) => [question.variable, question]));
+  const toQuestionnaire = () => navigate(withId(PATHS.templateQuestionnaire));
 
   return (
     <>
       <PageTitle>{it.web.titles.summary}</PageTitle>
       {template.isPending ? <PageLoader /> : null}
-      {entries.length === 0 ? <Text>{texts.noAnswers}</Text> : null}
-      <Stack as="ul" aria-label={it.web.purchase.answers} gap="12" my="16">
-        {entries.map(([variable, answer], index) => (
-          <RecapCard
-            key={variable}
-            question={questions.get(variable) ?? variable}
-            answer={answer}
-            onEdit={() => setEditing(index)}
-          />
-        ))}
-      </Stack>
+      {template.isSuccess && entries.length === 0 ? <Text>{texts.noAnswers}</Text> : null}
+      <SummaryAnswers
+        entries={entries}
+        rulesOf={(entry) => byVariable.get(entry.variable)}
+        onEditAlone={(entry) => {
+          update({ editing: { variable: entry.variable, dependence: entry.dependence } });
+          toQuestionnaire();
+        }}
+        onEditFrom={(index, done) => {
+          const taken = splitAt(entries, index);
+          update({ answers: taken.kept, drafts: { ...drafts, ...taken.drafts } });
+          done();
+          toQuestionnaire();
+        }}
+        onRemoveItem={(entry, index, done) => {
+          const result = removeListItem(questions, answers, entry.variable, index);
+          done();
+          if (!result) return;
+          update({
+            answers: result.answers,
+            drafts: { ...drafts, ...draftsOf(answers, result.discarded) },
+          });
+          if (result.discarded.length > 0) toQuestionnaire();
+        }}
+      />
       <Flex justify="flex-end">
         <Button variant="primary" onClick={() => navigate(withId(PATHS.templatePreview))}>
           {texts.toPreview}
         </Button>
       </Flex>
-      <ConfirmDialog
-        open={editing !== null}
-        title={texts.editTitle}
-        onConfirm={() => {
-          if (editing === null) return;
-          setAnswers(Object.fromEntries(entries.slice(0, editing)));
-          setEditing(null);
-          navigate(withId(PATHS.templateQuestionnaire));
-        }}
-        onClose={() => setEditing(null)}
-      >
-        {texts.editText}
-      </ConfirmDialog>
     </>
   );
 }

@@ -2,10 +2,10 @@ import { it as msg } from '@lexpath/shared/messages/it';
 import { useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AppProviders } from '../app/providers.tsx';
+import { api } from '../lib/api-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { apiError, pointPageAt, startTestApi, type TestApi } from '../test/test-api-server.ts';
-import { api } from './api-client.ts';
-import { createQueryClient } from './query-client.ts';
+import { AppProviders } from './providers.tsx';
 
 let server: TestApi;
 
