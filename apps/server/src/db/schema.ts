@@ -332,6 +332,75 @@ export const billingProfiles = pgTable(
   (t) => [check('billing_profiles_tipo_valid', oneOf(t.tipo, BILLING_TYPE_VALUES))],
 );
 
+/** TD01 invoice, TD04 credit note (FatturaPA). */
+export const INVOICE_TYPE_VALUES = ['TD01', 'TD04'] as const;
+/**
+ * Where the XML is on its way to the SDI (the transmission adapter's states): 'pronta' written
+ * and waiting, 'inviata' handed to the intermediary, 'consegnata' delivered, 'scartata' refused
+ * (with the reason).
+ */
+export const INVOICE_STATUS_VALUES = ['pronta', 'inviata', 'consegnata', 'scartata'] as const;
+
+/**
+ * The last invoice number of each calendar year. Incremented in the fulfilment's transaction
+ * with a row lock: a number is taken only if the invoice commits, so numbers have no gaps and
+ * no duplicates, whatever the number of server instances.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/**
+ * An issued e-invoice (issue 14): the numbers, the buyer's and seller's data as they were, and
+ * the XML sent. Immutable once written (a trigger refuses any change but the transmission
+ * status): a correction is a credit note, a new row.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    /** As printed and in the XML: prefix, year and number ("LP-2026/000001"). */
+    fullNumber: text('full_number').notNull(),
+    tipo: text('tipo', { enum: INVOICE_TYPE_VALUES }).notNull(),
+    issuedOn: text('issued_on').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** The invoice a credit note corrects. */
+    correctsInvoiceId: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
+    buyer: jsonb('buyer').notNull(),
+    seller: jsonb('seller').notNull(),
+    lines: jsonb('lines').notNull(),
+    imponibileCents: integer('imponibile_cents').notNull(),
+    ivaCents: integer('iva_cents').notNull(),
+    totaleCents: integer('totale_cents').notNull(),
+    /** The `<progressivo>` of the file name `IT<PIVA>_<progressivo>.xml`, unique. */
+    progressivoInvio: text('progressivo_invio').notNull(),
+    xml: text('xml').notNull(),
+    status: text('status', { enum: INVOICE_STATUS_VALUES }).notNull().default('pronta'),
+    statusReason: text('status_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_year_number_unique').on(t.year, t.number),
+    uniqueIndex('invoices_progressivo_unique').on(t.progressivoInvio),
+    check('invoices_tipo_valid', oneOf(t.tipo, INVOICE_TYPE_VALUES)),
+    check('invoices_status_valid', oneOf(t.status, INVOICE_STATUS_VALUES)),
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    index('invoices_contract_idx').on(t.contractId),
+  ],
+);
+
 /**
  * 'open': the buyer is at the provider's checkout; 'paid': the provider took the money (the
  * payment row follows at fulfilment); 'expired': the provider closed it unpaid.

@@ -13,7 +13,6 @@ import {
   type InvoiceBuyer,
   invoiceTotals,
   latin1,
-  vatCents,
 } from './fatturapa.ts';
 
 const run = promisify(execFile);
@@ -100,9 +99,7 @@ function invoice(buyer: InvoiceBuyer, extra: Partial<FatturaPaDocument> = {}): F
     progressivoInvio: '00001',
     seller: SELLER,
     buyer,
-    lines: [
-      { descrizione: 'Contratto di locazione ad uso abitativo', prezzoCents: 3900, aliquota: 22 },
-    ],
+    lines: [{ descrizione: 'Contratto di locazione ad uso abitativo', prezzoCents: 3900 }],
     ...extra,
   };
 }
@@ -124,14 +121,14 @@ describe('amounts', () => {
     expect(() => amount(47.5)).toThrow();
   });
 
-  it('computes VAT half-up to the cent, per rate', () => {
-    expect(vatCents(3900, 22)).toBe(858);
-    expect(vatCents(25, 22)).toBe(6); // 5.5 cents
-    expect(vatCents(1234, 22)).toBe(271); // 271.48
-    expect(invoiceTotals([{ descrizione: 'x', prezzoCents: 3900, aliquota: 22 }])).toEqual({
-      byRate: [{ aliquota: 22, imponibileCents: 3900, impostaCents: 858 }],
+  it('totals the lines with the VAT the checkout charges, half-up to the cent', () => {
+    expect(invoiceTotals([{ descrizione: 'x', prezzoCents: 3900 }])).toEqual({
+      imponibileCents: 3900,
+      impostaCents: 858,
       totaleCents: 4758,
     });
+    // 0,25 € × 22 % = 5,5 cents: 6.
+    expect(invoiceTotals([{ descrizione: 'x', prezzoCents: 25 }]).impostaCents).toBe(6);
   });
 });
 
@@ -189,11 +186,10 @@ describe('the FatturaPA XML', () => {
         ] as InvoiceBuyer,
         {
           lines: [
-            { descrizione: 'Accordo di riservatezza (NDA)', prezzoCents: 1050, aliquota: 22 },
+            { descrizione: 'Accordo di riservatezza (NDA)', prezzoCents: 1050 },
             {
               descrizione: 'Contratto di prestazione d’opera professionale',
               prezzoCents: 123450,
-              aliquota: 22,
             },
           ],
         },

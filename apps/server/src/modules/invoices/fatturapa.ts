@@ -1,3 +1,4 @@
+import { computeVatCents, VAT_PERCENT } from '@lexpath/shared/money';
 import { create } from 'xmlbuilder2';
 
 /**
@@ -41,12 +42,11 @@ export type InvoiceBuyer = {
     }
 );
 
+/** A document sold, at the one VAT rate of every purchase (SPEC §9: 22 %). */
 export interface InvoiceLine {
   descrizione: string;
   /** Net price of the line, in cents. */
   prezzoCents: number;
-  /** VAT rate in percent (22). */
-  aliquota: number;
 }
 
 export interface FatturaPaDocument {
@@ -77,30 +77,20 @@ export function amount(cents: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-/** VAT of a net amount, half-up to the cent (DESIGN §8). */
-export function vatCents(netCents: number, rate: number): number {
-  const sign = netCents < 0 ? -1 : 1;
-  return sign * Math.round((Math.abs(netCents) * rate) / 100);
-}
-
 export interface InvoiceTotals {
-  /** One summary per VAT rate, as DatiRiepilogo. */
-  byRate: { aliquota: number; imponibileCents: number; impostaCents: number }[];
+  imponibileCents: number;
+  impostaCents: number;
   totaleCents: number;
 }
 
-/** Taxable amount and VAT per rate, and the document's total (VAT computed per rate, once). */
+/**
+ * Taxable amount, VAT and total of the document: VAT computed once on the sum, half-up, as the
+ * checkout computes what the lawyer pays (`computeVatCents`), so the two always agree.
+ */
 export function invoiceTotals(lines: readonly InvoiceLine[]): InvoiceTotals {
-  const rates = new Map<number, number>();
-  for (const line of lines)
-    rates.set(line.aliquota, (rates.get(line.aliquota) ?? 0) + line.prezzoCents);
-  const byRate = [...rates].map(([aliquota, imponibileCents]) => ({
-    aliquota,
-    imponibileCents,
-    impostaCents: vatCents(imponibileCents, aliquota),
-  }));
-  const totaleCents = byRate.reduce((sum, r) => sum + r.imponibileCents + r.impostaCents, 0);
-  return { byRate, totaleCents };
+  const imponibileCents = lines.reduce((sum, line) => sum + line.prezzoCents, 0);
+  const impostaCents = computeVatCents(imponibileCents);
+  return { imponibileCents, impostaCents, totaleCents: imponibileCents + impostaCents };
 }
 
 /** Typography Word puts in titles and names, and its Latin-1 spelling. */
@@ -135,9 +125,7 @@ export function latin1(text: string): string {
     .join('');
 }
 
-function rate(percent: number): string {
-  return percent.toFixed(2);
-}
+const RATE = VAT_PERCENT.toFixed(2);
 
 function sede(address: InvoiceAddress) {
   return {
@@ -153,11 +141,6 @@ function buyerAnagrafica(buyer: InvoiceBuyer) {
   return buyer.tipo === 'persona_fisica'
     ? { Nome: latin1(buyer.nome), Cognome: latin1(buyer.cognome) }
     : { Denominazione: latin1(buyer.denominazione) };
-}
-
-/** The document's positive total; a credit note states it positive too, its type says it. */
-function documentTotal(document: FatturaPaDocument): number {
-  return invoiceTotals(document.lines).totaleCents;
 }
 
 /** The FatturaPA XML of `document`, UTF-8, ready to be stored and sent. */
@@ -204,7 +187,7 @@ export function buildFatturaPa(document: FatturaPaDocument): string {
             Divisa: 'EUR',
             Data: document.data,
             Numero: document.numero,
-            ImportoTotaleDocumento: amount(documentTotal(document)),
+            ImportoTotaleDocumento: amount(totals.totaleCents),
             ...(document.causale ? { Causale: latin1(document.causale).slice(0, 200) } : {}),
           },
           ...(document.rettifica
@@ -223,15 +206,15 @@ export function buildFatturaPa(document: FatturaPaDocument): string {
             Quantita: '1.00',
             PrezzoUnitario: amount(line.prezzoCents),
             PrezzoTotale: amount(line.prezzoCents),
-            AliquotaIVA: rate(line.aliquota),
+            AliquotaIVA: RATE,
           })),
-          DatiRiepilogo: totals.byRate.map((summary) => ({
-            AliquotaIVA: rate(summary.aliquota),
-            ImponibileImporto: amount(summary.imponibileCents),
-            Imposta: amount(summary.impostaCents),
+          DatiRiepilogo: {
+            AliquotaIVA: RATE,
+            ImponibileImporto: amount(totals.imponibileCents),
+            Imposta: amount(totals.impostaCents),
             // Immediate VAT: the sale is paid at once, by card.
             EsigibilitaIVA: 'I',
-          })),
+          },
         },
         DatiPagamento: {
           // TP02: paid in full at once.

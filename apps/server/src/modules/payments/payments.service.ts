@@ -5,12 +5,14 @@ import type { TPayment } from '@lexpath/shared/schemas/payments';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { contracts, type PaymentRow, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
 import { findContract, lockContract } from '../contracts/contracts.service.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
 import {
   answersSha256,
   awaitCheckoutSessionPayment,
@@ -79,6 +81,7 @@ export async function recordPayment(
   provider: PaymentProvider,
   caller: Caller,
   input: PaymentInput,
+  invoicing?: { seller: SellerConfig },
 ): Promise<{ id: string }> {
   // Someone else's contract is not revealed to exist (404).
   const contract = await findContract(db, caller, input.contractId, mayPayContract);
@@ -98,7 +101,12 @@ export async function recordPayment(
   // The provider is asked outside the transaction: no lock is held across a network call.
   const session = await provider.retrieveCheckoutSession(input.transactionId);
   if (!session) throw notVerifiable();
-  const { id } = await fulfilCheckoutSession(db, session, { contractId: contract.id, caller });
+  const { id } = await fulfilCheckoutSession(
+    db,
+    session,
+    { contractId: contract.id, caller },
+    invoicing,
+  );
   return { id };
 }
 
@@ -117,6 +125,7 @@ export async function fulfilCheckoutSession(
   db: DbExecutor,
   session: VerifiedSession,
   expected: { contractId?: string; caller?: Caller } = {},
+  invoicing?: { seller: SellerConfig },
 ): Promise<{ id: string; contractId: string; created: boolean }> {
   if (!session.paid || !session.contractId || !isUuid(session.contractId)) {
     throw notVerifiable();
@@ -179,6 +188,17 @@ export async function fulfilCheckoutSession(
       .returning({ id: payments.id });
     if (!created) throw new Error('payment insert returned nothing');
     await markCheckoutSessionPaid(tx, session.id);
+    // The e-invoice in the same transaction: no payment without its invoice, no number taken
+    // by a payment that rolls back.
+    if (invoicing) {
+      await issueInvoice(tx, invoicing.seller, {
+        userId: contract.userId,
+        contractId: contract.id,
+        paymentId: created.id,
+        title: contract.templateName,
+        netCents: contract.priceCents,
+      });
+    }
     // The contract's updatedAt tells the cart the document changed.
     await tx
       .update(contracts)
@@ -218,6 +238,7 @@ export type WebhookOutcome =
 export async function handleStripeEvent(
   db: DbExecutor,
   event: Stripe.Event,
+  invoicing?: { seller: SellerConfig },
 ): Promise<{ outcome: WebhookOutcome; sessionId?: string; paymentId?: string; reason?: string }> {
   if (
     event.type !== 'checkout.session.completed' &&
@@ -240,7 +261,7 @@ export async function handleStripeEvent(
     return { outcome: 'awaiting-payment', sessionId: session.id };
   }
   try {
-    const payment = await fulfilCheckoutSession(db, session);
+    const payment = await fulfilCheckoutSession(db, session, {}, invoicing);
     return {
       outcome: payment.created ? 'recorded' : 'replayed',
       sessionId: session.id,
