@@ -1,4 +1,4 @@
-import { Flex, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { itemLabel } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerChangeResult, TContractDetail } from '@lexpath/shared/schemas/contracts';
@@ -110,6 +110,10 @@ export function SummaryScreen() {
       <PageTitle>{it.web.titles.summary}</PageTitle>
       {detail.isPending ? <PageLoader /> : null}
       {complete.isError ? <AppAlert kind="error">{errorMessage(complete.error)}</AppAlert> : null}
+      {/* The recap cards' questions are h3: the outline goes h1 → h2 → h3 (issue 12). */}
+      <Heading as="h2" textStyle="lg" color="navy.800" mt="16">
+        {texts.answers}
+      </Heading>
       <Stack as="ul" aria-label={texts.answers} gap="12" my="16">
         {recap.map((item, index) => {
           const rules = rulesOf(item);

@@ -1,4 +1,4 @@
-import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
@@ -170,6 +170,10 @@ export function TryOutSummaryScreen() {
       <PageTitle>{it.web.titles.summary}</PageTitle>
       {template.isPending ? <PageLoader /> : null}
       {entries.length === 0 ? <Text>{texts.noAnswers}</Text> : null}
+      {/* The recap cards' questions are h3: the outline goes h1 → h2 → h3 (issue 12). */}
+      <Heading as="h2" textStyle="lg" color="navy.800" mt="16">
+        {it.web.purchase.answers}
+      </Heading>
       <Stack as="ul" aria-label={it.web.purchase.answers} gap="12" my="16">
         {entries.map(([variable, answer], index) => (
           <RecapCard
