@@ -112,12 +112,12 @@ describe('contrast and focus ring (issue 12)', () => {
     });
     const chipContrast = contrastOf(chipColours.color, chipColours.background);
     console.log(`selected chip under the pointer: ${chipContrast.toFixed(2)}:1`, chipColours);
-    expect(chipContrast).toBeGreaterThanOrEqual(4.5);
+    expect.soft(chipContrast).toBeGreaterThanOrEqual(4.5);
     const chipAxe = await new AxeBuilder({ page })
       .include('[role=group][aria-label="Filtra per categoria"]')
       .withRules(['color-contrast'])
       .analyze();
-    expect(chipAxe.violations.map((v) => v.id)).toEqual([]);
+    expect.soft(chipAxe.violations.map((v) => v.id)).toEqual([]);
     await checkScreen(page, 'focus-catalogue-chip-hover');
 
     // The search box (Chakra's "inside" ring) and a template's title button (no ring of its own).
@@ -140,7 +140,7 @@ describe('contrast and focus ring (issue 12)', () => {
     }));
     const radioContrast = contrastOf(outline.border, outline.card);
     console.log(`radio outline: ${radioContrast.toFixed(2)}:1`, outline);
-    expect(radioContrast).toBeGreaterThanOrEqual(3);
+    expect.soft(radioContrast).toBeGreaterThanOrEqual(3);
     await checkScreen(page, 'focus-questionnaire-radios');
 
     // Tab to the first radio: its control shows the ring.

@@ -174,7 +174,12 @@ async function startPurchaseApi(
       );
       return { body: { data: { results, page: 1, totalPages: 1 } } };
     },
-    'PUT /api/contract/': () => ({ body: { data: { id: row.id } } }),
+    // The first answer creates the document (issue 12).
+    'PUT /api/contract/': (_request, body) => {
+      const start = body as { answers?: TAnswers };
+      if (start.answers) row.answers = start.answers;
+      return { body: { data: { id: row.id } } };
+    },
     [`PUT /api/contract/${row.id}`]: (_request, body) => {
       const save = body as { answers?: TAnswers; status?: 'COMPLETED' };
       if (save.status && options.completeError) return apiError(422, options.completeError);

@@ -10,7 +10,8 @@ import { useNewContractStore } from '../../../lib/storage.ts';
 export { useAllowLeave } from '../../../components/flow/flow-layout.tsx';
 
 const isFlowPath = (pathname: string) => isWithin(pathname, PATHS.newContract);
-const contractInProgress = () => useNewContractStore.getState().value.id !== '';
+// A document is under way from the card's click, before its first answer creates it.
+const contractInProgress = () => useNewContractStore.getState().value.type !== '';
 
 /** The lawyer's four steps: leaving /user/nuovo-contratto with a document started asks first. */
 export function FlowLayout({ step, children }: { step: FlowStep; children: ReactNode }) {

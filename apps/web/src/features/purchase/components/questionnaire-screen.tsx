@@ -12,7 +12,13 @@ import { ProgressBar, QuestionForm } from '../../../components/flow/question-for
 import { flowTiming, prefersReducedMotion } from '../../../lib/flow-timing.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
-import { purchaseQueries, useChangeAnswerMutation, useSaveContractMutation } from '../api.ts';
+import {
+  newIdempotencyKey,
+  purchaseQueries,
+  useChangeAnswerMutation,
+  useSaveContractMutation,
+  useStartContractMutation,
+} from '../api.ts';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
@@ -57,8 +63,9 @@ export function QuestionnaireScreen() {
   const asking = editing ? withoutAnswer(contract.answers, editing.variable) : contract.answers;
   const next = useQuery({
     ...purchaseQueries.nextQuestion(contract.type, asking),
-    enabled: contract.id !== '',
+    enabled: contract.type !== '',
   });
+  const start = useStartContractMutation();
   const save = useSaveContractMutation();
   const change = useChangeAnswerMutation();
   const finished = next.isSuccess && next.data === null;
@@ -82,7 +89,7 @@ export function QuestionnaireScreen() {
     setContract({ questions: { ...contract.questions, [asked.variable]: asked } });
   }, [asked, contract.questions, setContract]);
 
-  if (contract.id === '') return <NoContract title={it.web.titles.questionnaire} />;
+  if (contract.type === '') return <NoContract title={it.web.titles.questionnaire} />;
 
   const entries = Object.entries(asking);
 
@@ -99,15 +106,19 @@ export function QuestionnaireScreen() {
   }
 
   function saveAnswers(answers: TAnswers, pause: boolean) {
-    save.mutate(
-      { id: contract.id, answers },
-      {
-        onSuccess: () => {
-          setContract({ answers });
-          if (pause && staged) setPausing(true);
-        },
-      },
-    );
+    const saved = (id: string) => {
+      setContract({ id, answers });
+      if (pause && staged) setPausing(true);
+    };
+    // The first answer creates the document (issue 12): a card clicked and left makes no draft.
+    if (contract.id === '') {
+      start.mutate(
+        { templateId: contract.type, answers, idempotencyKey: newIdempotencyKey() },
+        { onSuccess: ({ id }) => saved(id) },
+      );
+      return;
+    }
+    save.mutate({ id: contract.id, answers }, { onSuccess: () => saved(contract.id) });
   }
 
   /** The changed answer, saved by the server's rule: the summary again, or what is left to ask. */
@@ -139,7 +150,7 @@ export function QuestionnaireScreen() {
     body = (
       <NextQuestionError
         error={next.error}
-        retrying={next.isFetching || save.isPending}
+        retrying={next.isFetching || save.isPending || start.isPending}
         onRetry={() => void next.refetch()}
         onBack={entries.length > 0 ? goBack : undefined}
       />
@@ -161,7 +172,7 @@ export function QuestionnaireScreen() {
           key={question.variable}
           question={question}
           wordDelayMs={staged ? flowTiming().wordDelayMs : 0}
-          saving={save.isPending || change.isPending}
+          saving={save.isPending || change.isPending || start.isPending}
           canGoBack={changing || entries.length > 0}
           initial={
             changing ? contract.answers[question.variable] : contract.drafts?.[question.variable]
