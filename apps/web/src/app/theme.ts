@@ -1,19 +1,40 @@
 import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 import { buttonRecipe } from '../components/ui/button.recipe.ts';
 import { rescaleDefaultConfig } from './theme/rem-scale.ts';
-import { alertRecipe, dialogRecipe, progressRecipe, toastRecipe } from './theme/slot-recipes.ts';
+import {
+  alertRecipe,
+  checkboxRecipe,
+  dialogRecipe,
+  progressRecipe,
+  radioGroupRecipe,
+  toastRecipe,
+} from './theme/slot-recipes.ts';
 import { colors, fonts, SPACING_STEPS, semanticColors } from './theme/tokens.ts';
 
 const appConfig = defineConfig({
   globalCss: {
     // SPEC §9: 62.5 % root, so 1rem = 10px and token N = N px; body text stays 16px.
-    html: { fontSize: '62.5%', colorPalette: 'navy', colorScheme: 'light' },
+    // `--focus-ring-width` is inherited: Chakra's "inside" rings (inputs, textareas, selects)
+    // default to a 1px outline, too thin to see; every ring is at least 2px (issue 12).
+    html: {
+      fontSize: '62.5%',
+      colorPalette: 'navy',
+      colorScheme: 'light',
+      '--focus-ring-width': '2px',
+    },
     body: { fontSize: 'md', lineHeight: '1.5', color: 'navy.900', bg: 'white' },
     '*, *::before, *::after': {
       _motionReduce: {
         animationDuration: '0.01ms !important',
         transitionDuration: '0.01ms !important',
       },
+    },
+    // Anything focusable without a ring of its own (a plain button, a summary) gets the same
+    // 2px ring instead of the browser's thin default; `:where` keeps recipes in charge.
+    ':where(:focus-visible)': {
+      outline: '2px solid',
+      outlineColor: 'navy.500',
+      outlineOffset: '2px',
     },
     'a:focus-visible, [tabindex]:focus-visible': {
       outline: '3px solid',
@@ -27,8 +48,10 @@ const appConfig = defineConfig({
     recipes: { button: buttonRecipe },
     slotRecipes: {
       alert: alertRecipe,
+      checkbox: checkboxRecipe,
       dialog: dialogRecipe,
       progress: progressRecipe,
+      radioGroup: radioGroupRecipe,
       toast: toastRecipe,
     },
   },

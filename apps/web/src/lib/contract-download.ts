@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import { fileNameFrom, saveBlobAs } from './download.ts';
+import { focusPageTitle } from './focus-title.ts';
 
 /** The bought document as the SPEC's .docx, or as PDF/A-2b for a digital signature (issue 11). */
 export type ContractDownloadFormat = 'docx' | 'pdf';
@@ -8,7 +9,8 @@ export type ContractDownloadFormat = 'docx' | 'pdf';
 /**
  * GET /contract/download/{id}: a bought document's .docx (or with `format` "pdf" its PDF/A),
  * saved through a link carrying the server's file name. The lawyer's archive and detail use it,
- * and the admin's users' contracts.
+ * and the admin's users' contracts. The button is disabled while it loads, which drops the
+ * focus to the page: it goes to the screen's title instead.
  */
 export function useDownloadContractMutation(format: ContractDownloadFormat = 'docx') {
   return useMutation({
@@ -20,6 +22,9 @@ export function useDownloadContractMutation(format: ContractDownloadFormat = 'do
       const name = fileNameFrom(headers.get('content-disposition'), `documento.${format}`);
       saveBlobAs(data, name);
       return name;
+    },
+    onSettled: () => {
+      focusPageTitle();
     },
   });
 }

@@ -74,7 +74,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         tags: ['contracts'],
         summary: 'Start a contract on a template (type = template id), pinning its current version',
         description:
-          'Send an `Idempotency-Key` header (e.g. a UUID per attempt): a retry with the same key and body answers the first contract (header `Idempotent-Replayed`), with another body 422.',
+          'The web sends it with the first answer (`answers`), checked like any save (422). Send an `Idempotency-Key` header (e.g. a UUID per attempt): a retry with the same key and body answers the first contract (header `Idempotent-Replayed`), with another body 422.',
         security,
         body: ZContractSave,
         response: {
@@ -197,7 +197,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         tags: ['contracts'],
         summary: "The caller's contracts, newest first (admins: everyone's with userActive=true)",
         description:
-          'sort (name, surname, type_contract, created_at_date, payment_date) and order (asc, desc) order the whole list before paging; by default created_at_date desc, unpaid documents last.',
+          'sort (name, surname, type_contract, created_at_date, payment_date) and order (asc, desc) order the whole list before paging; by default created_at_date desc, unpaid documents last. With userActive=true and no status an admin gets the COMPLETED documents; drafts (TO_COMPLETE) only with status=TO_COMPLETE.',
         security,
         querystring: ZContractsQuery,
         response: {

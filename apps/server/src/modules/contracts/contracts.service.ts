@@ -180,7 +180,11 @@ function toCard(row: ContractRow): TContractCard {
   };
 }
 
-/** PUT /contract/ (no id): a new contract on the template's current version, which it pins. */
+/**
+ * PUT /contract/ (no id): a new contract on the template's current version, which it pins. The
+ * web sends it with the first answer (issue 12: a catalogue click alone leaves no draft behind),
+ * checked against that version like any save (422 naming the question, nothing created).
+ */
 export async function startContract(
   db: DbExecutor,
   caller: Caller,
@@ -188,17 +192,30 @@ export async function startContract(
 ): Promise<{ id: string }> {
   if (!input.type) throw new AppError('invalid', it.contracts.typeRequired);
   const version = await findCurrentVersion(db, caller, input.type);
+  const answers =
+    input.answers === undefined
+      ? {}
+      : acceptContractAnswers(await loadVersionQuestions(db, version.versionId), input.answers);
   const [row] = await db
     .insert(contracts)
     .values({
       userId: caller.id,
       templateId: version.templateId,
       templateVersionId: version.versionId,
-      answers: {},
+      answers,
       status: CONTRACT_STATUS.toComplete,
     })
     .returning({ id: contracts.id });
   if (!row) throw new Error('contract insert returned nothing');
+  const given = Object.keys(answers).sort();
+  if (given.length > 0) {
+    await recordAudit(db, {
+      actorId: caller.id,
+      action: AUDIT_ACTIONS.contractAnswersChanged,
+      target: { type: 'contract', id: row.id },
+      details: { questions: given },
+    });
+  }
   return { id: row.id };
 }
 
@@ -415,7 +432,10 @@ export async function listContracts(
   const filters: SQL[] = [];
   const everyone = mayListAllContracts(caller) && query.userActive === true;
   if (!everyone) filters.push(eq(contracts.userId, caller.id));
-  if (query.status) filters.push(eq(contracts.status, query.status));
+  // The admin's 'Documenti generati' holds generated documents: questionnaires in progress or
+  // abandoned (TO_COMPLETE) are listed only when asked for (issue 12).
+  const status = query.status ?? (everyone ? CONTRACT_STATUS.completed : undefined);
+  if (status) filters.push(eq(contracts.status, status));
   if (query.payed === true) filters.push(isNotNull(payments.id));
   if (query.name) {
     const pattern = likePattern(query.name);

@@ -103,6 +103,85 @@ describe('PUT /api/contract/ (start)', () => {
   });
 });
 
+describe('a draft only from the first answer (issue 12)', () => {
+  /** The lawyer's contracts in the database. */
+  async function rowsOf(user: TestUser) {
+    return ctx.db.select().from(contracts).where(eq(contracts.userId, user.id));
+  }
+
+  it('creates no contract for a catalogue click with no answer, and one holding the first answer', async () => {
+    const clicker = await ctx.buildUser({ surname: 'Indecisa' });
+    const as = ctx.injectAs(clicker);
+    // What the catalogue and the questionnaire's first step ask of the server.
+    const catalogue = await as({ method: 'GET', url: '/api/template?status=PUBLISHED' });
+    expect(catalogue.statusCode, catalogue.body).toBe(200);
+    const first = await as({
+      method: 'POST',
+      url: `/api/contract/questions?type=${templateId}`,
+      payload: {},
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const question = first.json().data as { variable: string; options: string[] };
+    expect(await rowsOf(clicker)).toEqual([]);
+
+    const answer = { [question.variable]: question.options[0] ?? '' };
+    const started = await as({
+      method: 'PUT',
+      url: '/api/contract/',
+      payload: { type: templateId, answers: answer },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const rows = await rowsOf(clicker);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: started.json().data.id,
+      status: 'TO_COMPLETE',
+      answers: answer,
+    });
+  });
+
+  it('refuses a first answer the questionnaire does not allow (422) and creates nothing', async () => {
+    const clicker = await ctx.buildUser({ surname: 'Sbagliata' });
+    const response = await ctx.injectAs(clicker)({
+      method: 'PUT',
+      url: '/api/contract/',
+      payload: { type: templateId, answers: { nome_cliente: 'Chiunque' } },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(
+      text.questions.answerNotAnOption('Chi è il cliente?', 'Chiunque'),
+    );
+    expect(await rowsOf(clicker)).toEqual([]);
+  });
+
+  it("leaves drafts out of the admin's users' contracts by default, and lists them when asked", async () => {
+    const { template } = await createPublishedTemplate(ctx, 'bozze admin');
+    const owner = await ctx.buildUser({ surname: 'Bozzetti' });
+    const draft = await startContract(ctx, owner, template.id);
+    const generated = await startCompletedContract(ctx, owner, template.id);
+    const list = async (query: string) => {
+      const response = await ctx.injectAs(admin)({
+        method: 'GET',
+        url: `/api/contract?userActive=true&name=bozze%20admin${query}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.results as { id: string; status: string }[];
+    };
+    const byDefault = await list('');
+    expect(byDefault.map((card) => card.id)).toEqual([generated]);
+    expect(byDefault.filter((card) => card.status === 'TO_COMPLETE')).toEqual([]);
+    expect((await list('&status=TO_COMPLETE')).map((card) => card.id)).toEqual([draft]);
+    // The lawyer's own list is unchanged: every document, drafts included.
+    const own = await ctx.injectAs(owner)({ method: 'GET', url: '/api/contract' });
+    expect(
+      own
+        .json()
+        .data.results.map((card: { id: string }) => card.id)
+        .sort(),
+    ).toEqual([draft, generated].sort());
+  });
+});
+
 describe('PUT /api/contract/{id} (answers and status)', () => {
   it('saves allowed answers and completes the finished questionnaire', async () => {
     const id = await startContract(ctx, lawyer, templateId);
@@ -208,7 +287,7 @@ describe('GET /api/contract and /api/contract/{id}', () => {
   });
 
   it("shows admins everyone's contracts with userActive=true", async () => {
-    const id = await startContract(ctx, other, templateId);
+    const id = await startCompletedContract(ctx, other, templateId);
     const own = await ctx.injectAs(admin)({ method: 'GET', url: '/api/contract' });
     expect(own.json().data.results).toEqual([]);
     const all = await ctx.injectAs(admin)({
@@ -223,7 +302,7 @@ describe('GET /api/contract and /api/contract/{id}', () => {
   it("finds the admin's documents by the lawyer's name, surname or both, not a lawyer's own by name", async () => {
     const { template } = await createPublishedTemplate(ctx, 'ricerca avvocato');
     const owner = await ctx.buildUser({ name: 'Ottavio', surname: 'Quintavalle' });
-    const id = await startContract(ctx, owner, template.id);
+    const id = await startCompletedContract(ctx, owner, template.id);
     for (const name of ['ottavio', 'QUINTAVALLE', 'Ottavio Quintavalle', 'ricerca avvocato']) {
       const response = await ctx.injectAs(admin)({
         method: 'GET',
@@ -243,7 +322,7 @@ describe('GET /api/contract and /api/contract/{id}', () => {
     // Created in an order that is neither alphabetical nor its reverse.
     for (const surname of ['Esposito', 'amato', 'Zanetti', 'Bruno']) {
       const owner = await ctx.buildUser({ name: 'Anna', surname });
-      await startContract(ctx, owner, template.id);
+      await startCompletedContract(ctx, owner, template.id);
     }
     const pageOf = async (page: number) => {
       const response = await ctx.injectAs(admin)({

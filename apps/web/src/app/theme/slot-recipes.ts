@@ -1,8 +1,10 @@
 import { defineSlotRecipe } from '@chakra-ui/react';
 import {
   alertAnatomy,
+  checkboxAnatomy,
   dialogAnatomy,
   progressAnatomy,
+  radioGroupAnatomy,
   toastAnatomy,
 } from '@chakra-ui/react/anatomy';
 
@@ -58,5 +60,31 @@ export const toastRecipe = defineSlotRecipe({
       '&[data-type=error]': { bg: 'red.700', color: 'white' },
     },
     description: { opacity: '1' },
+  },
+});
+
+/**
+ * WCAG 1.4.11: an unchecked radio or checkbox is seen by its outline, which needs 3:1 against
+ * the white card. Chakra's `border.emphasized` (gray.300) measured 1.46:1; navy.500 is 8.4:1.
+ */
+const CONTROL_OUTLINE = 'navy.500';
+
+export const radioGroupRecipe = defineSlotRecipe({
+  slots: radioGroupAnatomy.keys(),
+  variants: {
+    variant: {
+      solid: { itemControl: { borderColor: CONTROL_OUTLINE } },
+      outline: { itemControl: { borderColor: CONTROL_OUTLINE } },
+    },
+  },
+});
+
+export const checkboxRecipe = defineSlotRecipe({
+  slots: checkboxAnatomy.keys(),
+  variants: {
+    variant: {
+      solid: { control: { borderColor: CONTROL_OUTLINE } },
+      outline: { control: { borderColor: CONTROL_OUTLINE } },
+    },
   },
 });

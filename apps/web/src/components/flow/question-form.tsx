@@ -4,6 +4,7 @@ import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerValue, TListItem } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useFocusPageTitle } from '../../lib/focus-title.ts';
 import { Button } from '../ui/button.tsx';
 import { AnimatedText } from './animated-text.tsx';
 import {
@@ -103,6 +104,9 @@ function SingleQuestionForm({
   );
   const [error, setError] = useState<string | null>(null);
   const formRef = useFocusFirstField(!isChoice(field), question.variable);
+  // A choice step has no field to type into: the focus goes to the step's title (the pressed
+  // «Avanti» is gone), so Tab reaches the first option next.
+  useFocusPageTitle(isChoice(field), question.variable);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { itemLabel } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import type { TContractDetail } from '@lexpath/shared/schemas/contracts';
@@ -74,6 +74,10 @@ export function SummaryAnswers({
 
   return (
     <>
+      {/* The recap cards' questions are h3: the outline goes h1 → h2 → h3 (issue 12). */}
+      <Heading as="h2" textStyle="lg" color="navy.800" mt="16">
+        {texts.answers}
+      </Heading>
       <Stack as="ul" aria-label={texts.answers} gap="12" my="16">
         {entries.map((item, index) => {
           const rules = rulesOf(item);

@@ -102,16 +102,25 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * PUT /contract/ with the template id: a new document with status TO_COMPLETE. Each click sends
- * its own Idempotency-Key, kept across this mutation's retries, so a retry after a lost answer
- * gets the contract the first attempt created instead of a second one.
+ * PUT /contract/ with the template id and the first answer: a new document with status
+ * TO_COMPLETE, created only once the lawyer has answered (issue 12). Each attempt sends its own
+ * Idempotency-Key, kept across this mutation's retries, so a retry after a lost answer gets the
+ * contract the first attempt created instead of a second one.
  */
 export function useStartContractMutation() {
   return useMutation({
-    mutationFn: ({ templateId, idempotencyKey }: { templateId: string; idempotencyKey: string }) =>
+    mutationFn: ({
+      templateId,
+      answers,
+      idempotencyKey,
+    }: {
+      templateId: string;
+      answers: TAnswers;
+      idempotencyKey: string;
+    }) =>
       api.put<{ id: string }>(
         '/contract/',
-        { type: templateId },
+        { type: templateId, answers },
         { headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     retry: shouldRetry,

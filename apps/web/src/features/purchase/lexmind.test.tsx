@@ -48,8 +48,12 @@ const FIRST_QUESTION = {
   is_multiple_selection: false,
 };
 
+/** What PUT /contract/ received: the first answer creates document c-1. */
+let created: unknown[] = [];
+
 /** The list and the start of a document: PUT /contract/ creates document c-1. */
 async function startCatalogueApi() {
+  created = [];
   api = await startTestApi({
     ...appConfigRoute,
     'GET /api/category': () => ({
@@ -58,11 +62,23 @@ async function startCatalogueApi() {
     'GET /api/template': () => ({
       body: { data: { results: [TEMPLATE], page: 1, totalPages: 1 } },
     }),
-    'PUT /api/contract/': () => ({ body: { data: { id: 'c-1' } } }),
-    'POST /api/contract/questions': () => ({ body: { data: FIRST_QUESTION } }),
+    'PUT /api/contract/': (_request, body) => {
+      created.push(body);
+      return { body: { data: { id: 'c-1' } } };
+    },
+    // One question: after its answer the questionnaire is finished.
+    'POST /api/contract/questions': (_request, body) => ({
+      body: { data: body && 'durata' in (body as object) ? null : FIRST_QUESTION },
+    }),
   });
   pointPageAt(api.origin);
   return api;
+}
+
+/** The first answer given with the pointer. */
+async function answerFirst(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('radio', { name: '3+2 anni' }));
+  await user.click(screen.getByRole('button', { name: 'Avanti' }));
 }
 
 function signIn(lexmind: boolean) {
@@ -103,7 +119,7 @@ describe('choosing the generation mode (LexMind users)', () => {
     );
   });
 
-  it('with LexPath, starts the document and opens the questionnaire', async () => {
+  it('with LexPath, opens the questionnaire; the first answer creates the document', async () => {
     const server = await startCatalogueApi();
     signIn(true);
     const user = userEvent.setup();
@@ -114,14 +130,19 @@ describe('choosing the generation mode (LexMind users)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Usa LexPath' }));
 
     expect(await screen.findByText('Quale durata ha il contratto?')).toBeVisible();
-    expect(server.hits('PUT /api/contract/')).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.hits('PUT /api/contract/')).toBe(0);
     expect(useNewContractStore.getState().value).toMatchObject({
-      id: 'c-1',
+      id: '',
       type: 'tpl-locazione',
       title: 'Contratto di locazione',
       status: 'TO_COMPLETE',
     });
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await answerFirst(user);
+    await waitFor(() => expect(useNewContractStore.getState().value.id).toBe('c-1'));
+    expect(created).toEqual([{ type: 'tpl-locazione', answers: { durata: '3+2 anni' } }]);
+    expect(useNewContractStore.getState().value.answers).toEqual({ durata: '3+2 anni' });
   });
 
   it('with LexMind, presents the upcoming feature with a captioned video, and creates nothing', async () => {
@@ -190,7 +211,7 @@ describe('choosing the generation mode (LexMind users)', () => {
   });
 
   it('sends an ordinary user straight to the questionnaire, without any dialog', async () => {
-    const server = await startCatalogueApi();
+    await startCatalogueApi();
     signIn(false);
     const user = userEvent.setup();
     renderApp('/user/contratti');
@@ -198,8 +219,40 @@ describe('choosing the generation mode (LexMind users)', () => {
     await clickCard(user);
 
     expect(await screen.findByText('Quale durata ha il contratto?')).toBeVisible();
-    expect(server.hits('PUT /api/contract/')).toBe(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('a document created at the first answer (issue 12)', () => {
+  it('creates no document when a card is opened and left without an answer', async () => {
+    const server = await startCatalogueApi();
+    signIn(false);
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await clickCard(user);
+    expect(await screen.findByText('Quale durata ha il contratto?')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Abbandona' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Abbandona' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuovo documento' })).toBeVisible();
+    expect(server.hits('PUT /api/contract/')).toBe(0);
+    expect(useNewContractStore.getState().value.type).toBe('');
+  });
+
+  it('creates the document with its first answer, in one call', async () => {
+    const server = await startCatalogueApi();
+    signIn(false);
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await clickCard(user);
+    await answerFirst(user);
+    await waitFor(() => expect(useNewContractStore.getState().value.id).toBe('c-1'));
+    expect(server.hits('PUT /api/contract/')).toBe(1);
+    expect(server.hits('PUT /api/contract/c-1')).toBe(0);
+    expect(created).toEqual([{ type: 'tpl-locazione', answers: { durata: '3+2 anni' } }]);
   });
 });
 
@@ -233,13 +286,17 @@ describe('starting a document', () => {
     renderApp('/user/contratti');
 
     await clickCard(user);
+    await user.click(await screen.findByRole('radio', { name: '3+2 anni' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
 
-    expect(
-      await screen.findByText('Quale durata ha il contratto?', {}, { timeout: 5000 }),
-    ).toBeVisible();
-    expect(keys).toHaveLength(2);
+    await waitFor(() => expect(keys).toHaveLength(2), { timeout: 10_000 });
     expect(keys[0]).toMatch(/^[\w-]{32,36}$/);
     expect(keys[1]).toBe(keys[0]);
-    expect(useNewContractStore.getState().value).toMatchObject({ id: 'c-1' });
+    await waitFor(() =>
+      expect(useNewContractStore.getState().value).toMatchObject({
+        id: 'c-1',
+        answers: { durata: '3+2 anni' },
+      }),
+    );
   });
 });

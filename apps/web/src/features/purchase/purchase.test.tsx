@@ -174,7 +174,12 @@ async function startPurchaseApi(
       );
       return { body: { data: { results, page: 1, totalPages: 1 } } };
     },
-    'PUT /api/contract/': () => ({ body: { data: { id: row.id } } }),
+    // The first answer creates the document (issue 12).
+    'PUT /api/contract/': (_request, body) => {
+      const start = body as { answers?: TAnswers };
+      if (start.answers) row.answers = start.answers;
+      return { body: { data: { id: row.id } } };
+    },
     [`PUT /api/contract/${row.id}`]: (_request, body) => {
       const save = body as { answers?: TAnswers; status?: 'COMPLETED' };
       if (save.status && options.completeError) return apiError(422, options.completeError);
@@ -776,5 +781,57 @@ describe('archive', () => {
 
     expect(await screen.findByText('Nessun risultato per questa ricerca.')).toBeVisible();
     expect(screen.queryByText('Non hai acquistato alcun documento')).not.toBeInTheDocument();
+  });
+});
+
+describe('focus and headings (issue 12)', () => {
+  const answered = { durata: '4+4 anni', clausole: ['Cedolare secca'], foro: 'Milano' };
+
+  function focusedHeading(name: string) {
+    return screen.getByRole('heading', { level: 1, name });
+  }
+
+  it('puts the focus on the title after «Avanti» on a choice step, so Tab reaches the first option', async () => {
+    await startPurchaseApi();
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await user.click(await screen.findByRole('button', { name: 'Contratto di locazione' }));
+    await user.click(await screen.findByRole('radio', { name: '3+2 anni' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    await screen.findByText('Quali clausole vuoi aggiungere?');
+    await waitFor(() => expect(focusedHeading('Contratto di locazione')).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Cedolare secca' })).toHaveFocus();
+  });
+
+  it('outlines the summary as h1, h2, h3 with no level skipped', async () => {
+    await startPurchaseApi({ contract: { answers: answered } });
+    signInAs('user');
+    storeContract(answered);
+    renderApp('/user/nuovo-contratto/riepilogo');
+
+    const recap = await screen.findByRole('list', { name: 'Risposte date' });
+    await waitFor(() => expect(within(recap).getAllByRole('listitem')).toHaveLength(3));
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels).toEqual([1, 2, 3, 3, 3]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Risposte date' })).toBeVisible();
+  });
+
+  it('puts the focus on the title of the test payment page and of the paid document', async () => {
+    await startPurchaseApi({ contract: { answers: answered, status: 'COMPLETED' } });
+    signInAs('user');
+    storeContract(answered);
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/carrello');
+
+    await user.click(await screen.findByRole('button', { name: 'Acquista' }));
+    await waitFor(() => expect(focusedHeading('Pagamento di prova')).toHaveFocus());
+    await user.click(await screen.findByRole('button', { name: 'Paga' }));
+    await screen.findByText('Pagamento effettuato con successo');
+    await waitFor(() => expect(focusedHeading('Contratto di locazione')).toHaveFocus());
   });
 });

@@ -20,20 +20,18 @@ export interface UsersContractsFilter {
   categoryId: string;
   sort: TContractSort;
   order: TSortOrder;
+  /** The generated documents, or apart the drafts: questionnaires not finished (issue 12). */
+  status: 'COMPLETED' | 'TO_COMPLETE';
 }
 
 export const usersContractsQueries = {
   /**
-   * GET /contract?userActive=true: for an admin, every user's completed documents. The server
-   * sorts the whole list, so every page continues the order of the one before.
+   * GET /contract?userActive=true: for an admin, every user's completed documents, or their
+   * drafts. The server sorts the whole list, so every page continues the order of the one before.
    */
-  list: ({ page, name, categoryId, sort, order }: UsersContractsFilter) =>
+  list: ({ page, name, categoryId, sort, order, status }: UsersContractsFilter) =>
     queryOptions({
-      queryKey: [
-        'contracts',
-        'list',
-        { page, name, categoryId, sort, order, status: 'COMPLETED', all: true },
-      ],
+      queryKey: ['contracts', 'list', { page, name, categoryId, sort, order, status, all: true }],
       queryFn: ({ signal }) =>
         api.get<Page<TContractCard>>('/contract', {
           query: {
@@ -42,7 +40,7 @@ export const usersContractsQueries = {
             categoryId: categoryId || undefined,
             sort,
             order,
-            status: 'COMPLETED',
+            status,
             userActive: true,
           },
           signal,

@@ -104,8 +104,11 @@ async function startContractsApi(contracts = CONTRACTS, pageSize = 12) {
         return { body: { data: { results: [], page: 1, totalPages: 1 } } };
       const name = (query.get('name') ?? '').toLowerCase();
       const category = query.get('categoryId') ?? '';
+      // As the server: an admin's list holds the COMPLETED documents unless asked otherwise.
+      const status = query.get('status') || 'COMPLETED';
       const results = contracts.filter(
         (contract) =>
+          contract.status === status &&
           contract.title.toLowerCase().includes(name) &&
           (category === '' || contract.categoryId === category),
       );
@@ -391,5 +394,56 @@ describe("users' contracts", () => {
     ).toBeVisible();
     // The list is back before the test API closes.
     expect(await screen.findByRole('cell', { name: 'Contratto di lavoro' })).toBeVisible();
+  });
+});
+
+describe('drafts (issue 12)', () => {
+  const DRAFT = buildContract({
+    id: 'c-draft',
+    title: 'Accordo di riservatezza',
+    status: 'TO_COMPLETE',
+    userId: { name: 'Sara', surname: 'Conti' },
+    createdAt: '2026-03-12T11:00:00',
+  });
+
+  it('lists the generated documents by default and the drafts apart, on request', async () => {
+    await startContractsApi([...CONTRACTS, DRAFT]);
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/contratti-utenti');
+
+    const table = await screen.findByRole('table', { name: 'Documenti generati dagli utenti' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(table).queryByText('Accordo di riservatezza')).not.toBeInTheDocument();
+    const shown = screen.getByRole('group', { name: 'Mostra' });
+    expect(within(shown).getByRole('button', { name: 'Documenti generati' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(
+      within(shown).getByRole('button', { name: 'Bozze (questionari non conclusi)' }),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Documenti generati dagli utenti' })).getAllByRole(
+          'row',
+        ),
+      ).toHaveLength(2),
+    );
+    expect(screen.getByRole('cell', { name: 'Accordo di riservatezza' })).toBeVisible();
+    expect(screen.queryByText('Contratto di lavoro')).not.toBeInTheDocument();
+  });
+
+  it('says so when there is no draft', async () => {
+    await startContractsApi();
+    signInAs('admin');
+    const user = userEvent.setup();
+    renderApp('/admin/contratti-utenti');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Bozze (questionari non conclusi)' }),
+    );
+    expect(await screen.findByText('Non ci sono bozze')).toBeVisible();
   });
 });

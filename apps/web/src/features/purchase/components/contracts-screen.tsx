@@ -15,7 +15,7 @@ import {
   useNewContractStore,
   useSessionStore,
 } from '../../../lib/storage.ts';
-import { newIdempotencyKey, purchaseQueries, useStartContractMutation } from '../api.ts';
+import { purchaseQueries } from '../api.ts';
 import { GenerationModeDialog } from './generation-mode-dialog.tsx';
 import { LexmindPreviewDialog } from './lexmind-preview-dialog.tsx';
 import { TemplateCard } from './template-card.tsx';
@@ -24,7 +24,9 @@ const texts = it.web.purchase;
 
 /**
  * 'Nuovo documento' (SPEC §2): the published templates; a card starts a new document. A
- * LexMind user (LEXMIND_USERS on the server) first chooses the generation mode.
+ * LexMind user (LEXMIND_USERS on the server) first chooses the generation mode. The card only
+ * keeps the chosen template: the questionnaire creates the document with its first answer
+ * (issue 12), so a look at the questions leaves no draft behind.
  */
 export function ContractsScreen() {
   const navigate = useNavigate();
@@ -34,7 +36,6 @@ export function ContractsScreen() {
   const templates = useQuery(
     purchaseQueries.templates({ page, name: search.value, categoryId: search.category }),
   );
-  const start = useStartContractMutation();
   const setContract = useNewContractStore((state) => state.set);
   // A session stored before the flag existed has no `lexmind`: an ordinary user.
   const isLexmindUser = useSessionStore((state) => state.user?.lexmind === true);
@@ -49,21 +50,13 @@ export function ContractsScreen() {
   useEffect(() => setPage(1), [search.value, search.category]);
 
   function startDocument(template: TTemplateCard) {
-    start.mutate(
-      { templateId: template.id, idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: ({ id }) => {
-          setContract({
-            ...emptyNewContract,
-            id,
-            type: template.id,
-            title: template.name,
-            maxQuestions: template.max_questions ?? 0,
-          });
-          navigate(PATHS.questionnaire);
-        },
-      },
-    );
+    setContract({
+      ...emptyNewContract,
+      type: template.id,
+      title: template.name,
+      maxQuestions: template.max_questions ?? 0,
+    });
+    navigate(PATHS.questionnaire);
   }
 
   function openTemplate(template: TTemplateCard) {
@@ -100,12 +93,7 @@ export function ContractsScreen() {
           gap="16"
         >
           {results.map((template) => (
-            <TemplateCard
-              key={template.id}
-              template={template}
-              disabled={start.isPending}
-              onStart={openTemplate}
-            />
+            <TemplateCard key={template.id} template={template} onStart={openTemplate} />
           ))}
         </SimpleGrid>
       ) : null}
@@ -114,7 +102,6 @@ export function ContractsScreen() {
         <>
           <GenerationModeDialog
             templateName={choosingFor?.name ?? null}
-            starting={start.isPending}
             finalFocusEl={returnFocus}
             onChooseLexpath={() => {
               if (choosingFor) startDocument(choosingFor);

@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
+import { useFocusPageTitle } from '../../../lib/focus-title.ts';
 import { decimalToCents, formatLongDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { purchaseQueries } from '../api.ts';
@@ -43,6 +44,8 @@ export function DocumentDetailScreen() {
   const downloadPdfA = useDownloadContractMutation('pdf');
   const payment = detail.data?.paymentId ?? null;
   const recentPayment = useIsRecent(payment?.updatedAt);
+  // The title that stays (the document's, once loaded) takes the focus on arrival.
+  useFocusPageTitle(detail.data !== undefined, id);
 
   return (
     <>

@@ -8,8 +8,6 @@ const texts = it.web.lexmind;
 export interface GenerationModeDialogProps {
   /** The template whose card was clicked; the dialog is open while it is set. */
   templateName: string | null;
-  /** True while LexPath's document is being created: the choice waits. */
-  starting: boolean;
   /** Where focus goes back on cancel: the card that opened the dialog. */
   finalFocusEl?: () => HTMLElement | null;
   onChooseLexpath(): void;
@@ -24,7 +22,6 @@ export interface GenerationModeDialogProps {
  */
 export function GenerationModeDialog({
   templateName,
-  starting,
   finalFocusEl,
   onChooseLexpath,
   onChooseLexmind,
@@ -35,7 +32,7 @@ export function GenerationModeDialog({
       open={templateName !== null}
       finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
-        if (!details.open && !starting) onClose();
+        if (!details.open) onClose();
       }}
     >
       <Portal>
@@ -54,7 +51,7 @@ export function GenerationModeDialog({
                   name={texts.lexpathName}
                   description={texts.lexpathDescription}
                   action={
-                    <Button variant="primary" loading={starting} onClick={onChooseLexpath}>
+                    <Button variant="primary" onClick={onChooseLexpath}>
                       {texts.lexpathChoose}
                     </Button>
                   }
@@ -63,7 +60,7 @@ export function GenerationModeDialog({
                   name={texts.lexmindName}
                   description={texts.lexmindDescription}
                   action={
-                    <Button variant="secondary" disabled={starting} onClick={onChooseLexmind}>
+                    <Button variant="secondary" onClick={onChooseLexmind}>
                       {texts.lexmindChoose}
                     </Button>
                   }
@@ -71,7 +68,7 @@ export function GenerationModeDialog({
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={starting}>
+              <Button variant="outline" onClick={onClose}>
                 {texts.cancel}
               </Button>
             </Dialog.Footer>

@@ -13,7 +13,13 @@ import {
 import { flowTiming, prefersReducedMotion } from '../../../lib/flow-timing.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
-import { purchaseQueries, useChangeAnswerMutation, useSaveContractMutation } from '../api.ts';
+import {
+  newIdempotencyKey,
+  purchaseQueries,
+  useChangeAnswerMutation,
+  useSaveContractMutation,
+  useStartContractMutation,
+} from '../api.ts';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
@@ -35,8 +41,9 @@ export function QuestionnaireScreen() {
   const asking = answersToAsk(contract.answers, editing);
   const next = useQuery({
     ...purchaseQueries.nextQuestion(contract.type, asking),
-    enabled: contract.id !== '',
+    enabled: contract.type !== '',
   });
+  const start = useStartContractMutation();
   const save = useSaveContractMutation();
   const change = useChangeAnswerMutation();
   const finished = next.isSuccess && next.data === null;
@@ -60,7 +67,7 @@ export function QuestionnaireScreen() {
     setContract({ questions: { ...contract.questions, [asked.variable]: asked } });
   }, [asked, contract.questions, setContract]);
 
-  if (contract.id === '') return <NoContract title={it.web.titles.questionnaire} />;
+  if (contract.type === '') return <NoContract title={it.web.titles.questionnaire} />;
 
   /** Back: the last answer is dropped, and kept as a draft to show when it is asked again. */
   function goBack() {
@@ -75,15 +82,19 @@ export function QuestionnaireScreen() {
   }
 
   function saveAnswers(answers: TAnswers, pause: boolean) {
-    save.mutate(
-      { id: contract.id, answers },
-      {
-        onSuccess: () => {
-          setContract({ answers });
-          if (pause && staged) setPausing(true);
-        },
-      },
-    );
+    const saved = (id: string) => {
+      setContract({ id, answers });
+      if (pause && staged) setPausing(true);
+    };
+    // The first answer creates the document (issue 12): a card clicked and left makes no draft.
+    if (contract.id === '') {
+      start.mutate(
+        { templateId: contract.type, answers, idempotencyKey: newIdempotencyKey() },
+        { onSuccess: ({ id }) => saved(id) },
+      );
+      return;
+    }
+    save.mutate({ id: contract.id, answers }, { onSuccess: () => saved(contract.id) });
   }
 
   /** The changed answer, saved by the server's rule: the summary again, or what is left to ask. */
@@ -114,7 +125,7 @@ export function QuestionnaireScreen() {
       next={next}
       staged={staged}
       waiting={pausing}
-      saving={save.isPending || change.isPending}
+      saving={save.isPending || change.isPending || start.isPending}
       finishedText={texts.finished}
       onAnswer={(variable, value) => saveAnswers({ ...contract.answers, [variable]: value }, true)}
       onChange={saveChange}

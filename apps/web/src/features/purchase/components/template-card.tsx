@@ -8,13 +8,12 @@ const texts = it.web.purchase;
 
 export interface TemplateCardProps {
   template: TTemplateCard;
-  disabled: boolean;
   onStart(template: TTemplateCard): void;
 }
 
 /** A published template; the title is the button that starts a document (the whole card
  * reacts to the pointer, the keyboard reaches one button). */
-export function TemplateCard({ template, disabled, onStart }: TemplateCardProps) {
+export function TemplateCard({ template, onStart }: TemplateCardProps) {
   const time = formatRange(template.min_time, template.max_time);
   const questions = formatRange(template.min_questions, template.max_questions);
   return (
@@ -26,8 +25,7 @@ export function TemplateCard({ template, disabled, onStart }: TemplateCardProps)
               <chakra.button
                 type="button"
                 textAlign="left"
-                cursor={disabled ? 'wait' : 'pointer'}
-                disabled={disabled}
+                cursor="pointer"
                 onClick={() => onStart(template)}
               >
                 {template.name}

@@ -7,6 +7,7 @@ import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useFocusPageTitle } from '../../../lib/focus-title.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { purchaseQueries, useLocalCheckoutMutation } from '../api.ts';
 
@@ -22,6 +23,8 @@ export function TestPaymentScreen() {
   const contractId = params.get('contract') ?? '';
   const detail = useQuery(purchaseQueries.contract(contractId));
   const checkout = useLocalCheckoutMutation();
+  // Arriving from the cart's «Acquista», the focus would be on the page: it starts at the title.
+  useFocusPageTitle(true, contractId);
 
   return (
     <Box maxW="560px" mx="auto">

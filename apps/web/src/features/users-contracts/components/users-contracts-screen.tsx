@@ -1,3 +1,4 @@
+import { Box, Wrap } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TContractCard, TContractSort, TSortOrder } from '@lexpath/shared/schemas/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { formatListDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useCategorySearchStore } from '../../../lib/storage.ts';
-import { usersContractsQueries } from '../api.ts';
+import { type UsersContractsFilter, usersContractsQueries } from '../api.ts';
 
 const texts = it.web.usersContracts;
 
@@ -55,12 +56,49 @@ const columns: DataColumn<TContractCard>[] = [
   },
 ];
 
-/** 'Documenti generati' (SPEC §2): every user's documents, filtered, sorted, paginated. */
+type StatusShown = UsersContractsFilter['status'];
+
+/** Generated documents by default; drafts (questionnaires left unfinished) apart (issue 12). */
+function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: StatusShown;
+  onChange(value: StatusShown): void;
+}) {
+  const options: [StatusShown, string][] = [
+    ['COMPLETED', texts.showGenerated],
+    ['TO_COMPLETE', texts.showDrafts],
+  ];
+  return (
+    <Box role="group" aria-label={texts.statusFilter} mb="24">
+      <Wrap gap="8">
+        {options.map(([status, label]) => (
+          <Button
+            key={status}
+            variant="chips"
+            size="xs"
+            aria-pressed={value === status}
+            onClick={() => onChange(status)}
+          >
+            {label}
+          </Button>
+        ))}
+      </Wrap>
+    </Box>
+  );
+}
+
+/**
+ * 'Documenti generati' (SPEC §2): every user's documents, filtered, sorted, paginated. Drafts
+ * are listed apart, on request, so abandoned questionnaires do not hide the generated ones.
+ */
 export function UsersContractsScreen() {
   const navigate = useNavigate();
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [status, setStatus] = useState<StatusShown>('COMPLETED');
   const categories = useQuery(usersContractsQueries.categories());
   const contracts = useQuery(
     usersContractsQueries.list({
@@ -69,12 +107,13 @@ export function UsersContractsScreen() {
       categoryId: search.category,
       sort: sort.key,
       order: sort.order,
+      status,
     }),
   );
 
   // A new filter starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter values are the trigger
-  useEffect(() => setPage(1), [search.value, search.category]);
+  useEffect(() => setPage(1), [search.value, search.category, status]);
 
   /** The server sorts the whole list; a new order starts again from its first page. */
   function changeSort(next: Sort) {
@@ -87,9 +126,10 @@ export function UsersContractsScreen() {
     <>
       <PageTitle>{it.web.titles.usersContracts}</PageTitle>
       <ListFilters categories={categories.data?.results ?? []} />
+      <StatusFilter value={status} onChange={setStatus} />
       <ListState
         query={contracts}
-        emptyText={texts.empty}
+        emptyText={status === 'TO_COMPLETE' ? texts.draftsEmpty : texts.empty}
         errorText={texts.loadFailed}
         filtered={search.value !== '' || search.category !== ''}
       />

@@ -1,0 +1,262 @@
+import AxeBuilder from '@axe-core/playwright';
+import { isChoice } from '@lexpath/shared/answer-types';
+import { findNextQuestion } from '@lexpath/shared/questionnaire';
+import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accordoRiservatezza } from '../../apps/server/demo-templates/accordo-riservatezza/source.ts';
+import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
+import { checkScreen, launchBrowser, newContext, signIn } from '../support/browser.ts';
+
+/**
+ * Issue 12, accessibility: the selected category chip under the pointer and the questionnaire's
+ * radio outlines have enough contrast, keyboard focus shows a ring of at least 2px, and the focus
+ * lands on the title (never on <body>) after «Avanti» on a choice step, at the test payment page,
+ * at the document detail and after a download.
+ */
+let browser: Browser;
+let lawyer: Lawyer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  lawyer = await createApprovedLawyer('focus');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const NDA = accordoRiservatezza.name;
+
+async function lawyerOnCatalogue(): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signIn(page, lawyer.pec, lawyer.password);
+  await page.waitForURL('**/user/contratti');
+  await expect.poll(() => page.getByRole('button', { name: NDA }).isVisible()).toBe(true);
+  return page;
+}
+
+/** WCAG contrast of two computed CSS colours (opaque rgb/rgba). */
+function contrastOf(first: string, second: string): number {
+  const luminance = (css: string) => {
+    const [r = 0, g = 0, b = 0] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((channel) => {
+      const c = Number(channel) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+/** The title (h1) holds the focus. */
+async function titleHasFocus(page: Page, name: string | RegExp): Promise<boolean> {
+  return page
+    .getByRole('heading', { level: 1, name })
+    .evaluate((heading) => heading === document.activeElement)
+    .catch(() => false);
+}
+
+async function expectTitleFocused(page: Page, name: string | RegExp): Promise<void> {
+  await expect.poll(() => titleHasFocus(page, name), { timeout: 15_000 }).toBe(true);
+}
+
+/** The width of the focus indicator of the focused element: its outline, or a box-shadow ring. */
+async function focusRingWidth(target: Locator): Promise<number> {
+  return target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth);
+    // A shadow ring "0 0 0 2px color": its spread is the last length.
+    const spreads = [...style.boxShadow.matchAll(/(-?[\d.]+)px(?=[^,]*?(?:,|$))/g)].map((m) =>
+      Number(m[1]),
+    );
+    return Math.max(outline, ...spreads, 0);
+  });
+}
+
+async function tabUntil(page: Page, target: Locator, max = 30): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('focus never reached the target');
+}
+
+/** The NDA's demo facts, and the first option of any choice they do not hold. */
+function ndaAnswers(): TAnswers {
+  const questions = accordoRiservatezza.questions as readonly TQuestion[];
+  const given: TAnswers = {};
+  for (let next = findNextQuestion(questions, given); next; ) {
+    const fact = (accordoRiservatezza.facts as TAnswers)[next.variable];
+    if (fact !== undefined) given[next.variable] = fact;
+    else if (isChoice(next)) {
+      const first = next.options?.[0] ?? '';
+      given[next.variable] =
+        'is_multiple_selection' in next && next.is_multiple_selection ? [first] : first;
+    } else throw new Error(`no fact for ${next.variable}`);
+    next = findNextQuestion(questions, given);
+  }
+  return given;
+}
+
+describe('contrast and focus ring (issue 12)', () => {
+  it('keeps the selected chip legible under the pointer, radios outlined at 3:1, every ring 2px', async () => {
+    const page = await lawyerOnCatalogue();
+    const chips = page.getByRole('group', { name: 'Filtra per categoria' });
+    const selected = chips.getByRole('button', { name: 'Tutti' });
+    expect(await selected.getAttribute('aria-pressed')).toBe('true');
+    await selected.hover();
+    const chipColours = await selected.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { color: style.color, background: style.backgroundColor };
+    });
+    const chipContrast = contrastOf(chipColours.color, chipColours.background);
+    console.log(`selected chip under the pointer: ${chipContrast.toFixed(2)}:1`, chipColours);
+    expect.soft(chipContrast).toBeGreaterThanOrEqual(4.5);
+    const chipAxe = await new AxeBuilder({ page })
+      .include('[role=group][aria-label="Filtra per categoria"]')
+      .withRules(['color-contrast'])
+      .analyze();
+    expect.soft(chipAxe.violations.map((v) => v.id)).toEqual([]);
+    await checkScreen(page, 'focus-catalogue-chip-hover');
+
+    // The search box (Chakra's "inside" ring) and a template's title button (no ring of its own).
+    await page.mouse.move(0, 0);
+    const search = page.getByRole('searchbox', { name: 'Cerca per titolo' });
+    await tabUntil(page, search);
+    expect(await focusRingWidth(search)).toBeGreaterThanOrEqual(2);
+    const card = page.getByRole('button', { name: NDA });
+    await tabUntil(page, card);
+    expect(await card.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    expect(await focusRingWidth(card)).toBeGreaterThanOrEqual(2);
+
+    await page.keyboard.press('Enter');
+    const first = page.getByRole('group', { name: 'L’accordo è unilaterale o reciproco?' });
+    await expect.poll(() => first.isVisible(), { timeout: 15_000 }).toBe(true);
+    const control = first.locator('[data-part=item-control]').first();
+    const outline = await control.evaluate((el) => ({
+      border: getComputedStyle(el).borderTopColor,
+      card: getComputedStyle(el.closest('form')?.parentElement ?? document.body).backgroundColor,
+    }));
+    const radioContrast = contrastOf(outline.border, outline.card);
+    console.log(`radio outline: ${radioContrast.toFixed(2)}:1`, outline);
+    expect.soft(radioContrast).toBeGreaterThanOrEqual(3);
+    await checkScreen(page, 'focus-questionnaire-radios');
+
+    // Tab to the first radio: its control shows the ring.
+    await tabUntil(page, first.getByRole('radio').first());
+    expect(await focusRingWidth(control)).toBeGreaterThanOrEqual(2);
+    await page.context().close();
+  });
+});
+
+describe('focus after a change of step or page (issue 12)', () => {
+  it('lands on the title after «Avanti» on a choice step, and Tab reaches its first option', async () => {
+    const page = await lawyerOnCatalogue();
+    await page.getByRole('button', { name: NDA }).click();
+    const first = page.getByRole('group', { name: 'L’accordo è unilaterale o reciproco?' });
+    await expect.poll(() => first.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The pointer clicks the option's text (the input itself is visually hidden).
+    const option = (await first.getByRole('radio').first().getAttribute('value')) ?? '';
+    await first.getByText(option, { exact: true }).click();
+    await page.getByRole('button', { name: 'Avanti' }).click();
+
+    const second = page.getByRole('group', {
+      name: 'La prima parte è una società o una persona fisica?',
+    });
+    await expect.poll(() => second.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectTitleFocused(page, NDA);
+    await page.keyboard.press('Tab');
+    expect(
+      await second
+        .getByRole('radio')
+        .first()
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+
+    // A typed step keeps the focus in its field, so the lawyer types at once.
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    const name = page.getByLabel('Denominazione o nome e cognome della prima parte');
+    await expect
+      .poll(() => name.evaluate((el) => el === document.activeElement).catch(() => false), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await page.context().close();
+  });
+
+  it('lands on the title of the test payment page, of the paid document and after a download', async () => {
+    const page = await lawyerOnCatalogue();
+    // The questionnaire is another test's subject: the document is answered over the API.
+    const answers = ndaAnswers();
+    const started = await page.evaluate(
+      async ({ name, given }) => {
+        const headers = {
+          authorization: `Bearer ${localStorage.getItem('userToken')}`,
+          'content-type': 'application/json',
+        };
+        const list = await fetch(
+          `/api/template?status=PUBLISHED&name=${encodeURIComponent(name)}`,
+          { headers },
+        ).then((r) => r.json());
+        const template = list.data.results[0];
+        const created = await fetch('/api/contract/', {
+          method: 'PUT',
+          headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ type: template.id }),
+        }).then((r) => r.json());
+        const id = created.data.id as string;
+        for (const body of [{ answers: given }, { status: 'COMPLETED' }]) {
+          const saved = await fetch(`/api/contract/${id}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify(body),
+          });
+          if (!saved.ok) throw new Error(await saved.text());
+        }
+        sessionStorage.setItem(
+          'newContract',
+          JSON.stringify({
+            state: {
+              value: {
+                id,
+                type: template.id,
+                title: template.name,
+                answers: given,
+                paymentId: '',
+                maxQuestions: template.max_questions ?? 0,
+                status: 'COMPLETED',
+              },
+            },
+            version: 0,
+          }),
+        );
+        return id;
+      },
+      { name: NDA, given: answers },
+    );
+    expect(started).not.toBe('');
+
+    await page.goto('/user/nuovo-contratto/carrello');
+    const buy = page.getByRole('button', { name: 'Acquista' });
+    await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await buy.click();
+    await page.waitForURL('**/pagamento-di-prova**');
+    await expectTitleFocused(page, 'Pagamento di prova');
+
+    const pay = page.getByRole('button', { name: 'Paga' });
+    await expect.poll(() => pay.isVisible()).toBe(true);
+    await pay.click();
+    await page.waitForURL('**/user/archivio/dettaglio-documento**', { timeout: 15_000 });
+    await expectTitleFocused(page, NDA);
+
+    const docx = page.getByRole('button', { name: 'Scarica il documento (.docx)' });
+    await tabUntil(page, docx);
+    const downloading = page.waitForEvent('download', { timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await downloading;
+    await expectTitleFocused(page, NDA);
+    await page.context().close();
+  }, 120_000);
+});
