@@ -6,7 +6,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH, demoLawyerStorage, startBuiltApp } from './support/built-app.mjs';
 
@@ -18,11 +20,19 @@ const BUDGET = {
   seo: 95,
 };
 
-/** In this order: the signed-out ones first. */
 const PAGES = [
   { name: 'login', path: '/login', signedIn: false },
   { name: 'catalogue', path: '/user/contratti', signedIn: true },
 ];
+/**
+ * Lighthouse's mobile 4x CPU slowdown is calibrated for a high-end desktop host (benchmark index
+ * 1500–2000, docs/throttling.md); it warns below 1000. A host already as slow as the phone being
+ * emulated (this 2-core box under load measures 350–1000) gets a smaller multiplier: its
+ * benchmark index over the emulated phone's (1750 / 4), between 1 and 4. The JSON prints both
+ * figures; `LIGHTHOUSE_CPU_SLOWDOWN=4` forces the stock setting.
+ */
+const EMULATED_PHONE_BENCHMARK_INDEX = 1750 / 4;
+
 const FORM_FACTORS = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
@@ -74,6 +84,8 @@ function summarise(lhr) {
     .map((audit) => `${audit.id} (${Math.round(audit.numericValue ?? 0)} ms)`);
   return {
     url: lhr.finalDisplayedUrl,
+    benchmark_index: Math.round(lhr.environment.benchmarkIndex),
+    cpu_slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     scores,
     metrics,
     failed,
@@ -81,43 +93,76 @@ function summarise(lhr) {
   };
 }
 
+/** A fresh Chromium per run (Lighthouse's advice): no state leaks from one run to the next. */
+async function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    logLevel: 'silent',
+  });
+}
+
+/** Lighthouse's own CPU benchmark, in a blank page of the browser about to be measured. */
+async function benchmarkIndex(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);
+    await page.close();
+    return index;
+  } finally {
+    await browser.close();
+  }
+}
+
+function cpuSlowdownFor(index) {
+  if (process.env.LIGHTHOUSE_CPU_SLOWDOWN) return Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN);
+  const multiplier = index / EMULATED_PHONE_BENCHMARK_INDEX;
+  return Math.round(Math.min(4, Math.max(1, multiplier)) * 10) / 10;
+}
+
+/** One Lighthouse run; once more when the trace came out unusable (NO_NAVSTART on a busy box). */
+async function audit(url, page, formFactor) {
+  for (let attempt = 1; ; attempt += 1) {
+    const chrome = await launchChrome();
+    try {
+      if (page.signedIn) await signInBrowser(chrome.port, new URL(url).origin);
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGET),
+      };
+      if (formFactor.name === 'mobile') {
+        const slowdown = cpuSlowdownFor(await benchmarkIndex(chrome.port));
+        // Flags override the config's settings: the mobile network throttling stays as it is.
+        flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown };
+      }
+      const result = await lighthouse(url, flags, formFactor.config);
+      if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+      if (!result.lhr.runtimeError || attempt === 2) return result;
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
 const started = Date.now();
 const app = await startBuiltApp('lighthouse');
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-  logLevel: 'silent',
-});
 const runs = {};
 const problems = [];
 try {
-  // The signed-out pages first: the session, once stored, stays for the rest of the runs.
-  let signedIn = false;
   for (const page of PAGES) {
-    if (page.signedIn && !signedIn) {
-      await signInBrowser(chrome.port, app.baseURL);
-      signedIn = true;
-    }
     for (const formFactor of FORM_FACTORS) {
       const url = `${app.baseURL}${page.path}`;
-      const result = await lighthouse(
-        url,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: Object.keys(BUDGET),
-        },
-        formFactor.config,
-      );
-      if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+      const result = await audit(url, page, formFactor);
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
         writeFileSync(
@@ -143,13 +188,11 @@ try {
     }
   }
 } finally {
-  await chrome.kill();
   await app.stop();
 }
 console.log(
   JSON.stringify(
     {
-      lighthouse: lighthouse.version ?? '12',
       budget: BUDGET,
       runs,
       over_budget: problems,
@@ -159,4 +202,17 @@ console.log(
     2,
   ),
 );
-if (problems.length > 0) process.exitCode = 1;
+// A table for people (npm test shows it); the JSON above is for bench/run.mjs.
+for (const [name, run] of Object.entries(runs)) {
+  const { performance, accessibility, seo } = run.scores;
+  const m = run.metrics;
+  console.error(
+    `${name.padEnd(18)} perf ${performance} a11y ${accessibility} bp ${run.scores['best-practices']} seo ${seo}` +
+      ` | FCP ${Math.round(m.fcp_ms)} ms LCP ${Math.round(m.lcp_ms)} ms TBT ${Math.round(m.tbt_ms)} ms CLS ${m.cls}` +
+      ` | cpu x${run.cpu_slowdown} (benchmark ${run.benchmark_index})`,
+  );
+}
+if (problems.length > 0) {
+  console.error(`over budget: ${problems.join('; ')}`);
+  process.exitCode = 1;
+}
