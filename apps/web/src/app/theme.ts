@@ -1,5 +1,6 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defineConfig } from '@chakra-ui/react';
 import { buttonRecipe } from '../components/ui/button.recipe.ts';
+import { chakraBaseConfig } from './theme/chakra-base.ts';
 import { rescaleDefaultConfig } from './theme/rem-scale.ts';
 import {
   alertRecipe,
@@ -58,4 +59,7 @@ const appConfig = defineConfig({
 });
 
 /** The Chakra system: the rescaled defaults (light, LTR) plus the LexPath brand. */
-export const system = createSystem(rescaleDefaultConfig(defaultConfig, SPACING_STEPS), appConfig);
+export const system = createSystem(
+  rescaleDefaultConfig(chakraBaseConfig, SPACING_STEPS),
+  appConfig,
+);
