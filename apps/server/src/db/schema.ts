@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -312,6 +313,26 @@ export const contracts = pgTable(
       t.status,
     ),
   ],
+);
+
+/**
+ * How many contracts each template has, by status and paid or not: the users' contracts list
+ * counts its pages here (a sum over templates) unless it searches, instead of counting a
+ * million rows for every page. A trigger on `contracts` (migration 0007) keeps it exact, in the
+ * transaction of each insert, status change, payment and delete; one row per template and
+ * state, so creating documents of different templates never waits on one counter.
+ */
+export const contractCounts = pgTable(
+  'contract_counts',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull(),
+    paid: boolean('paid').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.status, t.paid] })],
 );
 
 export const payments = pgTable(

@@ -91,6 +91,42 @@ describe('totalPages under every filter (one document a page)', () => {
   });
 });
 
+describe('the per-template counts behind the admin pager', () => {
+  it('stay equal to the contracts through starts, completions, payments and deletes', async () => {
+    const { template } = await createPublishedTemplate(ctx, 'contatori');
+    const owner = await ctx.buildUser({ surname: 'Contatore' });
+    const draft = await startContract(ctx, owner, template.id);
+    const paid = await startCompletedContract(ctx, owner, template.id);
+    await payContract(ctx, owner, paid);
+    await startCompletedContract(ctx, owner, template.id);
+    await ctx.db.delete(contracts).where(eq(contracts.id, draft));
+
+    const { rows: kept } = await ctx.pool.query(
+      `select template_id, status, paid, count from contract_counts where count <> 0 order by 1, 2, 3`,
+    );
+    const { rows: actual } = await ctx.pool.query(
+      `select template_id, status, payment_updated_at is not null as paid, count(*)::int as count
+         from contracts group by 1, 2, 3 order by 1, 2, 3`,
+    );
+    expect(kept).toEqual(actual);
+    const mine = kept.filter((row: { template_id: string }) => row.template_id === template.id);
+    expect(mine).toEqual([
+      { template_id: template.id, status: 'COMPLETED', paid: false, count: 1 },
+      { template_id: template.id, status: 'COMPLETED', paid: true, count: 1 },
+    ]);
+
+    const total = actual.reduce((sum: number, row: { count: number }) => sum + row.count, 0);
+    const completed = actual
+      .filter((row: { status: string }) => row.status === 'COMPLETED')
+      .reduce((sum: number, row: { count: number }) => sum + row.count, 0);
+    expect((await list(admin, 'userActive=true&limit=1')).totalPages).toBe(total);
+    expect((await list(admin, 'userActive=true&limit=1&status=COMPLETED')).totalPages).toBe(
+      completed,
+    );
+    expect((await list(admin, 'userActive=true&limit=1000')).ids.length).toBe(total);
+  });
+});
+
 describe('sorts that follow the change as it happens', () => {
   it("moves a renamed lawyer's documents in the name and surname orders at once", async () => {
     const { template } = await createPublishedTemplate(ctx, 'rinomina avvocato');

@@ -39,7 +39,14 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import {
+  contractCounts,
+  contracts,
+  payments,
+  templates,
+  templateVersions,
+  users,
+} from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { type PdfPool, PdfPoolBusyError, previewCacheKey } from '../../documents/pdf-pool.ts';
 import { CalendarDate } from '../../documents/typed-answers.ts';
@@ -431,14 +438,46 @@ function anyOf(column: AnyPgColumn, ids: SQLWrapper): SQL {
   return sql`${column} = any(array(${ids}))`;
 }
 
+function templatesOfCategory(db: DbExecutor, categoryId: string) {
+  return db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(eq(templates.categoryId, categoryId));
+}
+
+/**
+ * The list's total. Everyone's documents without a search: a sum of the per-template counts
+ * that a trigger keeps exact (`contract_counts`), with the list's filters translated (status,
+ * paid, category), instead of counting up to a million rows for every page. A search, or a
+ * lawyer's own documents (a few hundred at most, by index): the contracts themselves.
+ */
+function countContracts(
+  db: DbExecutor,
+  query: TContractsFilter,
+  everyone: boolean,
+  where: SQL | undefined,
+): Promise<{ n: number }[]> {
+  if (!everyone || query.name) return db.select({ n: count() }).from(contracts).where(where);
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(contractCounts.status, query.status));
+  if (query.payed === true) filters.push(eq(contractCounts.paid, true));
+  if (query.categoryId) {
+    filters.push(anyOf(contractCounts.templateId, templatesOfCategory(db, query.categoryId)));
+  }
+  return db
+    .select({ n: sql<number>`coalesce(sum(${contractCounts.count}), 0)`.mapWith(Number) })
+    .from(contractCounts)
+    .where(and(...filters));
+}
+
 /**
  * GET /contract: the caller's contracts, newest first unless `sort` and `order` say otherwise;
  * an admin asking `userActive=true` sees everyone's (the users' contracts screen).
  *
  * Every filter is a condition on the contract row (the searched names resolve to template and
  * lawyer ids first, through their trigram indexes), so the page is cut from one index of
- * `contracts` before anything is joined, and the count reads `contracts` alone: the five-table
- * join runs for the page's rows only.
+ * `contracts` before anything is joined, and the count never joins (countContracts: a filter
+ * added here needs its counterpart there): the five-table join runs for the page's rows only.
  */
 export async function listContracts(
   db: DbExecutor,
@@ -447,8 +486,10 @@ export async function listContracts(
 ): Promise<{ results: TContractCard[]; page: number; totalPages: number }> {
   const filters: SQL[] = [];
   const everyone = mayListAllContracts(caller) && query.userActive === true;
+  // Read once: the count (countContracts) filters on the same status.
+  const status = query.status;
   if (!everyone) filters.push(eq(contracts.userId, caller.id));
-  if (query.status) filters.push(eq(contracts.status, query.status));
+  if (status) filters.push(eq(contracts.status, status));
   if (query.payed === true) filters.push(isNotNull(contracts.paymentUpdatedAt));
   if (query.name) {
     const pattern = likePattern(query.name);
@@ -470,15 +511,7 @@ export async function listContracts(
   }
   if (query.categoryId) {
     if (!isUuid(query.categoryId)) return { results: [], page: query.page, totalPages: 1 };
-    filters.push(
-      anyOf(
-        contracts.templateId,
-        db
-          .select({ id: templates.id })
-          .from(templates)
-          .where(eq(templates.categoryId, query.categoryId)),
-      ),
-    );
+    filters.push(anyOf(contracts.templateId, templatesOfCategory(db, query.categoryId)));
   }
   const where = and(...filters);
   const order = contractsOrder(query);
@@ -493,7 +526,7 @@ export async function listContracts(
     selectContracts(db)
       .where(inArray(contracts.id, page))
       .orderBy(...order),
-    db.select({ n: count() }).from(contracts).where(where),
+    countContracts(db, { ...query, status }, everyone, where),
   ]);
   return {
     results: rows.map(toCard),
