@@ -190,23 +190,26 @@ describe("the users' contracts list (admin) at a few thousand rows", () => {
       await explainedQueries((db) => listContracts(db, admin, searched)),
     );
     // A search counts the matching contracts by index, joining nothing.
-    expect(relationsOf(search)).toEqual(['contracts', 'templates', 'users']);
+    expect(relationsOf(search)).toEqual(['contracts']);
   });
 
   it('searches lawyers and titles through their trigram indexes, then the contracts by id', async () => {
-    for (const name of ['Cognome42', 'Giulia Cognome7', 'locazione 1234']) {
+    for (const name of ['Cognome42', 'Giulia Cognome7', 'locazione 1236']) {
       const query = ZContractsQuery.parse({ userActive: 'true', status: 'COMPLETED', name });
-      const { page, count } = split(
-        await explainedQueries((db) => listContracts(db, admin, query)),
-      );
-      for (const explained of [page, count]) {
-        expectIndexedPlan(explained, 'contracts');
-        const indexes = explained.nodes.flatMap((node) => node['Index Name'] ?? []);
+      const explained = await explainedQueries((db) => listContracts(db, admin, query));
+      const lookups = explained.filter((each) => /\bilike\b/i.test(each.sql));
+      expect(lookups.length).toBe(2);
+      for (const lookup of lookups) {
+        const indexes = lookup.nodes.flatMap((node) => node['Index Name'] ?? []);
         expect(
           indexes.filter((index) => index.endsWith('_trgm_idx')).length,
-          `${name}: ${JSON.stringify(explained.plan, null, 1)}`,
+          `${name}: ${JSON.stringify(lookup.plan, null, 1)}`,
         ).toBeGreaterThan(0);
       }
+      const { page, count } = split(explained);
+      expectIndexedPlan(page, 'contracts');
+      expectIndexedPlan(count, 'contracts');
+      expect(relationsOf(count)).toEqual(['contracts']);
     }
   });
 
@@ -253,7 +256,7 @@ describe('the templates catalogue', () => {
   });
 
   it('searches names with the trigram index', async () => {
-    for (const name of ['comodato 77', 'locazione 1234']) {
+    for (const name of ['comodato 77', 'locazione 1236']) {
       const query = ZTemplatesQuery.parse({ name });
       const { page, count } = split(
         await explainedQueries((db) => listTemplates(db, customerOf(), query)),

@@ -470,6 +470,11 @@ function countContracts(
     .where(and(...filters));
 }
 
+/** `column = any($1::uuid[])`: one parameter however many ids (no limit of 65,535). */
+function idsIn(column: AnyPgColumn, rows: { id: string }[]): SQL {
+  return sql`${column} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`;
+}
+
 /**
  * GET /contract: the caller's contracts, newest first unless `sort` and `order` say otherwise;
  * an admin asking `userActive=true` sees everyone's (the users' contracts screen).
@@ -493,21 +498,27 @@ export async function listContracts(
   if (query.payed === true) filters.push(isNotNull(contracts.paymentUpdatedAt));
   if (query.name) {
     const pattern = likePattern(query.name);
-    const byTitle = anyOf(
-      contracts.templateId,
+    // The titles and lawyers the text matches (trigram indexes), looked up first: the planner
+    // then knows how many there are (a walk down the sort's index for many, the few matching
+    // documents fetched and sorted for few), and a side that matches nothing drops out of the
+    // condition. The admin looks documents up by lawyer too ("Rossi", "Mario Rossi"); a
+    // lawyer's own list would match every row on their own name, so it searches titles only.
+    // A name or a surname containing the text makes "name surname" contain it.
+    const [titles, lawyers] = await Promise.all([
       db.select({ id: templates.id }).from(templates).where(ilike(templates.name, pattern)),
-    );
-    // The admin looks documents up by lawyer too ("Rossi", "Mario Rossi"); a lawyer's own
-    // list would match every row on their own name, so it searches titles only. A name or a
-    // surname containing the text makes "name surname" contain it: one condition, one index.
-    const byLawyer = anyOf(
-      contracts.userId,
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern)),
-    );
-    filters.push(everyone ? (or(byTitle, byLawyer) as SQL) : byTitle);
+      everyone
+        ? db
+            .select({ id: users.id })
+            .from(users)
+            .where(ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern))
+        : [],
+    ]);
+    const matches = [
+      ...(titles.length > 0 ? [idsIn(contracts.templateId, titles)] : []),
+      ...(lawyers.length > 0 ? [idsIn(contracts.userId, lawyers)] : []),
+    ];
+    if (matches.length === 0) return { results: [], page: query.page, totalPages: 1 };
+    filters.push(matches.length === 1 ? (matches[0] as SQL) : (or(...matches) as SQL));
   }
   if (query.categoryId) {
     if (!isUuid(query.categoryId)) return { results: [], page: query.page, totalPages: 1 };
