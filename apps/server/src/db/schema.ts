@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -74,8 +75,15 @@ export const users = pgTable(
     check('users_pec_lowercase', sql`${t.pec} = lower(${t.pec})`),
     check('users_role_valid', oneOf(t.role, ROLE_VALUES)),
     check('users_status_valid', oneOf(t.status, USER_STATUS_VALUES)),
-    // The admin users list: verified accounts, not cancelled, newest first.
-    index('users_list_idx').on(t.emailVerified, t.status, t.createdAt),
+    // The admin users list, newest first (the id breaks ties): verified accounts or not...
+    index('users_list_idx').on(t.emailVerified, t.createdAt, t.id),
+    // ...or all of them.
+    index('users_created_idx').on(t.createdAt, t.id),
+    // The admin's contract search by lawyer ("name surname" `ILIKE '%…%'`, pg_trgm).
+    index('users_full_name_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.surname}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -218,8 +226,12 @@ export const templates = pgTable(
   (t) => [
     check('templates_price_not_negative', sql`${t.priceCents} >= 0`),
     check('templates_status_valid', oneOf(t.status, TEMPLATE_STATUS_VALUES)),
-    // The customers' list: published, not deleted, by category.
-    index('templates_list_idx').on(t.status, t.deletedAt, t.createdAt),
+    // The catalogue's order (newest first, the id breaking ties) over the listable templates.
+    index('templates_catalogue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.currentVersionId} is not null`),
+    // Name searches (`ILIKE '%…%'`, pg_trgm), here and in the admin's contract search.
+    index('templates_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('templates_category_idx').on(t.categoryId),
     index('templates_created_by_idx').on(t.createdBy),
   ],
@@ -266,6 +278,18 @@ export const contracts = pgTable(
       .references(() => templates.id),
     answers: jsonb('answers').notNull().default({}),
     status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull().default('TO_COMPLETE'),
+    /*
+     * What the users' contracts list sorts by, copied from the joined rows (lower-cased, as the
+     * list orders them) so that every sort walks one index of this table instead of sorting a
+     * five-table join, and a deep page skips index entries only. Triggers (migration 0007) keep
+     * them in step in the transaction of the change that sets them: a contract's insert, a
+     * lawyer's or a template's rename, a payment. Never written by the application.
+     */
+    ownerNameKey: text('owner_name_key').notNull().default(''),
+    ownerSurnameKey: text('owner_surname_key').notNull().default(''),
+    templateNameKey: text('template_name_key').notNull().default(''),
+    /** The payment's `updated_at` (the list's payment date); null while unpaid. */
+    paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -274,8 +298,41 @@ export const contracts = pgTable(
     // The lawyer's archive: their completed documents, newest first.
     index('contracts_user_status_idx').on(t.userId, t.status, t.createdAt),
     index('contracts_template_idx').on(t.templateId),
-    index('contracts_created_at_idx').on(t.createdAt),
+    // One index per sort of the users' contracts list (both directions: scanned backwards),
+    // ending with the status the list filters on, so a page is cut from the index alone.
+    index('contracts_created_idx').on(t.createdAt, t.id, t.status),
+    index('contracts_owner_name_idx').on(t.ownerNameKey, t.id, t.status),
+    index('contracts_owner_surname_idx').on(t.ownerSurnameKey, t.id, t.status),
+    index('contracts_template_name_idx').on(t.templateNameKey, t.id, t.status),
+    // Unpaid documents come last in both directions: one index per direction.
+    index('contracts_paid_asc_idx').on(t.paymentUpdatedAt.asc().nullsLast(), t.id, t.status),
+    index('contracts_paid_desc_idx').on(
+      t.paymentUpdatedAt.desc().nullsLast(),
+      // NULLS FIRST is what `id desc` means: the ORDER BY matches the index as written.
+      t.id.desc().nullsFirst(),
+      t.status,
+    ),
   ],
+);
+
+/**
+ * How many contracts each template has, by status and paid or not: the users' contracts list
+ * counts its pages here (a sum over templates) unless it searches, instead of counting a
+ * million rows for every page. A trigger on `contracts` (migration 0007) keeps it exact, in the
+ * transaction of each insert, status change, payment and delete; one row per template and
+ * state, so creating documents of different templates never waits on one counter.
+ */
+export const contractCounts = pgTable(
+  'contract_counts',
+  {
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id),
+    status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull(),
+    paid: boolean('paid').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.status, t.paid] })],
 );
 
 export const payments = pgTable(

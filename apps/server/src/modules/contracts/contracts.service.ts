@@ -24,10 +24,29 @@ import {
 } from '@lexpath/shared/schemas/contracts';
 import { countPages } from '@lexpath/shared/schemas/pagination';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
-import { and, count, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { contracts, payments, templates, templateVersions, users } from '../../db/schema.ts';
+import {
+  contractCounts,
+  contracts,
+  payments,
+  templates,
+  templateVersions,
+  users,
+} from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { type PdfPool, PdfPoolBusyError, previewCacheKey } from '../../documents/pdf-pool.ts';
 import { CalendarDate } from '../../documents/typed-answers.ts';
@@ -400,29 +419,87 @@ export async function removeContractListItem(
   });
 }
 
-/** What each sortable column of the users' contracts table orders by (SPEC §2). */
-const SORT_COLUMNS: Record<TContractSort, SQL> = {
-  name: sql`lower(${users.name})`,
-  surname: sql`lower(${users.surname})`,
-  type_contract: sql`lower(${templates.name})`,
-  created_at_date: sql`${contracts.createdAt}`,
-  payment_date: sql`${payments.updatedAt}`,
+/**
+ * What each sortable column of the users' contracts table orders by (SPEC §2): columns of the
+ * contract row itself (the joined names are copied there, lower-cased, by the triggers of
+ * migration 0007), each with an index that ends in the id, so a page is cut from one index.
+ */
+const SORT_COLUMNS: Record<TContractSort, AnyPgColumn> = {
+  name: contracts.ownerNameKey,
+  surname: contracts.ownerSurnameKey,
+  type_contract: contracts.templateNameKey,
+  created_at_date: contracts.createdAt,
+  payment_date: contracts.paymentUpdatedAt,
 };
 
 /**
  * The ORDER BY of the list, applied before the page is cut so pages follow one global order:
  * unpaid documents come last whatever the direction, and the id breaks ties so no row moves
- * between pages.
+ * between pages. Only the payment date can be null: the other columns are NOT NULL, so a bare
+ * `asc`/`desc` is the same order as `nulls last`, and lets one index serve both directions
+ * (scanned backwards for `desc`).
  */
 function contractsOrder(query: TContractsFilter): SQL[] {
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-  const column = SORT_COLUMNS[query.sort ?? 'created_at_date'];
-  return [sql`${column} ${direction} nulls last`, sql`${contracts.id} ${direction}`];
+  const sort = query.sort ?? 'created_at_date';
+  const nulls = sort === 'payment_date' ? sql` nulls last` : sql``;
+  return [sql`${SORT_COLUMNS[sort]} ${direction}${nulls}`, sql`${contracts.id} ${direction}`];
+}
+
+/**
+ * `column = any(array(subquery))`: the subquery runs once, before the scan (an InitPlan), and
+ * the condition can use the column's index, alone or OR-ed with another one (a BitmapOr), which
+ * `column IN (subquery)` under an OR cannot.
+ */
+function anyOf(column: AnyPgColumn, ids: SQLWrapper): SQL {
+  return sql`${column} = any(array(${ids}))`;
+}
+
+function templatesOfCategory(db: DbExecutor, categoryId: string) {
+  return db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(eq(templates.categoryId, categoryId));
+}
+
+/**
+ * The list's total. Everyone's documents without a search: a sum of the per-template counts
+ * that a trigger keeps exact (`contract_counts`), with the list's filters translated (status,
+ * paid, category), instead of counting up to a million rows for every page. A search, or a
+ * lawyer's own documents (a few hundred at most, by index): the contracts themselves.
+ */
+function countContracts(
+  db: DbExecutor,
+  query: TContractsFilter,
+  everyone: boolean,
+  where: SQL | undefined,
+): Promise<{ n: number }[]> {
+  if (!everyone || query.name) return db.select({ n: count() }).from(contracts).where(where);
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(contractCounts.status, query.status));
+  if (query.payed === true) filters.push(eq(contractCounts.paid, true));
+  if (query.categoryId) {
+    filters.push(anyOf(contractCounts.templateId, templatesOfCategory(db, query.categoryId)));
+  }
+  return db
+    .select({ n: sql<number>`coalesce(sum(${contractCounts.count}), 0)`.mapWith(Number) })
+    .from(contractCounts)
+    .where(and(...filters));
+}
+
+/** `column = any($1::uuid[])`: one parameter however many ids (no limit of 65,535). */
+function idsIn(column: AnyPgColumn, rows: { id: string }[]): SQL {
+  return sql`${column} = any(${sql.param(rows.map((row) => row.id))}::uuid[])`;
 }
 
 /**
  * GET /contract: the caller's contracts, newest first unless `sort` and `order` say otherwise;
  * an admin asking `userActive=true` sees everyone's (the users' contracts screen).
+ *
+ * Every filter is a condition on the contract row (the searched names resolve to template and
+ * lawyer ids first, through their trigram indexes), so the page is cut from one index of
+ * `contracts` before anything is joined, and the count never joins (countContracts: a filter
+ * added here needs its counterpart there): the five-table join runs for the page's rows only.
  */
 export async function listContracts(
   db: DbExecutor,
@@ -433,40 +510,53 @@ export async function listContracts(
   const everyone = mayListAllContracts(caller) && query.userActive === true;
   if (!everyone) filters.push(eq(contracts.userId, caller.id));
   // The admin's 'Documenti generati' holds generated documents: questionnaires in progress or
-  // abandoned (TO_COMPLETE) are listed only when asked for (issue 12).
+  // abandoned (TO_COMPLETE) are listed only when asked for (issue 12). Read once: the count
+  // (countContracts) filters on the same status.
   const status = query.status ?? (everyone ? CONTRACT_STATUS.completed : undefined);
   if (status) filters.push(eq(contracts.status, status));
-  if (query.payed === true) filters.push(isNotNull(payments.id));
+  if (query.payed === true) filters.push(isNotNull(contracts.paymentUpdatedAt));
   if (query.name) {
     const pattern = likePattern(query.name);
-    const byTitle = ilike(templates.name, pattern);
-    // The admin looks documents up by lawyer too ("Rossi", "Mario Rossi"); a lawyer's own
-    // list would match every row on their own name, so it searches titles only.
-    const byLawyer = or(
-      ilike(users.name, pattern),
-      ilike(users.surname, pattern),
-      ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern),
-    );
-    filters.push((everyone ? or(byTitle, byLawyer) : byTitle) as SQL);
+    // The titles and lawyers the text matches (trigram indexes), looked up first: the planner
+    // then knows how many there are (a walk down the sort's index for many, the few matching
+    // documents fetched and sorted for few), and a side that matches nothing drops out of the
+    // condition. The admin looks documents up by lawyer too ("Rossi", "Mario Rossi"); a
+    // lawyer's own list would match every row on their own name, so it searches titles only.
+    // A name or a surname containing the text makes "name surname" contain it.
+    const [titles, lawyers] = await Promise.all([
+      db.select({ id: templates.id }).from(templates).where(ilike(templates.name, pattern)),
+      everyone
+        ? db
+            .select({ id: users.id })
+            .from(users)
+            .where(ilike(sql`${users.name} || ' ' || ${users.surname}`, pattern))
+        : [],
+    ]);
+    const matches = [
+      ...(titles.length > 0 ? [idsIn(contracts.templateId, titles)] : []),
+      ...(lawyers.length > 0 ? [idsIn(contracts.userId, lawyers)] : []),
+    ];
+    if (matches.length === 0) return { results: [], page: query.page, totalPages: 1 };
+    filters.push(matches.length === 1 ? (matches[0] as SQL) : (or(...matches) as SQL));
   }
   if (query.categoryId) {
     if (!isUuid(query.categoryId)) return { results: [], page: query.page, totalPages: 1 };
-    filters.push(eq(templates.categoryId, query.categoryId));
+    filters.push(anyOf(contracts.templateId, templatesOfCategory(db, query.categoryId)));
   }
   const where = and(...filters);
+  const order = contractsOrder(query);
+  const page = db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
   const [rows, [total]] = await Promise.all([
     selectContracts(db)
-      .where(where)
-      .orderBy(...contractsOrder(query))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ n: count() })
-      .from(contracts)
-      .innerJoin(templates, eq(templates.id, contracts.templateId))
-      .innerJoin(users, eq(users.id, contracts.userId))
-      .leftJoin(payments, eq(payments.contractId, contracts.id))
-      .where(where),
+      .where(inArray(contracts.id, page))
+      .orderBy(...order),
+    countContracts(db, { ...query, status }, everyone, where),
   ]);
   return {
     results: rows.map(toCard),
