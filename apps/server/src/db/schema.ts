@@ -266,6 +266,16 @@ export const contracts = pgTable(
       .references(() => templates.id),
     answers: jsonb('answers').notNull().default({}),
     status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull().default('TO_COMPLETE'),
+    /**
+     * What the preview depends on besides the day (DESIGN §7, issue 13): the pinned version
+     * (immutable: its preview file and questions) and the answers, as jsonb normalises them.
+     * Generated, so every statement that writes the answers — whoever writes it — changes the
+     * key with them: a preview cached for older answers can never be found under it. A lookup
+     * reads it instead of hashing the answers. md5 is a cache key here, not a secret.
+     */
+    previewKey: text('preview_key')
+      .notNull()
+      .generatedAlwaysAs(sql`md5(template_version_id::text || ':' || answers::text)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
