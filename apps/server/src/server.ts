@@ -68,7 +68,9 @@ async function start(): Promise<void> {
     });
     // Warm at boot (DESIGN §7), in the background: the server answers meanwhile, and a preview
     // asked during the warm-up waits for the listener.
-    void pdfPool.warmUp().catch((error: unknown) => {
+    // One listener warm: the second starts when two previews first convert at once, so an idle
+    // server holds one LibreOffice (issue 13: memory at idle).
+    void pdfPool.warmUp(1).catch((error: unknown) => {
       logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
     });
     changeFeed = await startChangeFeed(database.url, logger);
@@ -129,8 +131,18 @@ async function shutDown(signal: NodeJS.Signals | 'launcher gone'): Promise<void>
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(signal, () => void shutDown(signal));
 }
-// Started by scripts/start.mjs (npm start) with an IPC channel: the channel closes when the
-// launcher dies without passing a signal on (kill -9), and the server must not outlive it.
+// `npm start` runs the server as npm's child (its shell `exec`s node) with this flag: npm
+// passes stop signals on, but when npm dies without doing so (kill -9) the server is handed to
+// another parent, and it must not outlive `npm start`. Not by default: a server started in the
+// background of a shell that then exits keeps running.
+if (process.argv.includes('--exit-with-parent')) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutDown('launcher gone');
+  }, 250).unref();
+}
+// Started with an IPC channel (a process manager or a test): the channel closes when the
+// parent dies without passing a signal on, and the server must not outlive it.
 if (process.channel) {
   process.channel.unref();
   process.on('disconnect', () => void shutDown('launcher gone'));

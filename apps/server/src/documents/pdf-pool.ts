@@ -89,8 +89,12 @@ export type PdfPool = {
    * demand), `true` once the result is cached. Meanwhile `peek` answers the conversion itself.
    */
   prefetch(cacheKey: string, output: PdfOutput, produce: () => Promise<Buffer>): Promise<boolean>;
-  /** Starts the listeners now rather than at the first preview (DESIGN §7: warm at boot). */
-  warmUp(): Promise<void>;
+  /**
+   * Starts `listeners` listeners (all by default) now rather than at the first preview (DESIGN
+   * §7: warm at boot). The others start when two conversions first run at once (~200 MB each
+   * that an idle server does not hold, issue 13).
+   */
+  warmUp(listeners?: number): Promise<void>;
   status(): PdfPoolStatus;
   close(): Promise<void>;
 };
@@ -542,10 +546,10 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       };
     },
 
-    async warmUp() {
+    async warmUp(listeners = size) {
       if (!sofficePath || closed) return;
       await Promise.all(
-        slots.map((slot) =>
+        slots.slice(0, Math.max(1, listeners)).map((slot) =>
           startListener(slot).catch((error: unknown) => {
             config.logger?.warn({ err: error }, 'LibreOffice listener did not start');
           }),
