@@ -28,7 +28,7 @@ export const SERVER_BUILD_INPUTS = [
 export const SERVER_DIST = 'apps/server/dist';
 /** The entry `npm start` runs. */
 export const SERVER_ENTRY = `${SERVER_DIST}/server.js`;
-/** Written after a successful build; esbuild leaves it alone, a failed build removes it. */
+/** Written after a successful build: a failed or interrupted one leaves none. */
 const STAMP_FILE = '.build-stamp';
 
 /** Tests are not part of the server: editing one does not make the build stale. */
@@ -89,14 +89,18 @@ export async function buildServer({ root = REPOSITORY_ROOT } = {}) {
   const started = performance.now();
   const fingerprint = await serverSourcesFingerprint(root);
   const outdir = path.join(root, SERVER_DIST);
-  await rm(path.join(outdir, STAMP_FILE), { force: true });
+  // Emptied first: chunks are named by their content, and old ones would pile up.
+  await rm(outdir, { recursive: true, force: true });
   const esbuild = await import('esbuild');
   try {
     await esbuild.build({
       entryPoints: [path.join(root, 'apps/server/src/server.ts'), ...documentTasks(root)],
       outdir,
-      // Every bundle at the top of dist: the source URLs above are relative to it.
+      // Every bundle and chunk at the top of dist: the source URLs above are relative to it.
       entryNames: '[name]',
+      // What server.ts imports while PostgreSQL starts is a chunk of its own, whose packages load
+      // then, not before the server's first line runs.
+      splitting: true,
       // Where document-pool.ts finds the compiled tasks, relative to its source file.
       define: {
         __LEXPATH_COMPILED_TASKS__: JSON.stringify('../../dist/document-tasks.js'),
