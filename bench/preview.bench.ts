@@ -1,8 +1,13 @@
 // The lawyer's first view of a preview (issue 11): render the demo locazione preview with its
 // answers, convert it on a warm listener, and — for the protected preview — draw its pages as
 // pictures. `text` is the preview as it was before (render + convert), `page_images` as it is
-// now. Run through tsx; prints one JSON object. Local processes only; bounded loops.
-import { readFileSync } from 'node:fs';
+// now. `server` (issue 13) measures the real server on the embedded PostgreSQL: the preview
+// asked after the summary was read (made ahead of time) and asked again (the cache), from the
+// client and as the server logs it (`responseTime`). Run through tsx; prints one JSON object.
+// Local processes only; bounded loops.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuestionRules } from '@lexpath/shared';
@@ -19,9 +24,23 @@ const demo = join(repoRoot, 'apps/server/demo-templates/locazione-abitativa');
 const log = (message: string) => process.stderr.write(`[preview.bench] ${message}\n`);
 const RUNS = 10;
 
-function p50(times: number[]): number {
+function percentile(times: number[], p: number): number {
   const sorted = [...times].sort((a, b) => a - b);
-  return Math.round(sorted[Math.ceil(sorted.length / 2) - 1] ?? Number.NaN);
+  return sorted[Math.ceil((sorted.length * p) / 100) - 1] ?? Number.NaN;
+}
+
+function p50(times: number[]): number {
+  return Math.round(percentile(times, 50));
+}
+
+/** p50 and p95 to a tenth of a millisecond. */
+function spread(times: number[]) {
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    runs: times.length,
+    p50_ms: round(percentile(times, 50)),
+    p95_ms: round(percentile(times, 95)),
+  };
 }
 
 /** Every question answered with its first option (a typed question, if any, is left out). */
@@ -73,4 +92,282 @@ async function main() {
   }
 }
 
-console.log(JSON.stringify(await main()));
+// ---------------------------------------------------------------------------------------------
+// The real server (issue 13).
+
+const SUMMARY_READING_MS = 5000;
+const SERVER_RUNS = 10;
+const CACHED_RUNS = 50;
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => ok(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+type Question = {
+  variable: string;
+  type?: string;
+  options?: string[];
+  is_multiple_selection?: boolean;
+  min?: number;
+  max?: unknown;
+  min_items?: number;
+  fields?: Question[];
+};
+
+/** A valid answer for a typed question, as the questionnaire would send (questions.bench). */
+function sampleTyped(question: Question): unknown {
+  switch (question.type) {
+    case 'testo':
+    case 'testo_lungo':
+      return 'Mario Rossi';
+    case 'numero':
+      return String(typeof question.min === 'number' ? question.min : 3);
+    case 'importo':
+      return typeof question.min === 'number' ? question.min.toFixed(2) : '1234.50';
+    case 'data':
+      return question.max === undefined ? '2030-01-15' : '1980-01-01';
+    case 'codice_fiscale':
+      return 'RSSMRA80A01H501U';
+    case 'partita_iva':
+      return '01234567897';
+    case 'email':
+      return 'mario.rossi@pec.it';
+    case 'elenco':
+      return Array.from({ length: question.min_items ?? 1 }, () =>
+        Object.fromEntries((question.fields ?? []).map((f) => [f.variable, sampleTyped(f)])),
+      );
+    default:
+      throw new Error(`no sample answer for type ${question.type}`);
+  }
+}
+
+function sampleAnswer(question: Question): unknown {
+  if (question.type !== undefined && question.type !== 'scelta') return sampleTyped(question);
+  const first = question.options?.[0];
+  return question.is_multiple_selection ? [first] : first;
+}
+
+async function api(
+  base: string,
+  path: string,
+  init: { token?: string; body?: unknown; method?: string } = {},
+) {
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await response.json()) as { data?: unknown };
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json.data as never;
+}
+
+/** The server's own time for each preview request, from its log (`request completed`). */
+function followServerLog(child: ChildProcess) {
+  const urls = new Map<string, string>();
+  const previewTimes: number[] = [];
+  let buffered = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.req?.url) urls.set(entry.reqId, entry.req.url);
+        if (typeof entry.responseTime === 'number') {
+          if (urls.get(entry.reqId)?.startsWith('/api/contract/preview/')) {
+            previewTimes.push(entry.responseTime);
+          }
+          urls.delete(entry.reqId);
+        }
+      } catch {}
+    }
+  });
+  return { takePreviewTimes: () => previewTimes.splice(0) };
+}
+
+async function startServer(port: number, dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      PDF_POOL_SIZE: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const log = followServerLog(child);
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, log };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become healthy in 60 s');
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Complete answers for the template, walking its questionnaire with sample answers. */
+async function finishedAnswers(base: string, token: string, templateId: string) {
+  const path = `/api/contract/questions?type=${encodeURIComponent(templateId)}`;
+  let answers: Record<string, unknown> = {};
+  const typed: string[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const next = (await api(base, path, { token, body: answers })) as Question | null;
+    if (!next) return { answers, typed };
+    if (next.type === 'testo') typed.push(next.variable);
+    answers = { ...answers, [next.variable]: sampleAnswer(next) };
+  }
+  throw new Error('the questionnaire did not end in 200 questions');
+}
+
+/** The preview: time to its first byte (the server's answer) and to its last (the transfer). */
+async function timedPreview(base: string, token: string, id: string) {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/contract/preview/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const firstByte = performance.now() - started;
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (response.status !== 200) throw new Error(`preview answered ${response.status}`);
+  return { firstByte, ms: performance.now() - started, bytes };
+}
+
+async function serverFigures() {
+  const dataRoot = join(repoRoot, '.test-data');
+  mkdirSync(dataRoot, { recursive: true });
+  chmodSync(dataRoot, 0o755);
+  const dataDir = join(dataRoot, `bench-preview-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child, log } = await startServer(port, dataDir);
+  try {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pec: 'avvocato@pec.demo.it', password: 'Demo2026!' }),
+    });
+    const token = (login.headers.get('authorization') ?? '').slice('Bearer '.length);
+    if (login.status !== 200 || !token) throw new Error(`login answered ${login.status}`);
+    const catalogue = (await api(base, '/api/template?limit=100', { token })) as {
+      results: { id: string; name: string }[];
+    };
+    const template = catalogue.results.find((t) => /locazione/i.test(t.name));
+    if (!template) return { skipped: 'no demo locazione template' };
+    const walk = await finishedAnswers(base, token, template.id);
+    const varied = walk.typed[0];
+    if (!varied) return { skipped: 'the locazione walk asks no text question to vary' };
+
+    /** A contract finished with answers no other run used, as the questionnaire leaves it. */
+    const finishContract = async (run: string) => {
+      const { id } = (await api(base, '/api/contract/', {
+        token,
+        method: 'PUT',
+        body: { type: template.id, answers: {}, status: 'TO_COMPLETE' },
+      })) as { id: string };
+      await api(base, `/api/contract/${id}`, {
+        token,
+        method: 'PUT',
+        body: { answers: { ...walk.answers, [varied]: `Mario Rossi ${run}` } },
+      });
+      return id;
+    };
+    /** 'Vai all'anteprima': the COMPLETED save, then the preview, timed from the click. */
+    const click = async (id: string) => {
+      const started = performance.now();
+      await api(base, `/api/contract/${id}`, {
+        token,
+        method: 'PUT',
+        body: { status: 'COMPLETED' },
+      });
+      const preview = await timedPreview(base, token, id);
+      return { ms: performance.now() - started, preview };
+    };
+
+    // Warm-up: the listener's first conversion, the renderer's first render.
+    await click(await finishContract(`warm-${process.pid}`));
+    log.takePreviewTimes();
+
+    const afterReading: number[] = [];
+    const afterReadingServer: number[] = [];
+    const atOnce: number[] = [];
+    const cachedClient: number[] = [];
+    const cachedFirstByte: number[] = [];
+    const cachedServer: number[] = [];
+    let pdfBytes = 0;
+    for (let i = 0; i < SERVER_RUNS; i += 1) {
+      const id = await finishContract(`${process.pid}-${i}`);
+      // The lawyer reads the summary, then clicks.
+      await new Promise((resolve) => setTimeout(resolve, SUMMARY_READING_MS));
+      const read = await click(id);
+      afterReading.push(read.ms);
+      afterReadingServer.push(...log.takePreviewTimes());
+      pdfBytes = read.preview.bytes;
+      // No reading at all: the click right after the last answer (the conversion is under way).
+      atOnce.push((await click(await finishContract(`${process.pid}-${i}-at-once`))).ms);
+      log.takePreviewTimes();
+      for (let k = 0; k < CACHED_RUNS / SERVER_RUNS; k += 1) {
+        const cached = await timedPreview(base, token, id);
+        cachedClient.push(cached.ms);
+        cachedFirstByte.push(cached.firstByte);
+      }
+      cachedServer.push(...log.takePreviewTimes());
+    }
+    process.stderr.write(
+      `[preview.bench] server: after reading ${afterReading.map(Math.round).join(' ')} ms, at once ${atOnce.map(Math.round).join(' ')} ms\n`,
+    );
+    return {
+      template: template.name,
+      pdf_bytes: pdfBytes,
+      summary_reading_ms: SUMMARY_READING_MS,
+      ahead_of_time: {
+        click_to_pdf: spread(afterReading),
+        preview_server_side: spread(afterReadingServer),
+      },
+      click_right_after_last_answer: spread(atOnce),
+      // first_byte: the answer's headers at the client; whole_pdf: its last byte; server_logged:
+      // Fastify's responseTime, which ends when the PDF is written to the socket.
+      warm_cache: {
+        first_byte: spread(cachedFirstByte),
+        whole_pdf: spread(cachedClient),
+        server_logged: spread(cachedServer),
+      },
+    };
+  } finally {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pool = await main();
+const server = process.env.PREVIEW_BENCH_POOL_ONLY
+  ? { skipped: 'PREVIEW_BENCH_POOL_ONLY' }
+  : findSoffice(process.env.SOFFICE_PATH)
+    ? await serverFigures()
+    : { skipped: 'soffice not found' };
+console.log(JSON.stringify({ ...pool, server }));

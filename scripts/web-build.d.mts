@@ -11,3 +11,8 @@ export function buildWeb(options?: {
   root?: string;
   onChild?: (child: ChildProcess) => void;
 }): Promise<{ ok: boolean; code: number | null; signal: NodeJS.Signals | null }>;
+export function sourcesFingerprint(
+  inputs: string[],
+  root?: string,
+  keep?: (file: string) => boolean,
+): Promise<string>;

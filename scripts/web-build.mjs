@@ -1,5 +1,5 @@
 // The web app's production build, skipped when nothing it is built from has changed.
-// `node scripts/web-build.mjs` (npm run build) always builds; `scripts/start.mjs` builds only
+// `node scripts/web-build.mjs` (npm run build) always builds; `scripts/build-stale.mjs` builds only
 // when `webBuildIsCurrent` says no.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -54,9 +54,14 @@ async function listFiles(root, relative) {
  * needs no build, and an edit always does, whatever the clock says.
  */
 export async function webSourcesFingerprint(root = REPOSITORY_ROOT) {
+  return sourcesFingerprint(WEB_BUILD_INPUTS, root);
+}
+
+/** The fingerprint of `inputs` (files or folders under `root`), for any build stamped so. */
+export async function sourcesFingerprint(inputs, root = REPOSITORY_ROOT, keep = () => true) {
   const hash = createHash('sha256');
-  for (const input of WEB_BUILD_INPUTS) {
-    const files = (await listFiles(root, input)).sort();
+  for (const input of inputs) {
+    const files = (await listFiles(root, input)).filter(keep).sort();
     for (const file of files) {
       hash.update(`${file}\0`);
       hash.update(await readFile(path.join(root, file)));

@@ -84,6 +84,12 @@ export type BuildAppOptions = {
    * cached: every request reads the account and the template afresh.
    */
   changeFeed?: ChangeFeed;
+  /**
+   * Convert a finished contract's preview while the lawyer reads the summary (issue 13); on
+   * unless false. Tests of other behaviour turn it off, so a finished questionnaire does not
+   * start LibreOffice behind their back.
+   */
+  previewAheadOfTime?: boolean;
 };
 
 export type RateLimits = {
@@ -186,7 +192,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', () => ownPool.close());
     pdfPool = ownPool;
   }
-  await app.register(contractRoutes, { prefix: '/api/contract', pdfPool });
+  await app.register(contractRoutes, {
+    prefix: '/api/contract',
+    pdfPool,
+    previewAheadOfTime: options.previewAheadOfTime ?? true,
+  });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
 
   // Last: the SPA and its history fallback own every path the API does not.

@@ -4,7 +4,14 @@ import { chmod, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/
 import { connect } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildServer,
+  SERVER_BUILD_INPUTS,
+  SERVER_ENTRY,
+  serverBuildIsCurrent,
+} from '../../../scripts/server-build.mjs';
 import {
   STAMP_FILE,
   WEB_BUILD_INPUTS,
@@ -17,8 +24,8 @@ import { isProcessAlive, readProcessStartTime } from './db/processes.ts';
 import { findFreePort } from './test/smtp.ts';
 
 /*
- * `npm start` as a person or a process manager runs it: npm, the launcher (scripts/start.mjs),
- * the server, its PostgreSQL. A stop signal to the npm process must take all of them down.
+ * `npm start` as a person or a process manager runs it: npm, the server (its shell replaced by
+ * node, after scripts/build-stale.mjs), its PostgreSQL. A stop signal to the npm process must take all of them down.
  * WEB_DIST_DIR points at a ready folder, so no web build runs here.
  */
 
@@ -191,7 +198,9 @@ describe('npm start stops with everything it started', () => {
       const result = await stopAndMeasure(run, run.npm.pid as number, signal);
 
       // The tree really held the server and its PostgreSQL.
-      expect(result.commands.join('\n')).toMatch(/src\/server\.ts/);
+      // The compiled server, run by plain node: no TypeScript loader in the process.
+      expect(result.commands.join('\n')).toMatch(/dist\/server\.js/);
+      expect(result.commands.join('\n')).not.toMatch(/tsx/);
       expect(result.postgres && result.tree).toContain(result.postgres);
       expect(result.left).toEqual([]);
       expect(result.stopMs).toBeLessThan(STOP_BUDGET_MS);
@@ -202,15 +211,15 @@ describe('npm start stops with everything it started', () => {
     90_000,
   );
 
-  it('the server does not outlive a launcher killed with SIGKILL', async () => {
+  it('the server does not outlive npm killed with SIGKILL', async () => {
     const run = await npmStart();
     await waitUntilHealthy(run);
-    const launcher = descendantsOf(run.npm.pid as number).find((pid) =>
-      commandOf(pid).includes('scripts/start.mjs'),
-    );
-    expect(launcher).toBeDefined();
+    // npm's shell has become the server: no launcher or shell stays between them.
+    const [server, ...others] = descendantsOf(run.npm.pid as number);
+    expect(commandOf(server as number)).toMatch(/dist\/server\.js/);
+    expect(others.map(commandOf).join('\n')).not.toMatch(/\bsh\b|node /);
 
-    const result = await stopAndMeasure(run, launcher as number, 'SIGKILL');
+    const result = await stopAndMeasure(run, run.npm.pid as number, 'SIGKILL');
 
     expect(result.left).toEqual([]);
     expect(result.stopMs).toBeLessThan(STOP_BUDGET_MS);
@@ -260,4 +269,60 @@ describe('the web build is skipped while its sources are unchanged', () => {
     await rm(path.join(fakeRoot, 'apps/web/dist', STAMP_FILE));
     expect(await webBuildIsCurrent(fakeRoot)).toBe(false);
   });
+});
+
+describe('the server build is made again only when its sources change', () => {
+  let fakeRoot: string;
+  const entry = () => path.join(fakeRoot, 'apps/server/src/server.ts');
+
+  beforeAll(async () => {
+    fakeRoot = path.join(root, 'server-repo');
+    for (const input of SERVER_BUILD_INPUTS) {
+      const file = path.extname(input) ? input : path.join(input, 'index.ts');
+      await mkdir(path.dirname(path.join(fakeRoot, file)), { recursive: true });
+      const content = file.endsWith('.json') ? '{ "type": "module" }\n' : `// ${input}\n`;
+      await writeFile(path.join(fakeRoot, file), content);
+    }
+    // A module that finds a file next to itself, as migrate.ts finds drizzle/.
+    await writeFile(
+      entry(),
+      [
+        "import { readFileSync } from 'node:fs';",
+        "const beside = readFileSync(new URL('./beside.txt', import.meta.url), 'utf8');",
+        'console.log(JSON.stringify({ url: import.meta.url, beside }));',
+      ].join('\n'),
+    );
+    await writeFile(path.join(fakeRoot, 'apps/server/src/beside.txt'), 'next to the source');
+  });
+
+  it('builds, stamps, and is stale after an edit of the server or shared sources, not of a test', async () => {
+    expect(await serverBuildIsCurrent(fakeRoot)).toBe(false);
+    await buildServer({ root: fakeRoot });
+    expect(await serverBuildIsCurrent(fakeRoot)).toBe(true);
+
+    await writeFile(path.join(fakeRoot, 'apps/server/src/index.test.ts'), '// a new test\n');
+    expect(await serverBuildIsCurrent(fakeRoot)).toBe(true);
+
+    await writeFile(path.join(fakeRoot, 'packages/shared/src/index.ts'), '// edited\n');
+    expect(await serverBuildIsCurrent(fakeRoot)).toBe(false);
+    await buildServer({ root: fakeRoot });
+    await writeFile(path.join(fakeRoot, 'apps/server/src/index.ts'), '// edited\n');
+    expect(await serverBuildIsCurrent(fakeRoot)).toBe(false);
+  }, 30_000);
+
+  it('gives the compiled server the same files next to its sources as tsx does', async () => {
+    await buildServer({ root: fakeRoot });
+    const run = spawn(process.execPath, [path.join(fakeRoot, SERVER_ENTRY)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    run.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise((resolve) => run.on('exit', resolve));
+    expect(code).toBe(0);
+    const printed = JSON.parse(output);
+    expect(printed.beside).toBe('next to the source');
+    expect(printed.url).toBe(pathToFileURL(entry()).href);
+  }, 30_000);
 });

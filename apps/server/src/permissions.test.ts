@@ -64,6 +64,7 @@ type PublicRoute = {
 const stubPdfPool: PdfPool = {
   convertDocxToPdf: async () => Buffer.from('%PDF-1.4 stub'),
   peek: () => undefined,
+  prefetch: async () => false,
   reserve: () => ({ convert: async () => Buffer.from('%PDF-1.4 stub'), release: () => {} }),
   warmUp: async () => {},
   status: () => ({ available: true, listeners: [], queued: 0, cached: 0 }),

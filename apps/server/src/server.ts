@@ -1,16 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
-import { type ChangeFeed, startChangeFeed } from './db/change-feed.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { type OpenDatabase, openDatabase } from './db/open-database.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
-import { createDocumentPool, type DocumentPool } from './documents/document-pool.ts';
-import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
+import type { DocumentPool } from './documents/document-pool.ts';
+import type { PdfPool } from './documents/pdf-pool.ts';
 import { createLogger } from './logger.ts';
-import { createMailTransport } from './modules/mail/mail.transport.ts';
-import { type OutboxWorker, startOutboxWorker } from './modules/mail/mail.worker.ts';
+import type { OutboxWorker } from './modules/mail/mail.worker.ts';
 
 /** A mistake the person starting the server can fix: one readable line, no stack. */
 function exitWithMessage(message: string): never {
@@ -38,14 +35,29 @@ let documentPool: DocumentPool | undefined;
 let changeFeed: ChangeFeed | undefined;
 
 async function start(): Promise<void> {
+  const opening = openDatabase(config, logger);
+  // Loaded while PostgreSQL starts; a failure to load is reported with the start below.
+  const loading = import('./server-modules.ts');
+  loading.catch(() => undefined);
   try {
-    database = await openDatabase(config, logger);
+    database = await opening;
   } catch (error) {
     if (error instanceof DataDirInUseError) exitWithMessage(error.message);
     logger.fatal({ err: error }, 'could not open the database');
     process.exit(1);
   }
   try {
+    const {
+      buildApp,
+      createDocumentPool,
+      createMailTransport,
+      createPdfPool,
+      DEMO_ACCOUNTS,
+      DEMO_PASSWORD,
+      seedDemoData,
+      startChangeFeed,
+      startOutboxWorker,
+    } = await loading;
     if (database.isEmbedded && (await seedDemoData(database.db)).seeded) {
       const accounts = DEMO_ACCOUNTS.map((account) => account.pec).join(', ');
       logger.info(`first start: demo accounts ${accounts} created, password ${DEMO_PASSWORD}`);
@@ -67,8 +79,9 @@ async function start(): Promise<void> {
       logger,
     });
     // Warm at boot (DESIGN §7), in the background: the server answers meanwhile, and a preview
-    // asked during the warm-up waits for the listener.
-    void pdfPool.warmUp().catch((error: unknown) => {
+    // asked during the warm-up waits for the listener. One listener: the second starts when two
+    // previews first convert at once, so an idle server holds one LibreOffice (issue 13).
+    void pdfPool.warmUp(1).catch((error: unknown) => {
       logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
     });
     changeFeed = await startChangeFeed(database.url, logger);
@@ -129,8 +142,18 @@ async function shutDown(signal: NodeJS.Signals | 'launcher gone'): Promise<void>
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
   process.on(signal, () => void shutDown(signal));
 }
-// Started by scripts/start.mjs (npm start) with an IPC channel: the channel closes when the
-// launcher dies without passing a signal on (kill -9), and the server must not outlive it.
+// `npm start` runs the server as npm's child (its shell `exec`s node) with this flag: npm
+// passes stop signals on, but when npm dies without doing so (kill -9) the server is handed to
+// another parent, and it must not outlive `npm start`. Not by default: a server started in the
+// background of a shell that then exits keeps running.
+if (process.argv.includes('--exit-with-parent')) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutDown('launcher gone');
+  }, 250).unref();
+}
+// Started with an IPC channel (a process manager or a test): the channel closes when the
+// parent dies without passing a signal on, and the server must not outlive it.
 if (process.channel) {
   process.channel.unref();
   process.on('disconnect', () => void shutDown('launcher gone'));

@@ -73,6 +73,11 @@ export async function startEmbeddedPostgres(
         // No Unix socket: its path length is limited and /tmp may be shared with another server.
         '-c',
         'unix_socket_directories=',
+        // The synchronous I/O of PostgreSQL 17 and before instead of three I/O worker processes
+        // (issue 13: memory at idle). shared_buffers stays: an idle server holds only the pages
+        // it touched, and the lists at a million contracts want them.
+        '-c',
+        'io_method=sync',
         ...(options.disposable
           ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
           : []),

@@ -281,7 +281,7 @@ export const contracts = pgTable(
     /*
      * What the users' contracts list sorts by, copied from the joined rows (lower-cased, as the
      * list orders them) so that every sort walks one index of this table instead of sorting a
-     * five-table join, and a deep page skips index entries only. Triggers (migration 0007) keep
+     * five-table join, and a deep page skips index entries only. Triggers (migration 0009) keep
      * them in step in the transaction of the change that sets them: a contract's insert, a
      * lawyer's or a template's rename, a payment. Never written by the application.
      */
@@ -290,6 +290,16 @@ export const contracts = pgTable(
     templateNameKey: text('template_name_key').notNull().default(''),
     /** The payment's `updated_at` (the list's payment date); null while unpaid. */
     paymentUpdatedAt: timestamp('payment_updated_at', { withTimezone: true }),
+    /**
+     * What the preview depends on besides the day (DESIGN §7, issue 13): the pinned version
+     * (immutable: its preview file and questions) and the answers, as jsonb normalises them.
+     * Generated, so every statement that writes the answers — whoever writes it — changes the
+     * key with them: a preview cached for older answers can never be found under it. A lookup
+     * reads it instead of hashing the answers. md5 is a cache key here, not a secret.
+     */
+    previewKey: text('preview_key')
+      .notNull()
+      .generatedAlwaysAs(sql`md5(template_version_id::text || ':' || answers::text)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -318,7 +328,7 @@ export const contracts = pgTable(
 /**
  * How many contracts each template has, by status and paid or not: the users' contracts list
  * counts its pages here (a sum over templates) unless it searches, instead of counting a
- * million rows for every page. A trigger on `contracts` (migration 0007) keeps it exact, in the
+ * million rows for every page. A trigger on `contracts` (migration 0009) keeps it exact, in the
  * transaction of each insert, status change, payment and delete; one row per template and
  * state, so creating documents of different templates never waits on one counter.
  */

@@ -63,6 +63,17 @@ const DEFAULTS = {
 
 const WORKER_FILE = fileURLToPath(new URL('./document-worker.mjs', import.meta.url));
 
+/**
+ * Defined by the server build (scripts/server-build.mjs), relative to this file: the tasks it
+ * compiled beside the server, which the workers of the compiled server load as they are.
+ * Undefined from source: the workers compile the TypeScript tasks with tsx.
+ */
+declare const __LEXPATH_COMPILED_TASKS__: string | undefined;
+const COMPILED_TASKS =
+  typeof __LEXPATH_COMPILED_TASKS__ === 'string'
+    ? new URL(__LEXPATH_COMPILED_TASKS__, import.meta.url).href
+    : undefined;
+
 function errorCode(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code;
 }
@@ -76,6 +87,7 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
   const settings = { ...DEFAULTS, ...options };
   const piscina = new Piscina({
     filename: WORKER_FILE,
+    workerData: { tasksModule: COMPILED_TASKS },
     minThreads: Math.min(settings.minThreads, settings.maxThreads),
     maxThreads: settings.maxThreads,
     // A second thread started by a burst stays a while rather than reloading at the next one.

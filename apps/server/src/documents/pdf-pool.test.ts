@@ -8,13 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { it as messages } from '@lexpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfficeListener } from './office-listener.ts';
-import {
-  createPdfPool,
-  findSoffice,
-  type PdfPool,
-  PdfPoolBusyError,
-  previewCacheKey,
-} from './pdf-pool.ts';
+import { createPdfPool, findSoffice, type PdfPool, PdfPoolBusyError } from './pdf-pool.ts';
 import { renderDocx } from './render.ts';
 import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
 import { COMMENT_TEXT, docxWithComments, startLinkTarget } from './test-external-docx.ts';
@@ -45,15 +39,6 @@ function livingMembersOf(group: number): number[] {
     })
     .map(Number);
 }
-
-describe('previewCacheKey', () => {
-  it('is the same for the same answers in any order, and differs otherwise', () => {
-    const key = previewCacheKey('hash', { a: 'x', b: ['1', '2'] });
-    expect(previewCacheKey('hash', { b: ['1', '2'], a: 'x' })).toBe(key);
-    expect(previewCacheKey('hash', { a: 'x', b: ['2', '1'] })).not.toBe(key);
-    expect(previewCacheKey('other', { a: 'x', b: ['1', '2'] })).not.toBe(key);
-  });
-});
 
 describe('PDF pool without LibreOffice', () => {
   it('still starts, and every preview answers 503 with an Italian message', async () => {
@@ -221,6 +206,102 @@ describe.skipIf(!soffice)('PDF pool with LibreOffice', () => {
     });
     await expect(Promise.all([running, waiting])).resolves.toHaveLength(2);
   }, 30_000);
+});
+
+describe.skipIf(!soffice)('PDF pool: conversions ahead of time (issue 13)', () => {
+  let pool: PdfPool;
+  const docx = renderDocx(buildSampleContract(2), SAMPLE_ANSWERS);
+  /** A .docx that `produce` hands over only when the test says so. */
+  const gated = () => {
+    let open: () => void = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const produce = async () => {
+      await opened;
+      return docx;
+    };
+    return { open, produce };
+  };
+
+  beforeAll(async () => {
+    pool = createPdfPool({ size: 1, queueLimit: 1 });
+    await pool.warmUp();
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.close();
+  });
+
+  it('caches what it converts ahead of time, and a caller asking meanwhile gets that conversion', async () => {
+    const gate = gated();
+    const ahead = pool.prefetch('ahead', 'text', gate.produce);
+    const asked = pool.peek('ahead');
+    expect(asked).toBeDefined();
+    gate.open();
+    expect(await ahead).toBe(true);
+    const pdf = await asked;
+    expect(pdf?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pool.peek('ahead')).toBeDefined();
+    expect(await pool.convertDocxToPdf(docx, 'ahead')).toBe(pdf);
+    // Known already: nothing is made twice.
+    expect(await pool.prefetch('ahead', 'text', async () => docx)).toBe(false);
+  }, 30_000);
+
+  it('takes no place from callers: with one made ahead of time converting, the queue still holds them all', async () => {
+    const gate = gated();
+    const ahead = pool.prefetch('ahead-places', 'text', gate.produce);
+    // size 1 + queueLimit 1: both places are the callers'.
+    const first = pool.reserve();
+    const second = pool.reserve();
+    expect(() => pool.reserve()).toThrow(PdfPoolBusyError);
+    first.release();
+    second.release();
+    gate.open();
+    expect(await ahead).toBe(true);
+  }, 30_000);
+
+  it('makes nothing ahead of time while every listener has a caller’s work, and lets callers go first', async () => {
+    // A caller holds the only listener's place: nothing is started ahead of time.
+    const place = pool.reserve();
+    expect(await pool.prefetch('skipped', 'text', async () => docx)).toBe(false);
+    expect(pool.peek('skipped')).toBeUndefined();
+    place.release();
+
+    // One made ahead of time queued behind a caller's conversion: the next caller goes first.
+    const finished: string[] = [];
+    const gate = gated();
+    const ahead = pool
+      .prefetch('behind', 'text', gate.produce)
+      .then(() => finished.push('ahead of time'));
+    const running = pool.convertDocxToPdf(docx, 'caller-1').then(() => finished.push('caller 1'));
+    gate.open();
+    await waitFor(() => pool.status().queued === 1);
+    const next = pool.convertDocxToPdf(docx, 'caller-2').then(() => finished.push('caller 2'));
+    await Promise.all([ahead, running, next]);
+    expect(finished).toEqual(['caller 1', 'caller 2', 'ahead of time']);
+  }, 60_000);
+
+  it('logs a failed conversion ahead of time, caches nothing, and converts when a caller asks', async () => {
+    const warnings: string[] = [];
+    const failing = createPdfPool({
+      size: 1,
+      timeoutMs: 3000,
+      logger: { warn: (_details, message) => warnings.push(message) },
+    });
+    try {
+      await failing.warmUp();
+      // A hung LibreOffice: the conversion times out and the listener is replaced.
+      process.kill(-(failing.status().listeners[0]?.pid as number), 'SIGSTOP');
+      expect(await failing.prefetch('hung', 'text', async () => docx)).toBe(false);
+      expect(warnings).toContain('Preview ahead of time failed: converted when asked');
+      expect(failing.peek('hung')).toBeUndefined();
+      const pdf = await failing.convertDocxToPdf(docx, 'hung');
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await failing.close();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!soffice)('PDF pool outputs: protected preview and PDF/A', () => {

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { it } from '@lexpath/shared';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { AppError } from '../lib/app-error.ts';
-import { canonicalJson } from '../lib/canonical-json.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { stripExternalContent } from './external-content.ts';
 import { ListenerFailure, OfficeListener, PIPE_DIR, pipeFilesOf } from './office-listener.ts';
@@ -83,8 +80,21 @@ export type PdfPool = {
    * place converts to `output` (default `text`).
    */
   reserve(output?: PdfOutput): PdfReservation;
-  /** Starts the listeners now rather than at the first preview (DESIGN §7: warm at boot). */
-  warmUp(): Promise<void>;
+  /**
+   * Converts ahead of time, at the lowest priority (issue 13: the preview made while the lawyer
+   * reads the summary). Starts only when a listener is idle and `cacheKey` is neither cached nor
+   * converting; takes no place from the queue callers reserve, and any job they queue goes
+   * ahead of it. `produce` makes the .docx once the work is taken. Never rejects: resolves
+   * `false` when skipped or failed (logged; nothing is cached, so the next request converts on
+   * demand), `true` once the result is cached. Meanwhile `peek` answers the conversion itself.
+   */
+  prefetch(cacheKey: string, output: PdfOutput, produce: () => Promise<Buffer>): Promise<boolean>;
+  /**
+   * Starts `listeners` listeners (all by default) now rather than at the first preview (DESIGN
+   * §7: warm at boot). The others start when two conversions first run at once (~200 MB each
+   * that an idle server does not hold, issue 13).
+   */
+  warmUp(listeners?: number): Promise<void>;
   status(): PdfPoolStatus;
   close(): Promise<void>;
 };
@@ -99,15 +109,6 @@ export class PdfPoolBusyError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super('unavailable', it.documents.previewBusy);
   }
-}
-
-/** Cache key of a preview: the preview file's hash and the canonical answers (DESIGN §7). */
-export function previewCacheKey(previewFileHash: string, answers: TAnswers): string {
-  return createHash('sha256')
-    .update(previewFileHash)
-    .update('\n')
-    .update(canonicalJson(answers))
-    .digest('hex');
 }
 
 function isExecutable(file: string): boolean {
@@ -142,6 +143,8 @@ type Job = {
   docx: Buffer;
   pdfA: boolean;
   attempts: number;
+  /** Ahead of time (`prefetch`): every other job goes first. */
+  background: boolean;
   resolve: (pdf: Buffer) => void;
   reject: (error: unknown) => void;
 };
@@ -255,6 +258,8 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   /** Conversions converting now, queued, or reserved by a caller still rendering. */
   let running = 0;
   let reserved = 0;
+  /** Conversions ahead of time, counted apart: they never make a caller's reservation fail. */
+  let background = 0;
 
   const rootDir = () => {
     workRoot ??= (async () => {
@@ -349,6 +354,14 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     }
   };
 
+  /** Callers' jobs go ahead of every job converting ahead of time, in order among themselves. */
+  const enqueue = (job: Job) => {
+    const firstBackground = job.background ? -1 : queue.findIndex((queued) => queued.background);
+    if (firstBackground === -1) queue.push(job);
+    else queue.splice(firstBackground, 0, job);
+    dispatch();
+  };
+
   const dispatch = () => {
     for (const slot of slots) {
       if (closed || queue.length === 0) return;
@@ -410,8 +423,14 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     try {
       const prepared = await forConversion(docx);
       const pdf = await new Promise<Buffer>((resolve, reject) => {
-        queue.push({ docx: prepared, pdfA: output === 'pdf-a', attempts: 1, resolve, reject });
-        dispatch();
+        enqueue({
+          docx: prepared,
+          pdfA: output === 'pdf-a',
+          attempts: 1,
+          background: false,
+          resolve,
+          reject,
+        });
       });
       return await finish(pdf, output);
     } finally {
@@ -444,6 +463,52 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     return cached ? Promise.resolve(cached) : inFlight.get(slot);
   };
 
+  const prefetch = async (
+    cacheKey: string,
+    output: PdfOutput,
+    produce: () => Promise<Buffer>,
+  ): Promise<boolean> => {
+    if (!sofficePath || closed || (output === 'page-images' && !pdftoppmPath)) return false;
+    if (peek(cacheKey, output)) return false;
+    // Only on a listener nothing else wants: a caller's conversion never waits for one made
+    // ahead of time that it could have started before.
+    if (running + reserved + background >= size) return false;
+    background += 1;
+    const slot = cacheSlot(cacheKey, output);
+    const work = (async () => {
+      try {
+        const prepared = await forConversion(await produce());
+        const pdf = await new Promise<Buffer>((resolve, reject) => {
+          // One attempt: a failure is retried by the caller who asks, not here.
+          enqueue({
+            docx: prepared,
+            pdfA: output === 'pdf-a',
+            attempts: 2,
+            background: true,
+            resolve,
+            reject,
+          });
+        });
+        const result = await finish(pdf, output);
+        cache.set(slot, result);
+        return result;
+      } finally {
+        background -= 1;
+        inFlight.delete(slot);
+      }
+    })();
+    inFlight.set(slot, work);
+    try {
+      await work;
+      return true;
+    } catch (error) {
+      if (!closed) {
+        config.logger?.warn({ err: error }, 'Preview ahead of time failed: converted when asked');
+      }
+      return false;
+    }
+  };
+
   return {
     convertDocxToPdf(docx, cacheKey, output = 'text') {
       const known = cacheKey === undefined ? undefined : peek(cacheKey, output);
@@ -457,6 +522,8 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     },
 
     peek,
+
+    prefetch,
 
     reserve(output = 'text') {
       claim(output);
@@ -479,10 +546,10 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       };
     },
 
-    async warmUp() {
+    async warmUp(listeners = size) {
       if (!sofficePath || closed) return;
       await Promise.all(
-        slots.map((slot) =>
+        slots.slice(0, Math.max(1, listeners)).map((slot) =>
           startListener(slot).catch((error: unknown) => {
             config.logger?.warn({ err: error }, 'LibreOffice listener did not start');
           }),

@@ -100,6 +100,8 @@ export async function createTestContext(
     config,
     db,
     ...(changeFeed ? { changeFeed } : {}),
+    // Only the tests of the preview made ahead of time want LibreOffice started by a save.
+    previewAheadOfTime: false,
     ...options.app,
     // A test file registers and recovers many accounts from one address; the limits have
     // tests of their own on an app built for them.

@@ -23,8 +23,10 @@ import {
   downloadContract,
   getContractDetail,
   listContracts,
+  preparePreview,
   removeContractListItem,
   renderContractPreview,
+  type SaveHooks,
   saveContract,
   startContract,
 } from './contracts.service.ts';
@@ -50,7 +52,11 @@ function sendFile(reply: FastifyReply, contentType: string, bytes: Buffer, fileN
   return reply.send(bytes);
 }
 
-export type ContractRoutesOptions = { pdfPool: PdfPool };
+export type ContractRoutesOptions = {
+  pdfPool: PdfPool;
+  /** Convert a finished contract's preview before it is asked for (issue 13). */
+  previewAheadOfTime: boolean;
+};
 
 /**
  * /api/contract: the lawyer's documents (SPEC §7). Every route answers 404 for another user's
@@ -60,11 +66,23 @@ export type ContractRoutesOptions = { pdfPool: PdfPool };
  */
 export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = async (
   app,
-  { pdfPool },
+  { pdfPool, previewAheadOfTime },
 ) => {
   const security = [{ bearerAuth: [] }];
   const userArea = [authenticate, allow(mayUseUserArea)];
   const readers = [authenticate, allow(mayReadContracts)];
+  /**
+   * A save that finishes the questionnaire sends the lawyer to the summary: the preview is
+   * converted meanwhile (issue 13), after the reply, so the next step reads a finished PDF.
+   */
+  const prepareSummary: SaveHooks = {
+    onFinished: (contractId) => {
+      if (!previewAheadOfTime) return;
+      void preparePreview(app.db, app.documents, pdfPool, contractId).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'Preview ahead of time failed: converted when asked');
+      });
+    },
+  };
 
   app.put(
     '/',
@@ -118,7 +136,13 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       },
     },
     async (request) => ({
-      data: await saveContract(app.db, currentUser(request), request.params.id, request.body),
+      data: await saveContract(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        prepareSummary,
+      ),
     }),
   );
 
@@ -152,6 +176,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         request.params.id,
         request.params.variable,
         request.body.value,
+        prepareSummary,
       ),
     }),
   );
@@ -185,6 +210,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         request.params.id,
         request.params.variable,
         request.params.index,
+        prepareSummary,
       ),
     }),
   );

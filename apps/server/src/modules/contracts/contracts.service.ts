@@ -48,7 +48,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
-import { type PdfPool, PdfPoolBusyError, previewCacheKey } from '../../documents/pdf-pool.ts';
+import { type PdfPool, PdfPoolBusyError } from '../../documents/pdf-pool.ts';
 import { CalendarDate } from '../../documents/typed-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
@@ -278,17 +278,27 @@ export async function saveContract(
   caller: Caller,
   id: string,
   input: TContractSaveParsed,
+  hooks: SaveHooks = {},
 ): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
+  let finished = false;
+  const saved = await db.transaction(async (tx) => {
     const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
     const questions = await loadVersionQuestions(tx, row.templateVersionId);
     const stored = answersOf(row);
     const answers =
       input.answers === undefined ? stored : acceptContractAnswers(questions, input.answers);
-    await storeAnswers(tx, caller, row, questions, answers, input.status);
+    finished = (await storeAnswers(tx, caller, row, questions, answers, input.status)).finished;
     return { id: row.id };
   });
+  if (finished) hooks.onFinished?.(saved.id);
+  return saved;
 }
+
+/**
+ * What the routes do once a save is committed. `onFinished`: the questionnaire has no question
+ * left, so the web shows the summary next (the preview is prepared meanwhile, issue 13).
+ */
+export type SaveHooks = { onFinished?: (contractId: string) => void };
 
 /**
  * Writes the answers (already accepted) and the status of a locked contract, and records which
@@ -304,18 +314,18 @@ async function storeAnswers(
   questions: readonly TQuestion[],
   answers: TAnswers,
   requestedStatus?: TContractStatus,
-): Promise<TContractStatus> {
+): Promise<{ status: TContractStatus; finished: boolean }> {
   const stored = answersOf(row);
   const requested = requestedStatus ?? row.status;
   // Saving what is already there changes nothing: a resent save is not an edit.
   const unchanged = canonicalJson(answers) === canonicalJson(stored) && requested === row.status;
   if (row.paymentId) {
     if (!unchanged) throw new AppError('conflict', it.contracts.paidLocked);
-    return row.status;
+    return { status: row.status, finished: false };
   }
   if (await hasCheckoutInProgress(tx, row.id)) {
     if (!unchanged) throw new AppError('conflict', it.contracts.checkoutLocked);
-    return row.status;
+    return { status: row.status, finished: false };
   }
   const finished = findNextQuestion(questions, answers) === null;
   if (requestedStatus === CONTRACT_STATUS.completed && !finished) {
@@ -333,7 +343,7 @@ async function storeAnswers(
       details: { questions: changed },
     });
   }
-  return status;
+  return { status, finished };
 }
 
 /** The question of the pinned version with this key; 422 naming the key otherwise. */
@@ -353,10 +363,20 @@ async function storeChange(
   row: ContractRow,
   questions: readonly TQuestion[],
   change: AnswerChange,
-): Promise<TAnswerChangeResult> {
+): Promise<{ result: TAnswerChangeResult; finished: boolean }> {
   const answers = acceptContractAnswers(questions, change.answers);
-  const status = await storeAnswers(tx, caller, row, questions, answers);
-  return { id: row.id, status, answers, discarded: change.discarded };
+  const { status, finished } = await storeAnswers(tx, caller, row, questions, answers);
+  return { result: { id: row.id, status, answers, discarded: change.discarded }, finished };
+}
+
+/** Runs a summary change's transaction, then `onFinished` once it is committed. */
+async function afterChange(
+  change: Promise<{ result: TAnswerChangeResult; finished: boolean }>,
+  hooks: SaveHooks,
+): Promise<TAnswerChangeResult> {
+  const { result, finished } = await change;
+  if (finished) hooks.onFinished?.(result.id);
+  return result;
 }
 
 /**
@@ -372,8 +392,9 @@ export async function changeContractAnswer(
   id: string,
   variable: string,
   value: TAnswerValue,
+  hooks: SaveHooks = {},
 ): Promise<TAnswerChangeResult> {
-  return db.transaction(async (tx) => {
+  const change = db.transaction(async (tx) => {
     const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
     const questions = await loadVersionQuestions(tx, row.templateVersionId);
     questionOf(questions, variable);
@@ -385,6 +406,7 @@ export async function changeContractAnswer(
       changeAnswer(questions, answersOf(row), variable, value),
     );
   });
+  return afterChange(change, hooks);
 }
 
 /**
@@ -399,8 +421,9 @@ export async function removeContractListItem(
   id: string,
   variable: string,
   index: number,
+  hooks: SaveHooks = {},
 ): Promise<TAnswerChangeResult> {
-  return db.transaction(async (tx) => {
+  const change = db.transaction(async (tx) => {
     const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
     const questions = await loadVersionQuestions(tx, row.templateVersionId);
     const question = questionOf(questions, variable);
@@ -417,6 +440,7 @@ export async function removeContractListItem(
     if (!change) throw new AppError('notFound', it.contracts.itemNotFound(label, index + 1));
     return storeChange(tx, caller, row, questions, change);
   });
+  return afterChange(change, hooks);
 }
 
 /**
@@ -620,12 +644,62 @@ export async function getContractDetail(
   };
 }
 
+/** What the preview reads of a contract: its row by primary key and its pinned preview file. */
+type PreviewSource = {
+  userId: string;
+  templateVersionId: string;
+  answers: unknown;
+  previewKey: string;
+  previewSha256: string;
+};
+
+async function findPreviewSource(db: DbExecutor, id: string): Promise<PreviewSource | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      userId: contracts.userId,
+      templateVersionId: contracts.templateVersionId,
+      answers: contracts.answers,
+      previewKey: contracts.previewKey,
+      previewSha256: templateVersions.previewSha256,
+    })
+    .from(contracts)
+    .innerJoin(templateVersions, eq(templateVersions.id, contracts.templateVersionId))
+    .where(eq(contracts.id, id));
+  return row;
+}
+
+/**
+ * Where the preview of `source` is cached: the key stored with the contract (its version and
+ * answers, hashed when they were written) and the day, as `{oggi}` makes the preview depend on it.
+ */
+function previewCacheKeyOf(source: PreviewSource, now: Date): string {
+  return `${source.previewKey}:${CalendarDate.inItaly(now)}`;
+}
+
+/** The preview .docx of `source`: its pinned preview file rendered with its answers. */
+async function renderPreviewDocx(
+  db: DbExecutor,
+  documents: DocumentWork,
+  source: PreviewSource,
+  now: Date,
+): Promise<Buffer> {
+  const preview = await readFileBytes(db, source.previewSha256);
+  const questions = await loadVersionQuestions(db, source.templateVersionId);
+  return documents.render(preview, answersOf(source), {
+    cacheKey: source.previewSha256,
+    questions,
+    now,
+  });
+}
+
 /**
  * GET /contract/preview/{id} (owner): the pinned preview rendered with the answers, as a PDF of
- * page pictures (issue 11: the lawyer reads their facts but cannot copy the text). A
- * cached PDF costs nothing; otherwise a place in the conversion queue is claimed before the
- * file is read and rendered, so a burst beyond the queue is refused (503) at once, not after
- * a second of work per request.
+ * page pictures (issue 11: the lawyer reads their facts but cannot copy the text). A PDF
+ * cached or converting (ahead of time, issue 13) is found by the contract's stored key, at the
+ * cost of one read by primary key; otherwise a place in the conversion queue is claimed before
+ * the file is read and rendered, so a burst beyond the queue is refused (503) at once, not
+ * after a second of work per request.
  */
 export async function renderContractPreview(
   db: DbExecutor,
@@ -634,26 +708,44 @@ export async function renderContractPreview(
   caller: Caller,
   id: string,
 ): Promise<Buffer> {
-  const row = await findContract(db, caller, id, mayPreviewContract);
-  const answers = answersOf(row);
-  // `{oggi}` makes the preview depend on the day as well as on the answers.
+  const source = await findPreviewSource(db, id);
+  if (!source || !mayPreviewContract(caller, source)) throw notFound();
   const now = new Date();
-  const cacheKey = `${previewCacheKey(row.previewSha256, answers)}:${CalendarDate.inItaly(now)}`;
+  const cacheKey = previewCacheKeyOf(source, now);
   const known = pdfPool.peek(cacheKey, 'page-images');
-  if (known) return known;
+  if (known) {
+    try {
+      return await known;
+    } catch {
+      // A conversion ahead of time that failed (logged by the pool): converted now, on demand.
+    }
+  }
   const place = pdfPool.reserve('page-images');
   try {
-    const preview = await readFileBytes(db, row.previewSha256);
-    const questions = await loadVersionQuestions(db, row.templateVersionId);
-    const docx = await documents.render(preview, answers, {
-      cacheKey: row.previewSha256,
-      questions,
-      now,
-    });
-    return await place.convert(docx, cacheKey);
+    return await place.convert(await renderPreviewDocx(db, documents, source, now), cacheKey);
   } finally {
     place.release();
   }
+}
+
+/**
+ * Converts a finished contract's preview in the background (issue 13), so the lawyer reading
+ * the summary finds it made. Called after the save is committed, so the key read is that of
+ * the answers saved; skipped by the pool when it is cached, converting, or every listener has
+ * work. Never throws: the preview is converted on demand otherwise.
+ */
+export async function preparePreview(
+  db: DbExecutor,
+  documents: DocumentWork,
+  pdfPool: PdfPool,
+  id: string,
+): Promise<boolean> {
+  const source = await findPreviewSource(db, id);
+  if (!source) return false;
+  const now = new Date();
+  return pdfPool.prefetch(previewCacheKeyOf(source, now), 'page-images', () =>
+    renderPreviewDocx(db, documents, source, now),
+  );
 }
 
 export type ContractDownload = { bytes: Buffer; fileName: string };

@@ -1,0 +1,1 @@
+ALTER TABLE "contracts" ADD COLUMN "preview_key" text GENERATED ALWAYS AS (md5(template_version_id::text || ':' || answers::text)) STORED NOT NULL;

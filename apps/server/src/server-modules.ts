@@ -1,0 +1,11 @@
+/**
+ * What the server needs once PostgreSQL is up, loaded while it starts (server.ts): loading these
+ * modules and their packages takes about as long as PostgreSQL takes to start (issue 13).
+ */
+export { buildApp } from './app.ts';
+export { startChangeFeed } from './db/change-feed.ts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
+export { createDocumentPool } from './documents/document-pool.ts';
+export { createPdfPool } from './documents/pdf-pool.ts';
+export { createMailTransport } from './modules/mail/mail.transport.ts';
+export { startOutboxWorker } from './modules/mail/mail.worker.ts';
