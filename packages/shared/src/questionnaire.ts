@@ -341,6 +341,46 @@ export function removeListItem(
   return changeAnswer(questions, answers, variable, remaining);
 }
 
+/** What the summary shows of one answer, and what changing or removing it costs (issue 11). */
+export interface SummaryAnswer {
+  variable: string;
+  question: string;
+  given_answer: TAnswerValue;
+  dependence: Dependence;
+  /** For an `elenco`: whether removing an item would discard later answers. */
+  item_removal_discards?: boolean;
+}
+
+/**
+ * The summary's entries in question order, each with its question: the one computation behind
+ * the contract detail (server) and the admin try-out (web, which has no contract).
+ */
+export function summaryAnswers<Q extends QuestionRules>(
+  questions: readonly Q[],
+  answers: TAnswers,
+): { question: Q; entry: SummaryAnswer }[] {
+  return questions.flatMap((question) => {
+    // Own properties only (`answerOf`): a key like `constructor` must not read the prototype.
+    const given = answerOf(answers, question.variable);
+    if (given === undefined) return [];
+    const lastItem = Array.isArray(given) ? given.length - 1 : -1;
+    const entry: SummaryAnswer = {
+      variable: question.variable,
+      question: question.question ?? '',
+      given_answer: given,
+      dependence: dependenceOn(questions, question.variable),
+      ...(question.type === 'elenco' && lastItem >= 0
+        ? {
+            item_removal_discards:
+              (removeListItem(questions, answers, question.variable, lastItem)?.discarded.length ??
+                0) > 0,
+          }
+        : {}),
+    };
+    return [{ question, entry }];
+  });
+}
+
 /**
  * Problems of the list as a whole: keys used twice, and conditions naming an unknown question, a
  * question that does not come before, or an answer that question does not offer.

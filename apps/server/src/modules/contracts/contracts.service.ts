@@ -5,10 +5,10 @@ import {
   centsToDecimal,
   changeAnswer,
   computeTotal,
-  dependenceOn,
   findNextQuestion,
   it,
   removeListItem,
+  summaryAnswers,
   type TQuestion,
 } from '@lexpath/shared';
 import { type AnswerRules, labelOf } from '@lexpath/shared/answer-types';
@@ -608,27 +608,9 @@ export async function getContractDetail(
   const row = await findContract(db, caller, id, mayReadContract);
   const questions = await loadVersionQuestions(db, row.templateVersionId);
   const answers = answersOf(row);
-  const detailed = questions.flatMap((question) => {
-    // Own properties only: a key like `constructor` (lists saved before such keys were
-    // refused) must not read Object's prototype.
-    const given = answerOf(answers, question.variable);
-    if (given === undefined) return [];
-    const entry = {
-      variable: question.variable,
-      question: question.question,
-      given_answer: given,
-      // What the summary tells the lawyer a change will cost (issue 11).
-      dependence: dependenceOn(questions, question.variable),
-      ...(question.type === 'elenco' && Array.isArray(given) && given.length > 0
-        ? {
-            item_removal_discards:
-              (removeListItem(questions, answers, question.variable, given.length - 1)?.discarded
-                .length ?? 0) > 0,
-          }
-        : {}),
-    };
-    return [isTypedQuestion(question) ? { ...entry, rules: rulesOf(question) } : entry];
-  });
+  const detailed = summaryAnswers(questions, answers).map(({ question, entry }) =>
+    isTypedQuestion(question) ? { ...entry, rules: rulesOf(question) } : entry,
+  );
   return {
     ...toCard(row),
     detailed_answers: detailed,

@@ -1,11 +1,6 @@
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import {
-  answerOf,
-  changeAnswer,
-  dependenceOn,
-  removeListItem,
-} from '@lexpath/shared/questionnaire';
+import { changeAnswer, removeListItem, summaryAnswers } from '@lexpath/shared/questionnaire';
 import type { TAnswers, TAnswerValue, TQuestion } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -87,26 +82,7 @@ function useTryOut() {
  */
 function summaryEntries(questions: readonly TQuestion[], answers: TAnswers): SummaryEntry[] {
   const known = new Set(questions.map((question) => question.variable));
-  const asked = questions.flatMap((question): SummaryEntry[] => {
-    const given = answerOf(answers, question.variable);
-    if (given === undefined) return [];
-    const lastItem = Array.isArray(given) ? given.length - 1 : -1;
-    return [
-      {
-        variable: question.variable,
-        question: question.question,
-        given_answer: given,
-        dependence: dependenceOn(questions, question.variable),
-        ...(question.type === 'elenco' && lastItem >= 0
-          ? {
-              item_removal_discards:
-                (removeListItem(questions, answers, question.variable, lastItem)?.discarded
-                  .length ?? 0) > 0,
-            }
-          : {}),
-      },
-    ];
-  });
+  const asked = summaryAnswers(questions, answers).map(({ entry }): SummaryEntry => entry);
   const unknown = Object.entries(answers)
     .filter(([variable]) => !known.has(variable))
     .map(
