@@ -1,4 +1,5 @@
 import { ROLE_VALUES, USER_STATUS_VALUES } from '@lexpath/shared/roles';
+import { INVOICE_STATUS_VALUES, INVOICE_TIPO_VALUES } from '@lexpath/shared/schemas/invoices';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -399,14 +400,9 @@ export const billingProfiles = pgTable(
   (t) => [check('billing_profiles_tipo_valid', oneOf(t.tipo, BILLING_TYPE_VALUES))],
 );
 
-/** TD01 invoice, TD04 credit note (FatturaPA). */
-export const INVOICE_TYPE_VALUES = ['TD01', 'TD04'] as const;
-/**
- * Where the XML is on its way to the SDI (the transmission adapter's states): 'pronta' written
- * and waiting, 'inviata' handed to the intermediary, 'consegnata' delivered, 'scartata' refused
- * (with the reason).
- */
-export const INVOICE_STATUS_VALUES = ['pronta', 'inviata', 'consegnata', 'scartata'] as const;
+/** TD01 invoice, TD04 credit note (FatturaPA); the transmission states are shared's. */
+export const INVOICE_TYPE_VALUES = INVOICE_TIPO_VALUES;
+export { INVOICE_STATUS_VALUES };
 
 /**
  * The last invoice number of each calendar year. Incremented in the fulfilment's transaction

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AnswerRules } from '../answer-types.ts';
 import { it } from '../messages/it.ts';
 import type { Dependence } from '../questionnaire.ts';
+import { ZInvoiceRef } from './invoices.ts';
 import { ZPageQuery } from './pagination.ts';
 import { ZAnswersPayload } from './templates.ts';
 
@@ -160,6 +161,10 @@ export const ZContractDetail = ZContractCard.extend({
     stripe_url: z.string().nullable(),
   }),
   maxQuestions: z.number().int().nullable(),
+  /** Once paid (issue 14): the invoice of the purchase; null before, or for staff try-outs. */
+  invoice: ZInvoiceRef.nullable().optional(),
+  /** When the payment was refunded (issue 14): the download is revoked from then on. */
+  refundedAt: z.string().nullable().optional(),
 });
 export type TContractDetail = z.infer<typeof ZContractDetail>;
 
