@@ -231,14 +231,15 @@ async function seed(client) {
             select array_agg(id order by created_at, id) ids,
                    array_agg(current_version_id order by created_at, id) versions
               from templates)
-     insert into contracts (user_id, template_version_id, template_id, answers, status, created_at, updated_at)
+     insert into contracts (user_id, template_version_id, template_id, answers, status, created_at, updated_at, price_cents)
      select l.ids[1 + (g * 31) % cardinality(l.ids)],
             m.versions[1 + (g * 17) % cardinality(m.ids)],
             m.ids[1 + (g * 17) % cardinality(m.ids)],
             jsonb_build_object('n', g::text),
             case when g % 10 = 1 then 'TO_COMPLETE' else 'COMPLETED' end,
             timestamptz '2024-01-01' + ((g::bigint * 7919) % ${CONTRACTS}) * interval '63 seconds',
-            timestamptz '2024-01-01' + ((g::bigint * 7919) % ${CONTRACTS}) * interval '63 seconds'
+            timestamptz '2024-01-01' + ((g::bigint * 7919) % ${CONTRACTS}) * interval '63 seconds',
+            1000
        from generate_series(1, ${CONTRACTS}) g, lawyers l, models m`,
   );
   await step(

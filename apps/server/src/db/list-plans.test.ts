@@ -134,11 +134,11 @@ beforeAll(async () => {
   await ctx.pool.query(
     `with lawyers as (select array_agg(id) ids from users where role = 'user'),
           models as (select array_agg(id order by id) ids, array_agg(current_version_id order by id) versions from templates)
-     insert into contracts (user_id, template_id, template_version_id, answers, status, created_at)
+     insert into contracts (user_id, template_id, template_version_id, answers, status, created_at, price_cents)
      select l.ids[1 + (g * 31) % cardinality(l.ids)], m.ids[1 + (g * 17) % cardinality(m.ids)],
             m.versions[1 + (g * 17) % cardinality(m.ids)], '{}'::jsonb,
             case when g % 10 = 1 then 'TO_COMPLETE' else 'COMPLETED' end,
-            now() - ((g * 7919) % $1::int) * interval '1 minute'
+            now() - ((g * 7919) % $1::int) * interval '1 minute', 1000
        from generate_series(1, $1::int) g, lawyers l, models m`,
     [CONTRACTS],
   );

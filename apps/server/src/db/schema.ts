@@ -279,6 +279,11 @@ export const contracts = pgTable(
       .references(() => templates.id),
     answers: jsonb('answers').notNull().default({}),
     status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull().default('TO_COMPLETE'),
+    /**
+     * The net price when the contract was started (issue 14): the lawyer pays what the template
+     * cost then, whatever an editor sets later.
+     */
+    priceCents: integer('price_cents').notNull(),
     /*
      * What the users' contracts list sorts by, copied from the joined rows (lower-cased, as the
      * list orders them) so that every sort walks one index of this table instead of sorting a
@@ -306,6 +311,7 @@ export const contracts = pgTable(
   },
   (t) => [
     check('contracts_status_valid', oneOf(t.status, CONTRACT_STATUS_VALUES)),
+    check('contracts_price_not_negative', sql`${t.priceCents} >= 0`),
     // The lawyer's archive: their completed documents, newest first.
     index('contracts_user_status_idx').on(t.userId, t.status, t.createdAt),
     index('contracts_template_idx').on(t.templateId),
@@ -359,11 +365,19 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     vatCents: integer('vat_cents').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** Stripe's PaymentIntent of the session: what refund and dispute events name. */
+    stripePaymentIntent: text('stripe_payment_intent'),
+    /** The payment was refunded (admin or Stripe): the download is revoked, a credit note issued. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The buyer's bank disputes the charge (`charge.dispute.created`): flagged for the admin. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_transaction_id_unique').on(t.transactionId),
+    uniqueIndex('payments_stripe_payment_intent_unique').on(t.stripePaymentIntent),
     // One contract, one purchase: two sessions paid at once for one contract record only one.
     uniqueIndex('payments_contract_unique').on(t.contractId),
     check('payments_provider_valid', oneOf(t.provider, PAYMENT_PROVIDERS)),
@@ -451,6 +465,8 @@ export const invoices = pgTable(
     xml: text('xml').notNull(),
     status: text('status', { enum: INVOICE_STATUS_VALUES }).notNull().default('pronta'),
     statusReason: text('status_reason'),
+    /** When the transmission adapter took the XML (default: wrote it under $DATA_DIR/invoices). */
+    transmittedAt: timestamp('transmitted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -461,6 +477,10 @@ export const invoices = pgTable(
     check('invoices_status_valid', oneOf(t.status, INVOICE_STATUS_VALUES)),
     index('invoices_user_idx').on(t.userId, t.createdAt),
     index('invoices_contract_idx').on(t.contractId),
+    // One credit note per invoice: a refund delivered twice issues one.
+    uniqueIndex('invoices_corrects_unique').on(t.correctsInvoiceId),
+    // The transmission worker's queue.
+    index('invoices_untransmitted_idx').on(t.createdAt).where(sql`${t.transmittedAt} is null`),
   ],
 );
 
@@ -494,6 +514,8 @@ export const checkoutSessions = pgTable(
     status: text('status', { enum: CHECKOUT_SESSION_STATUS_VALUES }).notNull(),
     /** When an open session stops counting as in progress; null: only its status ends it. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Where the buyer pays (Stripe's hosted page): a second 'Acquista' reuses an open session. */
+    url: text('url'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -503,6 +525,17 @@ export const checkoutSessions = pgTable(
     check('checkout_sessions_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
 );
+
+/**
+ * Stripe events already handled (issue 14): a redelivered event (same id) is acknowledged and
+ * does nothing.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The first answer to a creation sent with an `Idempotency-Key` (DESIGN §3), written in the
@@ -540,6 +573,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /** The invoice whose courtesy PDF goes with the mail, rendered when it is sent (issue 14). */
+    attachInvoiceId: uuid('attach_invoice_id').references((): AnyPgColumn => invoices.id),
     status: text('status', { enum: OUTBOX_STATUS_VALUES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -80,7 +80,7 @@ const contractColumns = {
   updatedAt: contracts.updatedAt,
   templateName: templates.name,
   templateDescription: templates.description,
-  priceCents: templates.priceCents,
+  priceCents: contracts.priceCents,
   maxQuestions: templates.maxQuestions,
   stripeUrl: templates.stripeUrl,
   previewSha256: templateVersions.previewSha256,
@@ -223,6 +223,8 @@ export async function startContract(
       templateVersionId: version.versionId,
       answers,
       status: CONTRACT_STATUS.toComplete,
+      // Pinned in the insert itself: the price in force when the lawyer starts (issue 14).
+      priceCents: sql`(select ${templates.priceCents} from ${templates} where ${templates.id} = ${version.templateId})`,
     })
     .returning({ id: contracts.id });
   if (!row) throw new Error('contract insert returned nothing');
