@@ -50,6 +50,11 @@ export function maySeeTemplateConfig(caller: Caller): boolean {
   return isStaff(caller.role);
 }
 
+/** Refunds (issue 14): money and credit notes, from the admin's invoices screen. */
+export function mayRefundPayments(caller: Caller): boolean {
+  return caller.role === ROLES.admin;
+}
+
 export function mayEditCategories(caller: Caller): boolean {
   return caller.role === ROLES.admin;
 }

@@ -253,6 +253,11 @@ export const it = {
       'Non è stato possibile contattare il servizio di pagamento. Riprova tra qualche minuto o contatta l’assistenza.',
     webhookDisabled: 'Le notifiche di Stripe non sono configurate su questo server.',
     webhookSignature: 'Firma della notifica di Stripe mancante o non valida.',
+    refunded: 'Il documento è stato rimborsato: il download non è più disponibile.',
+    refundNotPossible:
+      'Questo pagamento non può essere rimborsato da qui: eseguire il rimborso dalla dashboard di Stripe.',
+    webhookPaymentUnknown:
+      'Il pagamento indicato dalla notifica di Stripe non è ancora registrato: la notifica sarà ripetuta.',
   },
   /** The buyer's billing profile (issue 14): what the e-invoice needs. */
   billing: {

@@ -21,9 +21,15 @@ export const AUDIT_ACTIONS = {
    * names, tax codes, amounts).
    */
   contractAnswersChanged: 'contract.answers-changed',
+  /** A payment refunded in full (by an admin, or in Stripe): the download revoked, a credit note. */
+  paymentRefunded: 'payment.refunded',
+  /** Stripe refunded part of a charge: nothing revoked (one document, one price), recorded. */
+  paymentPartiallyRefunded: 'payment.partially-refunded',
+  /** The buyer's bank disputes the charge: flagged for the admin. */
+  paymentDisputed: 'payment.disputed',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
-export type AuditTargetType = 'user' | 'category' | 'template' | 'contract';
+export type AuditTargetType = 'user' | 'category' | 'template' | 'contract' | 'payment';
 
 /**
  * Records who did what to whom. Call it in the transaction of the action itself: an action

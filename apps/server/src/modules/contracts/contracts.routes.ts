@@ -298,7 +298,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       schema: {
         tags: ['contracts'],
         summary:
-          'The bought document (.docx, or PDF/A-2b with format=pdf), named by Content-Disposition; 402 before payment. The owner, or an admin (audited)',
+          'The bought document (.docx, or PDF/A-2b with format=pdf), named by Content-Disposition; 402 before payment, 403 for the owner once refunded. The owner, or an admin (audited)',
         security,
         params: ZContractIdParams,
         querystring: ZDownloadQuery,

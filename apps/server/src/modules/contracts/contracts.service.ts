@@ -91,6 +91,7 @@ const contractColumns = {
   paymentUpdatedAt: payments.updatedAt,
   paidAt: payments.paidAt,
   paymentAmountCents: payments.amountCents,
+  refundedAt: payments.refundedAt,
 };
 
 export type ContractRow = {
@@ -115,6 +116,7 @@ export type ContractRow = {
   paymentUpdatedAt: Date | null;
   paidAt: Date | null;
   paymentAmountCents: number | null;
+  refundedAt: Date | null;
 };
 
 /** Contracts with their template, pinned version, owner and payment (at most one). */
@@ -625,6 +627,7 @@ export async function getContractDetail(
       stripe_url: row.stripeUrl,
     },
     maxQuestions: row.maxQuestions,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
   };
 }
 
@@ -743,7 +746,8 @@ export type DownloadFormat = 'docx' | 'pdf';
  * forever: its `oggi` is the day it was paid, not the day of the download. "<title> -
  * <date>.docx", or with `format` "pdf" the same document as PDF/A-2b (ready for a digital
  * signature), "<title> - <date>.pdf". An admin's download of someone else's document is audited
- * first: no such download happens without its record.
+ * first: no such download happens without its record. Once refunded, the owner's download is
+ * revoked (403).
  */
 export async function downloadContract(
   db: DbExecutor,
@@ -756,6 +760,11 @@ export async function downloadContract(
 ): Promise<ContractDownload> {
   const row = await findContract(db, caller, id, mayDownloadContract);
   if (!row.paymentId) throw new AppError('paymentRequired', it.contracts.paymentRequired);
+  // Refunded: the buyer gave the document back (403, their account's state, not a missing
+  // payment: paying again is not possible). An admin keeps access for the records and disputes.
+  if (row.refundedAt && row.userId === caller.id) {
+    throw new AppError('forbidden', it.payments.refunded);
+  }
   if (row.userId !== caller.id) {
     await recordAudit(db, {
       actorId: caller.id,

@@ -1,5 +1,5 @@
 import { todayInItaly } from '@lexpath/shared/answer-types';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { billingProfiles, invoiceCounters, invoices } from '../../db/schema.ts';
@@ -54,6 +54,11 @@ async function nextNumber(tx: DbExecutor, year: number): Promise<number> {
   return row.lastNumber;
 }
 
+/** The number as printed and in the XML: prefix, year and six digits ("LP-2026/000042"). */
+function formatInvoiceNumber(seller: SellerConfig, year: number, number: number): string {
+  return `${seller.invoicePrefix}${year}/${String(number).padStart(6, '0')}`;
+}
+
 /** Five characters of base 36 from a sequence: unique file names for 60 million invoices. */
 async function nextProgressivo(tx: DbExecutor): Promise<string> {
   const result = await tx.execute<{ value: string }>(
@@ -92,7 +97,7 @@ export async function issueInvoice(
   const issuedOn = sale.issuedOn ?? todayInItaly();
   const year = Number(issuedOn.slice(0, 4));
   const number = await nextNumber(tx, year);
-  const fullNumber = `${seller.invoicePrefix}${year}/${String(number).padStart(6, '0')}`;
+  const fullNumber = formatInvoiceNumber(seller, year, number);
   const lines = [{ descrizione: sale.title, prezzoCents: sale.netCents }];
   const document: FatturaPaDocument = {
     tipoDocumento: 'TD01',
@@ -126,5 +131,89 @@ export async function issueInvoice(
     })
     .returning({ id: invoices.id, fullNumber: invoices.fullNumber });
   if (!created) throw new Error('invoice insert returned no row');
+  return created;
+}
+
+/** An issued document as the API names it (ZInvoiceRef). */
+export type IssuedRef = { id: string; number: string; date: string };
+
+/** "2026-11-23" → "23/11/2026", as the causale writes dates for a reader. */
+function italianDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/**
+ * The credit note (TD04) cancelling the invoice of a refunded sale, inside the refund's
+ * transaction `tx`: the next number of the current year from the invoices' own counter (one
+ * gapless sequence), the original's buyer snapshot and lines, and the link to it
+ * (DatiFattureCollegate). One per invoice: the original's row is locked, so concurrent calls
+ * queue, and a later call answers the note already issued (the unique index on
+ * `corrects_invoice_id` backs this). Null when the sale was never invoiced (the buyer had no
+ * billing profile then): there is nothing to correct.
+ */
+export async function issueCreditNote(
+  tx: DbExecutor,
+  seller: SellerConfig,
+  of: { invoiceId: string } | { paymentId: string },
+  issuedOn: string = todayInItaly(),
+): Promise<IssuedRef | null> {
+  const [original] = await tx
+    .select()
+    .from(invoices)
+    .where(
+      'invoiceId' in of
+        ? and(eq(invoices.id, of.invoiceId), eq(invoices.tipo, 'TD01'))
+        : and(eq(invoices.paymentId, of.paymentId), eq(invoices.tipo, 'TD01')),
+    )
+    // Not FOR UPDATE: the transmission worker may still update the original's status meanwhile.
+    .for('no key update');
+  if (!original) return null;
+  const [existing] = await tx
+    .select({ id: invoices.id, number: invoices.fullNumber, date: invoices.issuedOn })
+    .from(invoices)
+    .where(eq(invoices.correctsInvoiceId, original.id));
+  if (existing) return existing;
+
+  const year = Number(issuedOn.slice(0, 4));
+  const number = await nextNumber(tx, year);
+  const fullNumber = formatInvoiceNumber(seller, year, number);
+  // The buyer and lines as invoiced (not today's profile); the seller is who issues it today.
+  const lines = original.lines as FatturaPaDocument['lines'];
+  const document: FatturaPaDocument = {
+    tipoDocumento: 'TD04',
+    numero: fullNumber,
+    data: issuedOn,
+    progressivoInvio: await nextProgressivo(tx),
+    seller,
+    buyer: original.buyer as InvoiceBuyer,
+    lines,
+    rettifica: { numero: original.fullNumber, data: original.issuedOn },
+    causale: `Storno totale della fattura n. ${original.fullNumber} del ${italianDate(original.issuedOn)} per rimborso`,
+  };
+  const totals = invoiceTotals(lines);
+  const [created] = await tx
+    .insert(invoices)
+    .values({
+      year,
+      number,
+      fullNumber,
+      tipo: 'TD04',
+      issuedOn,
+      userId: original.userId,
+      contractId: original.contractId,
+      paymentId: original.paymentId,
+      correctsInvoiceId: original.id,
+      buyer: document.buyer,
+      seller,
+      lines,
+      imponibileCents: totals.imponibileCents,
+      ivaCents: totals.impostaCents,
+      totaleCents: totals.totaleCents,
+      progressivoInvio: document.progressivoInvio,
+      xml: buildFatturaPa(document),
+    })
+    .returning({ id: invoices.id, number: invoices.fullNumber, date: invoices.issuedOn });
+  if (!created) throw new Error('credit note insert returned no row');
   return created;
 }

@@ -1,5 +1,6 @@
 import { it } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import { ZRefundResult } from '@lexpath/shared/schemas/invoices';
 import {
   ZCheckout,
   ZCheckoutResult,
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
-import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
+import { allow, mayReadContracts, mayRefundPayments, mayUseUserArea } from '../../policy.ts';
 import { createCheckout } from './checkout.service.ts';
 import {
   createLocalCheckout,
@@ -22,6 +23,7 @@ import {
   recordPayment,
 } from './payments.service.ts';
 import { createPaymentProvider, type StripeProvider } from './providers.ts';
+import { refundByAdmin } from './refunds.service.ts';
 
 const ZPaymentIdParams = z.object({ id: z.string() });
 
@@ -138,11 +140,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           summary: 'Stripe webhook: fulfils paid Checkout Sessions (signature verified)',
           description:
-            'Handles `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed` and `checkout.session.expired` (the contract is editable again); other events are acknowledged. 400 for a missing or bad `Stripe-Signature`; 404 without Stripe (local provider) or STRIPE_WEBHOOK_SECRET.',
+            'Handles `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired` (the contract is editable again), `charge.refunded` (in full: download revoked, credit note; partial: recorded only) and `charge.dispute.created` (the payment flagged); other events are acknowledged. Each event id acts once (`stripe_events`). 503 for a refund or dispute of a payment not recorded yet (out of order: Stripe delivers it again later); 400 for a missing or bad `Stripe-Signature`; 404 without Stripe (local provider) or STRIPE_WEBHOOK_SECRET.',
           response: {
             200: z.object({ received: z.literal(true) }),
             400: ZApiError,
             404: ZApiError,
+            503: ZApiError,
           },
         },
       },
@@ -170,6 +173,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   });
+
+  app.post(
+    '/:id/refund',
+    {
+      onRequest: [authenticate, allow(mayRefundPayments)],
+      schema: {
+        tags: ['payments'],
+        summary: 'Refund a payment in full (admin): the download is revoked, a credit note issued',
+        description:
+          "With Stripe the charge is refunded at Stripe first (idempotency key per payment), then here: the payment is marked refunded, the buyer's download answers 403 from then on and the invoice gets its credit note (TD04; none when the purchase had no invoice). A payment already refunded answers 200 with the same result (a retry refunds nothing twice). 404 for an unknown payment; 503 when Stripe cannot be reached (nothing changed); 422 when Stripe refuses to refund it.",
+        security,
+        params: ZPaymentIdParams,
+        response: {
+          200: dataOf(ZRefundResult),
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          422: ZApiError,
+          503: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await refundByAdmin(
+        app.db,
+        provider,
+        app.config.seller,
+        currentUser(request),
+        request.params.id,
+      ),
+    }),
+  );
 
   app.get(
     '/:id',

@@ -3,14 +3,15 @@ import { centsToDecimal, computeTotal, it, parseEuroToCents } from '@lexpath/sha
 import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { contracts, type PaymentRow, payments } from '../../db/schema.ts';
+import { contracts, type PaymentRow, payments, stripeEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
+import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findContract, lockContract } from '../contracts/contracts.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import {
@@ -22,6 +23,7 @@ import {
   markCheckoutSessionPaid,
 } from './checkout-sessions.ts';
 import { fromStripeSession, type PaymentProvider, type VerifiedSession } from './providers.ts';
+import { refundPayment } from './refunds.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 const notVerifiable = () => new AppError('unprocessable', it.payments.notVerifiable);
@@ -223,10 +225,132 @@ export type WebhookOutcome =
   | 'awaiting-payment'
   | 'refused'
   | 'expired'
-  | 'ignored';
+  | 'ignored'
+  | 'refunded'
+  | 'partially-refunded'
+  | 'disputed'
+  | 'duplicate';
+
+type WebhookResult = {
+  outcome: WebhookOutcome;
+  sessionId?: string;
+  paymentId?: string;
+  reason?: string;
+};
+
+/** The events the webhook acts on; any other is acknowledged and ignored (not recorded). */
+const HANDLED_EVENTS = new Set<string>([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+  'charge.dispute.created',
+]);
 
 /**
- * POST /payment/webhook, once the signature is verified: `checkout.session.completed` with the
+ * POST /payment/webhook, once the signature is verified: each event acts once. Its id is
+ * inserted into `stripe_events` first, in the same transaction as its effect: a redelivery (Stripe
+ * retries, or delivers twice) finds the id and does nothing ('duplicate'); one delivered twice at
+ * once waits on the id's unique index for the first to commit. Effect and record commit together
+ * or not at all, so no crash can leave one without the other; the effects are idempotent anyway
+ * (payment by session id, refund by `refunded_at`, one credit note per invoice, dispute flag).
+ * An effect that cannot happen yet (a refund or dispute of a payment not recorded yet: events
+ * out of order) throws 503 and records nothing, so Stripe delivers it again later.
+ */
+export async function handleStripeEvent(
+  db: DbExecutor,
+  event: Stripe.Event,
+  invoicing: { seller: SellerConfig },
+): Promise<WebhookResult> {
+  if (!HANDLED_EVENTS.has(event.type)) return { outcome: 'ignored' };
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, outcome: 'pending' })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (!fresh) return { outcome: 'duplicate' };
+    const result =
+      event.type === 'charge.refunded' || event.type === 'charge.dispute.created'
+        ? await applyChargeEvent(tx, event, invoicing.seller)
+        : await applyCheckoutEvent(tx, event, invoicing);
+    await tx
+      .update(stripeEvents)
+      .set({ outcome: result.outcome })
+      .where(eq(stripeEvents.id, event.id));
+    return result;
+  });
+}
+
+/** The payment a Stripe charge or dispute names by its PaymentIntent; 503 while unknown. */
+async function paymentOfIntent(
+  tx: DbExecutor,
+  intent: string | { id: string } | null,
+): Promise<PaymentRow | null> {
+  const id = typeof intent === 'string' ? intent : intent?.id;
+  // A charge without a PaymentIntent was not made through our Checkout Sessions.
+  if (!id) return null;
+  const [payment] = await tx.select().from(payments).where(eq(payments.stripePaymentIntent, id));
+  // Out of order (the refund before checkout.session.completed): Stripe retries a non-2xx.
+  if (!payment) throw new AppError('unavailable', it.payments.webhookPaymentUnknown);
+  return payment;
+}
+
+/**
+ * `charge.refunded`: a full refund (from the admin screen, whose own refund finds the payment
+ * already refunded, or from Stripe's dashboard) revokes the download and issues the credit note;
+ * a partial one only leaves an audit entry: a purchase is one document at one price, there is
+ * no part of it to take back, and a partial credit note is the accountant's call.
+ * `charge.dispute.created`: the payment is flagged for the admin with the bank's reason.
+ */
+async function applyChargeEvent(
+  tx: DbExecutor,
+  event: Stripe.ChargeRefundedEvent | Stripe.ChargeDisputeCreatedEvent,
+  seller: SellerConfig,
+): Promise<WebhookResult> {
+  if (event.type === 'charge.dispute.created') {
+    const dispute = event.data.object;
+    const payment = await paymentOfIntent(tx, dispute.payment_intent);
+    if (!payment) return { outcome: 'ignored' };
+    await tx
+      .update(payments)
+      .set({
+        disputedAt: sql`coalesce(${payments.disputedAt}, now())`,
+        disputeReason: dispute.reason,
+      })
+      .where(eq(payments.id, payment.id));
+    await recordAudit(tx, {
+      actorId: null,
+      action: AUDIT_ACTIONS.paymentDisputed,
+      target: { type: 'payment', id: payment.id },
+      details: { contractId: payment.contractId, eventId: event.id, reason: dispute.reason },
+    });
+    return { outcome: 'disputed', paymentId: payment.id };
+  }
+  const charge = event.data.object;
+  const payment = await paymentOfIntent(tx, charge.payment_intent);
+  if (!payment) return { outcome: 'ignored' };
+  if (charge.refunded || charge.amount_refunded >= charge.amount) {
+    await refundPayment(tx, seller, payment.id, { by: 'stripe', eventId: event.id });
+    return { outcome: 'refunded', paymentId: payment.id };
+  }
+  await recordAudit(tx, {
+    actorId: null,
+    action: AUDIT_ACTIONS.paymentPartiallyRefunded,
+    target: { type: 'payment', id: payment.id },
+    details: {
+      contractId: payment.contractId,
+      eventId: event.id,
+      amountRefundedCents: charge.amount_refunded,
+      amountCents: charge.amount,
+    },
+  });
+  return { outcome: 'partially-refunded', paymentId: payment.id };
+}
+
+/**
+ * The Checkout Session events, inside handleStripeEvent's transaction: `checkout.session.completed` with the
  * session paid, and `checkout.session.async_payment_succeeded`, fulfil exactly as POST /payment
  * does, so a buyer who closed the tab after paying still gets the document. A session completed
  * but unpaid (a delayed method such as SEPA) waits for the async event; a failed async payment
@@ -235,11 +359,11 @@ export type WebhookOutcome =
  * Stripe retrying it would not change the answer; other errors (the database down) propagate,
  * so Stripe retries.
  */
-export async function handleStripeEvent(
+async function applyCheckoutEvent(
   db: DbExecutor,
   event: Stripe.Event,
   invoicing?: { seller: SellerConfig },
-): Promise<{ outcome: WebhookOutcome; sessionId?: string; paymentId?: string; reason?: string }> {
+): Promise<WebhookResult> {
   if (
     event.type !== 'checkout.session.completed' &&
     event.type !== 'checkout.session.async_payment_succeeded' &&
