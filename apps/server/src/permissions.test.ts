@@ -9,7 +9,15 @@ import { ROLES, it as text } from '@lexpath/shared';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, checkoutSessions, contracts, files, templates, users } from './db/schema.ts';
+import {
+  categories,
+  checkoutSessions,
+  contracts,
+  files,
+  payments,
+  templates,
+  users,
+} from './db/schema.ts';
 import type { PdfPool } from './documents/pdf-pool.ts';
 import { SAMPLE_ANSWERS } from './documents/test-docx.ts';
 import {
@@ -94,6 +102,8 @@ type Fixtures = {
   paidContractId: string;
   paidSessionId: string;
   paymentId: string;
+  /** A payment only the admin's refund case refunds (the download cases keep theirs). */
+  refundablePaymentId: string;
 };
 
 let ctx: TestContext;
@@ -475,6 +485,18 @@ const ROUTES: RouteCase[] = [
     request: () => ({ url: `/api/payment/${f.paymentId}` }),
     expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
   },
+  {
+    method: 'POST',
+    route: '/api/payment/:id/refund',
+    request: () => ({ url: `/api/payment/${f.refundablePaymentId}/refund` }),
+    // Money and credit notes: the admin's invoices screen; the buyer asks the admin.
+    expect: { ...ADMIN_ONLY, admin: 200 },
+    state: () =>
+      ctx.db
+        .select({ refundedAt: payments.refundedAt })
+        .from(payments)
+        .where(eq(payments.id, f.refundablePaymentId)),
+  },
 ];
 
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
@@ -603,6 +625,11 @@ beforeAll(async () => {
   const completedContractId = await startCompletedContract(ctx, user, published.id);
   const paidContractId = await startCompletedContract(ctx, user, published.id);
   const { paymentId, sessionId } = await payContract(ctx, user, paidContractId);
+  const refundable = await payContract(
+    ctx,
+    user,
+    await startCompletedContract(ctx, user, published.id),
+  );
   f = {
     user,
     editor,
@@ -623,6 +650,7 @@ beforeAll(async () => {
     paidContractId,
     paidSessionId: sessionId,
     paymentId,
+    refundablePaymentId: refundable.paymentId,
   };
 });
 
