@@ -214,7 +214,11 @@ async function buyLocally(
   return { contractId, paymentId: paid.json().data.id };
 }
 
-function stripeEvent(type: string, object: object, id = `evt_${randomBytes(12).toString('hex')}`) {
+function stripeEvent<T extends object>(
+  type: string,
+  object: T,
+  id = `evt_${randomBytes(12).toString('hex')}`,
+) {
   return {
     id,
     object: 'event',
