@@ -34,6 +34,7 @@ const ADMIN_ONLY_PAGES: Array<[string, string]> = [
   [PATHS.usersContractDetail, PATHS.templates],
   [PATHS.users, PATHS.templates],
   [PATHS.createEditor, PATHS.templates],
+  [PATHS.invoices, PATHS.templates],
   [PATHS.newCategory, PATHS.categories],
 ];
 

@@ -13,6 +13,7 @@ const EDITOR_REDIRECTS: ReadonlyArray<readonly [string, string]> = [
   [PATHS.usersContracts, PATHS.templates],
   [PATHS.users, PATHS.templates],
   [PATHS.createEditor, PATHS.templates],
+  [PATHS.invoices, PATHS.templates],
   [PATHS.newCategory, PATHS.categories],
 ];
 

@@ -51,6 +51,7 @@ describe('the route table', () => {
     ['admin', '/admin/categorie', 'Categorie inserite'],
     ['admin', '/admin/nuova-categoria', 'Nuova categoria'],
     ['admin', '/admin/crea-editor', 'Crea utente editor'],
+    ['admin', '/admin/fatture', 'Fatture'],
   ] as Array<[TRole | null, string, string]>)('as %s, %s shows "%s"', async (role, path, title) => {
     if (role) signInAs(role);
     const { router } = renderApp(path);
@@ -96,6 +97,7 @@ describe('the guard inside the router', () => {
     ['/admin/utenti', 'Master inseriti'],
     ['/admin/contratti-utenti', 'Master inseriti'],
     ['/admin/crea-editor', 'Master inseriti'],
+    ['/admin/fatture', 'Master inseriti'],
     ['/admin/nuova-categoria', 'Categorie inserite'],
     ['/user/contratti', 'Master inseriti'],
   ])('sends an editor away from %s to "%s"', async (path, title) => {

@@ -220,6 +220,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: PATHS.invoices,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/invoices.tsx')).InvoicesRoute,
+            }),
+          },
+          {
             path: PATHS.createEditor,
             lazy: async () => ({
               Component: (await import('../routes/admin/create-editor.tsx')).CreateEditorRoute,

@@ -41,3 +41,20 @@ export function formatAnswer(answer: TAnswerValue): string {
     .map((item) => (typeof item === 'string' ? item : Object.values(item).join(' ')))
     .join(', ');
 }
+
+/** Parts of a calendar day "YYYY-MM-DD" (an invoice's date), read without any time zone. */
+function dayParts(day: string): [number, number, number] | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
+}
+
+/**
+ * "2026-03-05" → "05/03/2026". A day, not an instant: `new Date("2026-03-05")` is UTC midnight,
+ * which a browser west of Greenwich would show as the 4th.
+ */
+export function formatDay(day: string): string {
+  const parts = dayParts(day);
+  if (!parts) return day;
+  const [year, month, date] = parts;
+  return `${String(date).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
+}

@@ -36,6 +36,8 @@ export const PATHS = {
   categories: '/admin/categorie',
   newCategory: '/admin/nuova-categoria',
   createEditor: '/admin/crea-editor',
+  /** Issue 14: every invoice and credit note, the month's export and refunds (admin only). */
+  invoices: '/admin/fatture',
 } as const;
 
 /** The five public authentication pages (SPEC §2). */

@@ -46,6 +46,7 @@ const MENUS: Record<TRole, { landing: string; items: string[]; faq: boolean; log
     landing: '/admin/contratti-utenti',
     items: [
       'Documenti generati',
+      'Fatture',
       'Utenti',
       'Master inseriti',
       'Categorie inserite',

@@ -4,6 +4,7 @@ import type {
   TContractCard,
   TContractDetail,
 } from '@lexpath/shared/schemas/contracts';
+import type { TInvoiceSummary } from '@lexpath/shared/schemas/invoices';
 import type {
   TCheckout,
   TCheckoutResult,
@@ -63,6 +64,17 @@ export const purchaseQueries = {
       queryKey: ['contracts', 'detail', id],
       queryFn: ({ signal }) => api.get<TContractDetail>(`/contract/${id}`, { signal }),
       enabled: id !== '',
+    }),
+  /**
+   * The lawyer's own invoice by its number (GET /invoice?q=): its row names the credit note
+   * issued when the purchase was refunded, which the contract detail does not carry.
+   */
+  invoice: (number: string) =>
+    queryOptions({
+      queryKey: ['invoices', 'list', { page: 1, q: number }],
+      queryFn: ({ signal }) =>
+        api.get<Page<TInvoiceSummary>>('/invoice', { query: { page: 1, q: number }, signal }),
+      enabled: number !== '',
     }),
   /** The next question after `answers`; null when the questionnaire is finished. */
   nextQuestion: (type: string, answers: TAnswers) =>

@@ -14,6 +14,7 @@ import { useFocusPageTitle } from '../../../lib/focus-title.ts';
 import { decimalToCents, formatLongDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { purchaseQueries } from '../api.ts';
+import { InvoiceSection } from './invoice-section.tsx';
 
 const texts = it.web.purchase;
 
@@ -34,7 +35,10 @@ function useIsRecent(updatedAt: string | undefined): boolean {
   return recent;
 }
 
-/** A purchased document (SPEC §2): data, .docx and PDF/A downloads and the answers given. */
+/**
+ * A purchased document (SPEC §2): data, .docx and PDF/A downloads, its invoice (issue 14) and the
+ * answers given. A refunded purchase keeps its data and invoice but no longer offers the document.
+ */
 export function DocumentDetailScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -43,6 +47,7 @@ export function DocumentDetailScreen() {
   const download = useDownloadContractMutation();
   const downloadPdfA = useDownloadContractMutation('pdf');
   const payment = detail.data?.paymentId ?? null;
+  const refundedAt = detail.data?.refundedAt ?? null;
   const recentPayment = useIsRecent(payment?.updatedAt);
   // The title that stays (the document's, once loaded) takes the focus on arrival.
   useFocusPageTitle(detail.data !== undefined, id);
@@ -85,27 +90,34 @@ export function DocumentDetailScreen() {
                   </>
                 ) : null}
               </Grid>
-              <Flex gap="8" wrap="wrap" align="center">
-                <Button
-                  variant="primary"
-                  loading={download.isPending}
-                  disabled={!payment}
-                  onClick={() => download.mutate(id)}
-                >
-                  {texts.downloadDocx}
-                </Button>
-                <Button
-                  variant="outline"
-                  loading={downloadPdfA.isPending}
-                  disabled={!payment}
-                  title={texts.downloadPdfAHint}
-                  onClick={() => downloadPdfA.mutate(id)}
-                >
-                  {texts.downloadPdfA}
-                </Button>
-              </Flex>
+              {refundedAt ? (
+                <AppAlert kind="info" title={it.invoicesUi.refunded(formatLongDate(refundedAt))} />
+              ) : (
+                <Flex gap="8" wrap="wrap" align="center">
+                  <Button
+                    variant="primary"
+                    loading={download.isPending}
+                    disabled={!payment}
+                    onClick={() => download.mutate(id)}
+                  >
+                    {texts.downloadDocx}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    loading={downloadPdfA.isPending}
+                    disabled={!payment}
+                    title={texts.downloadPdfAHint}
+                    onClick={() => downloadPdfA.mutate(id)}
+                  >
+                    {texts.downloadPdfA}
+                  </Button>
+                </Flex>
+              )}
             </Card.Body>
           </Card.Root>
+          {payment ? (
+            <InvoiceSection invoice={detail.data.invoice} refunded={refundedAt !== null} />
+          ) : null}
           <Heading as="h2" textStyle="lg" color="navy.800" mb="12">
             {texts.answers}
           </Heading>

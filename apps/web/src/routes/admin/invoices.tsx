@@ -1,0 +1,5 @@
+import { InvoicesScreen } from '../../features/invoices/components/invoices-screen.tsx';
+
+export function InvoicesRoute() {
+  return <InvoicesScreen />;
+}
