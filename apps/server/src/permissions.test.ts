@@ -9,7 +9,15 @@ import { ROLES, it as text } from '@lexpath/shared';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, checkoutSessions, contracts, files, templates, users } from './db/schema.ts';
+import {
+  categories,
+  checkoutSessions,
+  contracts,
+  files,
+  invoices,
+  templates,
+  users,
+} from './db/schema.ts';
 import type { PdfPool } from './documents/pdf-pool.ts';
 import { SAMPLE_ANSWERS } from './documents/test-docx.ts';
 import {
@@ -19,6 +27,7 @@ import {
   startCompletedContract,
   startContract,
 } from './modules/contracts/test-contracts.ts';
+import { PERSONA_FISICA } from './modules/invoices/test-invoices.ts';
 import {
   buildMultipart,
   buildTestMaster,
@@ -94,6 +103,8 @@ type Fixtures = {
   paidContractId: string;
   paidSessionId: string;
   paymentId: string;
+  /** The paid contract's invoice (the customer has a billing profile). */
+  invoiceId: string;
 };
 
 let ctx: TestContext;
@@ -475,6 +486,13 @@ const ROUTES: RouteCase[] = [
     request: () => ({ url: `/api/payment/${f.paymentId}` }),
     expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
   },
+  // Invoices: the buyer's own, every one for an admin.
+  {
+    method: 'GET',
+    route: '/api/invoice/:id/pdf',
+    request: () => ({ url: `/api/invoice/${f.invoiceId}/pdf` }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
 ];
 
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
@@ -577,6 +595,16 @@ function routeKey(method: string, route: string): string {
   return `${method} ${route.split('?')[0]?.replace(/\/$/, '')}`;
 }
 
+/** The customer's billing profile: their purchase issues an invoice. */
+async function lawyerBilling(user: TestUser) {
+  const saved = await ctx.injectAs(user)({
+    method: 'PUT',
+    url: `/api/user/${user.id}/billing`,
+    payload: PERSONA_FISICA,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
 beforeAll(async () => {
   ctx = await createTestContext({ app: { pdfPool: stubPdfPool } });
   const [user, editor, admin, other, statusTarget] = await Promise.all([
@@ -602,7 +630,12 @@ beforeAll(async () => {
   const draftContractId = await startContract(ctx, user, published.id);
   const completedContractId = await startCompletedContract(ctx, user, published.id);
   const paidContractId = await startCompletedContract(ctx, user, published.id);
+  await lawyerBilling(user);
   const { paymentId, sessionId } = await payContract(ctx, user, paidContractId);
+  const [invoice] = await ctx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.paymentId, paymentId));
   f = {
     user,
     editor,
@@ -623,6 +656,7 @@ beforeAll(async () => {
     paidContractId,
     paidSessionId: sessionId,
     paymentId,
+    invoiceId: invoice?.id ?? '',
   };
 });
 
