@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ROLES, it as text } from '@lexpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -7,6 +7,7 @@ import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { createPublishedTemplate } from '../contracts/test-contracts.ts';
+import { renderCourtesyCopy } from './courtesy-copy.ts';
 import { buyWithInvoice, lawyerWithBilling, PERSONA_FISICA, pdfToText } from './test-invoices.ts';
 
 let ctx: TestContext;
@@ -110,6 +111,36 @@ describe('GET /api/invoice/{id}/pdf', () => {
     for (const amount of ['49,90', '10,98', '60,88', 'MP08', COURTESY]) {
       expect(pdf).toContain(amount);
     }
+  });
+
+  it('names a firm by its denominazione and SDI code, its markup characters kept as text', {
+    timeout: 90_000,
+  }, async () => {
+    const firm = {
+      tipo: 'studio',
+      denominazione: 'Studio Legale Esposito & Bianchi <Napoli>',
+      partitaIva: '12345678903',
+      codiceFiscale: '12345678903',
+      sede: {
+        indirizzo: 'via Toledo 10',
+        cap: '80134',
+        comune: 'Napoli',
+        provincia: 'NA',
+        nazione: 'IT',
+      },
+      codiceDestinatario: 'M5UXCR1',
+    };
+    const { pdf } = await renderCourtesyCopy(pdfPool, {
+      // A copy never rendered before: its own id, so the pool's cache cannot answer.
+      invoice: { ...bought.invoice, id: randomUUID(), buyer: firm },
+      paymentDate: null,
+      corrected: null,
+    });
+    const copy = await pdfToText(pdf);
+    expect(copy).toContain('Studio Legale Esposito & Bianchi <Napoli>');
+    expect(copy).toContain('Codice destinatario: M5UXCR1');
+    expect(copy).toContain('P.IVA 12345678903');
+    expect(copy).not.toContain('Mario Rossi');
   });
 
   it("answers 404 for someone else's invoice and for unknown or malformed ids", async () => {
