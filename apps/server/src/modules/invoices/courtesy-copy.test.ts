@@ -25,7 +25,11 @@ function italian(isoDay: string): string {
 }
 
 beforeAll(async () => {
-  pdfPool = createPdfPool({ sofficePath: process.env.SOFFICE_PATH });
+  pdfPool = createPdfPool({
+    sofficePath: process.env.SOFFICE_PATH,
+    // As the server sets it up: the strip before conversion runs in the document workers.
+    prepare: async (docx) => (await ctx.app.documents.strip(docx, { withoutComments: true })).bytes,
+  });
   ctx = await createTestContext({ env: { INVOICE_PREFIX: 'LP-' }, app: { pdfPool } });
   templateId = (await createPublishedTemplate(ctx, 'cortesia')).template.id;
   lawyer = await lawyerWithBilling(ctx);
