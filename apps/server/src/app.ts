@@ -18,6 +18,7 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invoicePdfRoutes } from './modules/invoices/invoice-pdf.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import type { CurrentVersionRow } from './modules/templates/questionnaire.service.ts';
 import { questionRoutes } from './modules/templates/questions.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     previewAheadOfTime: options.previewAheadOfTime ?? true,
   });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
+  await app.register(invoicePdfRoutes, { prefix: '/api/invoice', pdfPool });
 
   // Last: the SPA and its history fallback own every path the API does not.
   await app.register(staticSpaPlugin, { distDir: options.config.webDistDir });

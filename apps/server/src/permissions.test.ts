@@ -14,6 +14,7 @@ import {
   checkoutSessions,
   contracts,
   files,
+  invoices,
   payments,
   templates,
   users,
@@ -27,6 +28,7 @@ import {
   startCompletedContract,
   startContract,
 } from './modules/contracts/test-contracts.ts';
+import { PERSONA_FISICA } from './modules/invoices/test-invoices.ts';
 import {
   buildMultipart,
   buildTestMaster,
@@ -104,6 +106,8 @@ type Fixtures = {
   paymentId: string;
   /** A payment only the admin's refund case refunds (the download cases keep theirs). */
   refundablePaymentId: string;
+  /** The paid contract's invoice (the customer has a billing profile). */
+  invoiceId: string;
 };
 
 let ctx: TestContext;
@@ -497,6 +501,13 @@ const ROUTES: RouteCase[] = [
         .from(payments)
         .where(eq(payments.id, f.refundablePaymentId)),
   },
+  // Invoices: the buyer's own, every one for an admin.
+  {
+    method: 'GET',
+    route: '/api/invoice/:id/pdf',
+    request: () => ({ url: `/api/invoice/${f.invoiceId}/pdf` }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
 ];
 
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
@@ -599,6 +610,16 @@ function routeKey(method: string, route: string): string {
   return `${method} ${route.split('?')[0]?.replace(/\/$/, '')}`;
 }
 
+/** The customer's billing profile: their purchase issues an invoice. */
+async function lawyerBilling(user: TestUser) {
+  const saved = await ctx.injectAs(user)({
+    method: 'PUT',
+    url: `/api/user/${user.id}/billing`,
+    payload: PERSONA_FISICA,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
 beforeAll(async () => {
   ctx = await createTestContext({ app: { pdfPool: stubPdfPool } });
   const [user, editor, admin, other, statusTarget] = await Promise.all([
@@ -624,12 +645,17 @@ beforeAll(async () => {
   const draftContractId = await startContract(ctx, user, published.id);
   const completedContractId = await startCompletedContract(ctx, user, published.id);
   const paidContractId = await startCompletedContract(ctx, user, published.id);
+  await lawyerBilling(user);
   const { paymentId, sessionId } = await payContract(ctx, user, paidContractId);
   const refundable = await payContract(
     ctx,
     user,
     await startCompletedContract(ctx, user, published.id),
   );
+  const [invoice] = await ctx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.paymentId, paymentId));
   f = {
     user,
     editor,
@@ -651,6 +677,7 @@ beforeAll(async () => {
     paidSessionId: sessionId,
     paymentId,
     refundablePaymentId: refundable.paymentId,
+    invoiceId: invoice?.id ?? '',
   };
 });
 

@@ -100,6 +100,11 @@ export function mayReadPayment(caller: Caller, contract: OwnedRecord): boolean {
   return mayReadContract(caller, contract);
 }
 
+/** An invoice (and its courtesy copy) is read as its contract is: the buyer, or an admin. */
+export function mayReadInvoice(caller: Caller, invoice: OwnedRecord): boolean {
+  return mayReadContract(caller, invoice);
+}
+
 export function mayReadUser(caller: Caller, userId: string): boolean {
   return caller.id === userId || caller.role === ROLES.admin;
 }

@@ -49,6 +49,7 @@ async function start(): Promise<void> {
   try {
     const {
       buildApp,
+      courtesyCopyOf,
       createDocumentPool,
       createMailTransport,
       createPdfPool,
@@ -68,7 +69,7 @@ async function start(): Promise<void> {
     void documents.warmUp().catch((error: unknown) => {
       logger.warn({ err: error }, 'document worker warm-up failed');
     });
-    pdfPool = createPdfPool({
+    const pdfs = createPdfPool({
       sofficePath: config.sofficePath,
       size: config.pdfPoolSize,
       // Profiles and temporary files live with the data, where a crash's leftovers are found
@@ -78,17 +79,25 @@ async function start(): Promise<void> {
       prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
       logger,
     });
+    pdfPool = pdfs;
     // Warm at boot (DESIGN §7), in the background: the server answers meanwhile, and a preview
     // asked during the warm-up waits for the listener. One listener: the second starts when two
     // previews first convert at once, so an idle server holds one LibreOffice (issue 13).
-    void pdfPool.warmUp(1).catch((error: unknown) => {
+    void pdfs.warmUp(1).catch((error: unknown) => {
       logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
     });
     changeFeed = await startChangeFeed(database.url, logger);
     app = await buildApp({ config, db: database.db, logger, pdfPool, documentPool, changeFeed });
     await app.listen({ port: config.port, host: config.host });
     const transport = createMailTransport(config, logger);
-    outboxWorker = startOutboxWorker({ db: database.db, transport, logger });
+    const { db } = database;
+    outboxWorker = startOutboxWorker({
+      db,
+      transport,
+      logger,
+      // The purchase confirmation's invoice PDF, converted by the previews' LibreOffice pool.
+      invoiceAttachment: (invoiceId) => courtesyCopyOf(db, pdfs, invoiceId),
+    });
     logger.info(`mail outbox worker started: ${transport.description}`);
   } catch (error) {
     logger.fatal({ err: error }, 'could not start the server');

@@ -278,6 +278,34 @@ export const it = {
     codiceDestinatario: 'Il codice destinatario è di 7 caratteri, lettere maiuscole e cifre.',
     pecDestinatario: 'Scrivi un indirizzo PEC valido per ricevere la fattura.',
   },
+  /** Invoices (issue 14). */
+  invoices: {
+    /** The courtesy copy (PDF) of an invoice or credit note; dates are DD/MM/YYYY. */
+    courtesy: {
+      invoiceTitle: (number: string, date: string) => `Fattura n. ${number} del ${date}`,
+      creditNoteTitle: (number: string, date: string, invoice: string, invoiceDate: string) =>
+        `Nota di credito n. ${number} del ${date} che storna la fattura n. ${invoice} del ${invoiceDate}`,
+      seller: 'Cedente / prestatore',
+      buyer: 'Cessionario / committente',
+      partitaIva: 'P.IVA',
+      codiceFiscale: 'C.F.',
+      regimeFiscale: 'Regime fiscale',
+      /** The regimes a seller of documents is likely to have; any other shows its code only. */
+      regimi: { RF01: 'ordinario', RF19: 'forfettario' } as Record<string, string>,
+      codiceDestinatario: 'Codice destinatario',
+      pecDestinatario: 'PEC',
+      descrizione: 'Descrizione',
+      imponibile: 'Imponibile',
+      aliquota: 'Aliquota IVA',
+      importo: 'Importo',
+      iva: (percent: number) => `IVA ${percent} %`,
+      totale: 'Totale documento',
+      paid: (date: string) => `Pagamento con carta (MP08) — pagato il ${date}`,
+      refunded: (date: string) =>
+        `Rimborso sulla carta di pagamento (MP08) — rimborsato il ${date}`,
+      notice: 'Copia di cortesia — il documento fiscale è il file XML trasmesso allo SDI',
+    },
+  },
   /** The document engine: template lint, upload checks, rendering, PDF preview. */
   documents: {
     /** How a message names each uploaded file. */

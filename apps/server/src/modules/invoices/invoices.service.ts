@@ -88,7 +88,7 @@ export async function issueInvoice(
   tx: DbExecutor,
   seller: SellerConfig,
   sale: SaleToInvoice,
-): Promise<{ id: string; fullNumber: string } | null> {
+): Promise<{ id: string; fullNumber: string; issuedOn: string } | null> {
   const [profile] = await tx
     .select()
     .from(billingProfiles)
@@ -129,7 +129,11 @@ export async function issueInvoice(
       progressivoInvio: document.progressivoInvio,
       xml: buildFatturaPa(document),
     })
-    .returning({ id: invoices.id, fullNumber: invoices.fullNumber });
+    .returning({
+      id: invoices.id,
+      fullNumber: invoices.fullNumber,
+      issuedOn: invoices.issuedOn,
+    });
   if (!created) throw new Error('invoice insert returned no row');
   return created;
 }

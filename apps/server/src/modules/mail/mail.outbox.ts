@@ -4,11 +4,17 @@ import { outbox } from '../../db/schema.ts';
 import { databaseNowPlus } from '../../db/sql-time.ts';
 import type { MailContent } from './mail.templates.ts';
 
-/** A mail as the outbox holds it and a transport sends it. */
-export type OutgoingMail = MailContent & { id: string; to: string };
+/** A file sent with a mail (the courtesy copy of an invoice). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-/** A mail a worker has claimed: `attempts` counts this attempt and fences the result. */
-export type ClaimedMail = OutgoingMail & { attempts: number };
+/** A mail as the outbox holds it and a transport sends it. */
+export type OutgoingMail = MailContent & { id: string; to: string; attachments?: MailAttachment[] };
+
+/**
+ * A mail a worker has claimed: `attempts` counts this attempt and fences the result;
+ * `attachInvoiceId` names the invoice whose courtesy PDF is rendered and attached at send time.
+ */
+export type ClaimedMail = OutgoingMail & { attempts: number; attachInvoiceId: string | null };
 
 /**
  * Writes a mail to the outbox. Pass the transaction of the change that causes the mail: the
@@ -16,11 +22,17 @@ export type ClaimedMail = OutgoingMail & { attempts: number };
  */
 export async function enqueueMail(
   executor: DbExecutor,
-  mail: MailContent & { to: string },
+  mail: MailContent & { to: string; attachInvoiceId?: string },
 ): Promise<string> {
   const [row] = await executor
     .insert(outbox)
-    .values({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachInvoiceId: mail.attachInvoiceId ?? null,
+    })
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
@@ -45,6 +57,7 @@ export async function claimDueMails(
     html: string;
     text: string;
     attempts: number;
+    attach_invoice_id: string | null;
   }>(sql`
     with due as (
       select id from outbox
@@ -60,7 +73,7 @@ export async function claimDueMails(
     from due
     where outbox.id = due.id
     returning outbox.id, outbox.to_address, outbox.subject, outbox.html, outbox.text,
-              outbox.attempts
+              outbox.attempts, outbox.attach_invoice_id
   `);
   return result.rows.map((row) => ({
     id: row.id,
@@ -69,6 +82,7 @@ export async function claimDueMails(
     html: row.html,
     text: row.text,
     attempts: row.attempts,
+    attachInvoiceId: row.attach_invoice_id,
   }));
 }
 

@@ -169,3 +169,38 @@ export function passwordChangedMail(context: MailContext, recipient: Recipient):
     action: { label: 'Accedi a LexPath', url: `${context.appUrl}/login` },
   });
 }
+
+/** Where the bought document is: its page in the lawyer's archive. */
+export function archiveDetailUrl(context: MailContext, contractId: string): string {
+  return `${context.appUrl}/user/archivio/dettaglio-documento?id=${encodeURIComponent(contractId)}`;
+}
+
+/**
+ * The purchase confirmation. `total` and the invoice's date come formatted ("€ 60,88",
+ * "23/11/2026"); with an invoice, its courtesy PDF is attached when the mail is sent.
+ */
+export function purchaseConfirmationMail(
+  context: MailContext,
+  recipient: Recipient & {
+    title: string;
+    contractId: string;
+    total: string;
+    invoice: { number: string; date: string } | null;
+  },
+): MailContent {
+  return composeMail({
+    subject: `Acquisto completato: ${recipient.title}`,
+    recipient,
+    paragraphs: [
+      `grazie per il tuo acquisto: il documento «${recipient.title}» è pronto nel tuo archivio LexPath.`,
+      `Totale pagato: ${recipient.total} (IVA 22 % inclusa), con carta.`,
+      ...(recipient.invoice
+        ? [
+            `In allegato la copia di cortesia della fattura n. ${recipient.invoice.number} del ${recipient.invoice.date}. Il documento fiscale è il file XML trasmesso allo SDI, che riceverai tramite il tuo codice destinatario o la tua PEC.`,
+          ]
+        : []),
+    ],
+    action: { label: 'Apri il documento', url: archiveDetailUrl(context, recipient.contractId) },
+    closing: [`Per qualsiasi domanda scrivi all'assistenza all'indirizzo ${context.supportEmail}.`],
+  });
+}

@@ -60,6 +60,7 @@ function toMessage(mail: OutgoingMail, from: string) {
     text: mail.text,
     html: mail.html,
     messageId: messageIdFor(mail, from),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
 }
 

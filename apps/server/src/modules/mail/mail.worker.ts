@@ -2,6 +2,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import {
   type ClaimedMail,
   claimDueMails,
+  type MailAttachment,
   markMailFailed,
   markMailSent,
   rescheduleMail,
@@ -25,6 +26,12 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   /** Pause between polls of the queue. */
   pollIntervalMs?: number;
+  /**
+   * The courtesy PDF of an invoice, for a mail with `attach_invoice_id` (the purchase
+   * confirmation). Rendered at send time; when it fails (LibreOffice down) the mail is not
+   * sent without it but retried like a refused send.
+   */
+  invoiceAttachment?: (invoiceId: string) => Promise<{ fileName: string; pdf: Buffer }>;
 };
 
 export type DrainResult = { sent: number; retried: number; failed: number };
@@ -56,8 +63,23 @@ function describeError(error: unknown): string {
   return String(error).slice(0, 1000);
 }
 
+type WorkerSettings = Required<Omit<OutboxWorkerOptions, 'invoiceAttachment'>> &
+  Pick<OutboxWorkerOptions, 'invoiceAttachment'>;
+
+async function attachmentsOf(
+  settings: WorkerSettings,
+  mail: ClaimedMail,
+): Promise<MailAttachment[]> {
+  if (!mail.attachInvoiceId) return [];
+  if (!settings.invoiceAttachment) {
+    throw new Error('no courtesy copy renderer: the invoice cannot be attached');
+  }
+  const { fileName, pdf } = await settings.invoiceAttachment(mail.attachInvoiceId);
+  return [{ filename: fileName, content: pdf, contentType: 'application/pdf' }];
+}
+
 async function deliver(
-  options: Required<OutboxWorkerOptions>,
+  options: WorkerSettings,
   mail: ClaimedMail,
   result: DrainResult,
 ): Promise<void> {
@@ -74,7 +96,7 @@ async function deliver(
   }
 
   try {
-    await transport.send(mail);
+    await transport.send({ ...mail, attachments: await attachmentsOf(options, mail) });
   } catch (sendError) {
     const error = describeError(sendError);
     if (mail.attempts >= maxAttempts) {

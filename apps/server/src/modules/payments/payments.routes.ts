@@ -122,6 +122,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await recordPayment(app.db, provider, currentUser(request), request.body, {
         seller: app.config.seller,
+        mail: app.config,
       }),
     }),
   );
@@ -165,7 +166,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (error) {
           throw new AppError('invalid', it.payments.webhookSignature, { cause: error });
         }
-        const result = await handleStripeEvent(app.db, event, { seller: app.config.seller });
+        const result = await handleStripeEvent(app.db, event, {
+          seller: app.config.seller,
+          mail: app.config,
+        });
         const log = { eventId: event.id, type: event.type, ...result };
         if (result.outcome === 'refused') request.log.warn(log, 'stripe webhook: session refused');
         else request.log.info(log, 'stripe webhook');

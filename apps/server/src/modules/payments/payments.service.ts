@@ -14,6 +14,7 @@ import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findContract, lockContract } from '../contracts/contracts.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import type { MailContext } from '../mail/mail.templates.ts';
 import {
   answersSha256,
   awaitCheckoutSessionPayment,
@@ -23,6 +24,7 @@ import {
   markCheckoutSessionPaid,
 } from './checkout-sessions.ts';
 import { fromStripeSession, type PaymentProvider, type VerifiedSession } from './providers.ts';
+import { enqueuePurchaseConfirmation } from './purchase-mail.ts';
 import { refundPayment } from './refunds.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
@@ -83,7 +85,7 @@ export async function recordPayment(
   provider: PaymentProvider,
   caller: Caller,
   input: PaymentInput,
-  invoicing?: { seller: SellerConfig },
+  invoicing?: { seller: SellerConfig; mail: MailContext },
 ): Promise<{ id: string }> {
   // Someone else's contract is not revealed to exist (404).
   const contract = await findContract(db, caller, input.contractId, mayPayContract);
@@ -127,7 +129,7 @@ export async function fulfilCheckoutSession(
   db: DbExecutor,
   session: VerifiedSession,
   expected: { contractId?: string; caller?: Caller } = {},
-  invoicing?: { seller: SellerConfig },
+  invoicing?: { seller: SellerConfig; mail: MailContext },
 ): Promise<{ id: string; contractId: string; created: boolean }> {
   if (!session.paid || !session.contractId || !isUuid(session.contractId)) {
     throw notVerifiable();
@@ -193,12 +195,20 @@ export async function fulfilCheckoutSession(
     // The e-invoice in the same transaction: no payment without its invoice, no number taken
     // by a payment that rolls back.
     if (invoicing) {
-      await issueInvoice(tx, invoicing.seller, {
+      const invoice = await issueInvoice(tx, invoicing.seller, {
         userId: contract.userId,
         contractId: contract.id,
         paymentId: created.id,
         title: contract.templateName,
         netCents: contract.priceCents,
+      });
+      // The confirmation too, with the invoice's courtesy PDF attached when it is sent.
+      await enqueuePurchaseConfirmation(tx, invoicing.mail, {
+        userId: contract.userId,
+        contractId: contract.id,
+        title: contract.templateName,
+        totalCents,
+        invoice,
       });
     }
     // The contract's updatedAt tells the cart the document changed.
@@ -261,7 +271,7 @@ const HANDLED_EVENTS = new Set<string>([
 export async function handleStripeEvent(
   db: DbExecutor,
   event: Stripe.Event,
-  invoicing: { seller: SellerConfig },
+  invoicing: { seller: SellerConfig; mail: MailContext },
 ): Promise<WebhookResult> {
   if (!HANDLED_EVENTS.has(event.type)) return { outcome: 'ignored' };
   return db.transaction(async (tx) => {
@@ -362,7 +372,7 @@ async function applyChargeEvent(
 async function applyCheckoutEvent(
   db: DbExecutor,
   event: Stripe.Event,
-  invoicing?: { seller: SellerConfig },
+  invoicing?: { seller: SellerConfig; mail: MailContext },
 ): Promise<WebhookResult> {
   if (
     event.type !== 'checkout.session.completed' &&
