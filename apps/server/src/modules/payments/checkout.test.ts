@@ -401,6 +401,25 @@ describe('with Stripe configured: a Checkout Session created by the server', () 
     expect(await sessionRows(ctx, another)).toHaveLength(1);
   });
 
+  it('creates the session inside a request with an Idempotency-Key, whose retry answers it again', async () => {
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const send = () =>
+      ctx.injectAs(lawyer)({
+        method: 'POST',
+        url: '/api/payment/checkout',
+        headers: { 'idempotency-key': `acquista-${contractId}` },
+        payload: { contractId },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const retry = await send();
+    expect(retry.json().data.url).toBe(first.json().data.url);
+    expect(creations()).toHaveLength(1);
+    expect(await sessionRows(ctx, contractId)).toMatchObject([
+      { id: sessionOf(first.json().data.url).id, status: 'open' },
+    ]);
+  });
+
   it('creates a new session once the open one expired (by its time, or as Stripe says)', async () => {
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     const first = sessionOf((await checkout(ctx, lawyer, contractId)).json().data.url);
