@@ -249,6 +249,11 @@ export const it = {
     localDisabled: 'Il pagamento di prova non è disponibile: i pagamenti passano da Stripe.',
     stripeUrlMissing:
       'Il pagamento online di questo documento non è ancora configurato: contatta l’assistenza.',
+    billingRequired: 'Inserisci i dati di fatturazione prima di procedere al pagamento.',
+    checkoutInProgress:
+      'Un pagamento di questo documento è già in corso: attendi la conferma prima di riprovare.',
+    contractChanged:
+      'Il documento è stato modificato mentre avviavi il pagamento: controlla il riepilogo e premi di nuovo «Acquista».',
     providerUnavailable:
       'Non è stato possibile contattare il servizio di pagamento. Riprova tra qualche minuto o contatta l’assistenza.',
     webhookDisabled: 'Le notifiche di Stripe non sono configurate su questo server.',

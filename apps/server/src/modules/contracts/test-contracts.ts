@@ -64,12 +64,42 @@ export async function startCompletedContract(
   return id;
 }
 
-/** The local provider's purchase: checkout, then POST /payment with the session id. */
+/**
+ * A professional's billing profile (valid codice fiscale and partita IVA check characters),
+ * saved through the API unless `as` already has one: every checkout requires it.
+ */
+export const SAMPLE_BILLING = {
+  tipo: 'persona_fisica',
+  nome: 'Mario',
+  cognome: 'Rossi',
+  codice_fiscale: 'RSSMRA80A01H501U',
+  partita_iva: '01234567897',
+  indirizzo: 'via Roma 1',
+  cap: '00184',
+  comune: 'Roma',
+  provincia: 'RM',
+  nazione: 'IT',
+} as const;
+
+export async function ensureBillingProfile(ctx: TestContext, as: TestUser): Promise<void> {
+  const url = `/api/user/${as.id}/billing`;
+  const current = await ctx.injectAs(as)({ method: 'GET', url });
+  expect(current.statusCode, current.body).toBe(200);
+  if (current.json().data !== null) return;
+  const saved = await ctx.injectAs(as)({ method: 'PUT', url, payload: SAMPLE_BILLING });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/**
+ * The local provider's purchase: the buyer's billing profile (if missing), checkout, then
+ * POST /payment with the session id.
+ */
 export async function payContract(
   ctx: TestContext,
   as: TestUser,
   contractId: string,
 ): Promise<{ paymentId: string; sessionId: string }> {
+  await ensureBillingProfile(ctx, as);
   const checkout = await ctx.injectAs(as)({
     method: 'POST',
     url: '/api/payment/local-checkout',

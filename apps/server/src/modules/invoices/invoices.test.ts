@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { it as text } from '@lexpath/shared';
 import { todayInItaly } from '@lexpath/shared/answer-types';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/client.ts';
-import { invoices } from '../../db/schema.ts';
+import { checkoutSessions, invoices } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
@@ -101,13 +102,25 @@ describe('the invoice of a purchase', () => {
     expect(again?.xml).toBe(invoice.xml);
   });
 
-  it('is not issued while the buyer has no billing profile (the cart does not ask for one yet)', async () => {
+  it('is never missing: a buyer without a billing profile cannot check out (422), nothing is paid', async () => {
     const lawyer = await ctx.buildUser();
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
-    const { paymentId } = await payContract(ctx, lawyer, contractId);
-    expect(await ctx.db.select().from(invoices).where(eq(invoices.paymentId, paymentId))).toEqual(
+    const refused = await ctx.injectAs(lawyer)({
+      method: 'POST',
+      url: '/api/payment/local-checkout',
+      payload: { contractId },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(text.payments.billingRequired);
+    expect(await ctx.db.select().from(invoices).where(eq(invoices.contractId, contractId))).toEqual(
       [],
     );
+    expect(
+      await ctx.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.contractId, contractId)),
+    ).toEqual([]);
   });
 
   it('can never be changed or deleted, but its transmission status can', async () => {

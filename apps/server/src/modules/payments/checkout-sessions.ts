@@ -50,6 +50,8 @@ export type NewCheckoutSession = {
   answers: TAnswers;
   status: 'open' | 'paid';
   expiresAt?: Date | null;
+  /** Where the buyer pays (Stripe's hosted page), answered again while the session is open. */
+  url?: string | null;
 };
 
 /**
@@ -69,6 +71,7 @@ export async function insertCheckoutSession(
     answersSha256: answersSha256(session.answers),
     status: session.status,
     expiresAt: session.expiresAt ?? null,
+    url: session.url ?? null,
   });
 }
 

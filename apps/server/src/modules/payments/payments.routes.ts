@@ -46,7 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "The cart's 'Acquista': where the buyer pays for a completed contract",
         description:
-          "Answers the URL of the checkout of the provider in force: without STRIPE_SECRET_KEY the local test page (`/pagamento-di-prova?contract=<id>`); with Stripe the template's payment link with `client_reference_id=<contract id>` (422 when the template has none). Customers only (403 for staff), on their own contract (404 otherwise); the contract must be COMPLETED (422) and not paid (409). Accepts an `Idempotency-Key` header.",
+          'Answers the URL of the checkout of the provider in force: without STRIPE_SECRET_KEY the local test page (`/pagamento-di-prova?contract=<id>`); with Stripe a Checkout Session the server creates for the contract (its pinned price plus 22 % VAT, `client_reference_id` and metadata naming it, back to the cart with `session_id`, expiring after about 30 minutes); a second call while that session is open answers the same URL. Customers only (403 for staff), on their own contract (404 otherwise); the contract must be COMPLETED (422) and not paid (409), and the buyer must have a billing profile (422). 409 while another payment of the contract is in progress; 503 when Stripe cannot be reached (nothing recorded). Accepts an `Idempotency-Key` header.',
         security,
         body: ZCheckout,
         response: {
@@ -57,12 +57,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           404: ZApiError,
           409: ZApiError,
           422: ZApiError,
+          503: ZApiError,
         },
       },
     },
     async (request, reply) =>
       idempotent(app.db, request, reply, async (tx) => ({
-        data: await createCheckout(tx, provider, currentUser(request), request.body.contractId),
+        data: await createCheckout(
+          tx,
+          provider,
+          { appUrl: app.config.appUrl },
+          currentUser(request),
+          request.body.contractId,
+        ),
       })),
   );
 
@@ -74,7 +81,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Test payment (local provider, no STRIPE_SECRET_KEY): a paid checkout session',
         description:
-          'From here on the contract cannot change (409) until paid. Accepts an `Idempotency-Key` header: a retry with the same key answers the first session.',
+          'The buyer must have a billing profile (422). From here on the contract cannot change (409) until paid. Accepts an `Idempotency-Key` header: a retry with the same key answers the first session.',
         security,
         body: ZLocalCheckout,
         response: {

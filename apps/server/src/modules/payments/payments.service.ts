@@ -15,6 +15,7 @@ import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findContract, lockContract } from '../contracts/contracts.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import type { MailContext } from '../mail/mail.templates.ts';
+import { requireBillingProfile } from './checkout.service.ts';
 import {
   answersSha256,
   awaitCheckoutSessionPayment,
@@ -59,6 +60,8 @@ export async function createLocalCheckout(
     if (contract.status !== CONTRACT_STATUS.completed) {
       throw new AppError('unprocessable', it.payments.notCompleted);
     }
+    // The local provider's checkout, like Stripe's: no sale without the buyer's invoice data.
+    await requireBillingProfile(tx, caller.id);
     const id = `local_${randomBytes(18).toString('base64url')}`;
     await insertCheckoutSession(tx, {
       id,
@@ -185,6 +188,8 @@ export async function fulfilCheckoutSession(
         contractId: contract.id,
         provider: session.provider,
         transactionId: session.id,
+        // What a Stripe refund names; null for the local provider.
+        stripePaymentIntent: session.paymentIntent,
         amountCents: totalCents,
         vatCents,
         paidAt: session.paidAt,

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
   createPublishedTemplate,
+  ensureBillingProfile,
   FINISHED_ANSWERS,
   payContract,
   SAMPLE_TOTAL,
@@ -23,6 +24,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   [lawyer, admin] = await Promise.all([ctx.buildUser(), ctx.buildUser({ role: ROLES.admin })]);
   templateId = (await createPublishedTemplate(ctx, 'pagamenti')).template.id;
+  // Every checkout requires the buyer's billing profile.
+  await ensureBillingProfile(ctx, lawyer);
 });
 
 afterAll(async () => {

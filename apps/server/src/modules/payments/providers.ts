@@ -23,6 +23,8 @@ export type VerifiedSession = {
   currency: string | null;
   /** The buyer, when the provider knows it (the local provider does; Stripe does not). */
   userId?: string;
+  /** Stripe's PaymentIntent (`pi_…`): what a refund names. Null for the local provider. */
+  paymentIntent: string | null;
   paidAt: Date;
 };
 
@@ -47,6 +49,7 @@ export function createLocalProvider(db: DbExecutor): PaymentProvider {
         amountCents: row.amountCents,
         currency: 'eur',
         userId: row.userId,
+        paymentIntent: null,
         paidAt: row.createdAt,
       };
     },
@@ -59,7 +62,7 @@ const STRIPE_SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 /** The fields of a Stripe Checkout Session that fulfilment reads. */
 export type StripeSessionFields = Pick<
   Stripe.Checkout.Session,
-  'id' | 'payment_status' | 'client_reference_id' | 'amount_total' | 'currency'
+  'id' | 'payment_status' | 'client_reference_id' | 'amount_total' | 'currency' | 'payment_intent'
 >;
 
 export function fromStripeSession(session: StripeSessionFields): VerifiedSession {
@@ -70,12 +73,28 @@ export function fromStripeSession(session: StripeSessionFields): VerifiedSession
     contractId: session.client_reference_id ?? null,
     amountCents: session.amount_total ?? null,
     currency: session.currency?.toLowerCase() ?? null,
+    // An id unless the caller asked Stripe to expand it into the object.
+    paymentIntent:
+      typeof session.payment_intent === 'string'
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null),
     paidAt: new Date(),
   };
 }
 
+/** A Checkout Session the server started: where the buyer pays, and until when. */
+export type CreatedStripeSession = { id: string; url: string; expiresAt: Date };
+
 export type StripeProvider = PaymentProvider & {
   stripe: Stripe;
+  /**
+   * Creates a Checkout Session; `idempotencyKey` makes Stripe answer a repeated request with the
+   * session it created first. Throws AppError 503 when Stripe cannot be reached or refuses.
+   */
+  createCheckoutSession: (
+    params: Stripe.Checkout.SessionCreateParams,
+    idempotencyKey: string,
+  ) => Promise<CreatedStripeSession>;
   /** The event, once its `Stripe-Signature` is verified on the raw body; throws otherwise. */
   constructEvent: (rawBody: Buffer, signature: string, secret: string) => Stripe.Event;
 };
@@ -111,6 +130,21 @@ export function createStripeProvider(secretKey: string, apiBase?: string): Strip
         // Stripe unreachable, or refusing our key: nothing to verify against now.
         throw new AppError('unavailable', it.payments.providerUnavailable, { cause: error });
       }
+    },
+    async createCheckoutSession(params, idempotencyKey) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(params, { idempotencyKey });
+      } catch (error) {
+        // Unreachable, an outage, or refusing our key or parameters: the buyer can only retry.
+        throw new AppError('unavailable', it.payments.providerUnavailable, { cause: error });
+      }
+      if (!session.url) {
+        throw new AppError('unavailable', it.payments.providerUnavailable, {
+          cause: new Error(`Stripe session ${session.id} has no url`),
+        });
+      }
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
     },
     constructEvent: (rawBody, signature, secret) =>
       stripe.webhooks.constructEvent(rawBody, signature, secret),

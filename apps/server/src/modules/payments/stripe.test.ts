@@ -1,11 +1,8 @@
 /**
- * The Stripe provider through the real `stripe` SDK, pointed (STRIPE_API_BASE) at a fake Stripe
- * on loopback that answers GET /v1/checkout/sessions/:id with sessions the test controls;
- * webhook signatures come from the SDK's own test header.
+ * The Stripe provider through the real `stripe` SDK, pointed (STRIPE_API_BASE) at the fake Stripe
+ * on loopback (test/fake-stripe.ts) that answers with sessions the test controls; webhook
+ * signatures come from the SDK's own test header.
  */
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { it as text } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -13,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutSessions, contracts, payments } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { type FakeCheckoutSession, FakeStripe } from '../../test/fake-stripe.ts';
 import {
   createPublishedTemplate,
   FINISHED_ANSWERS,
@@ -24,74 +22,26 @@ import { insertCheckoutSession } from './checkout-sessions.ts';
 const WEBHOOK_SECRET = 'whsec_test_lexpath_fake_stripe';
 const TOTAL_CENTS = 6088;
 
-type FakeSession = {
-  id: string;
-  object: 'checkout.session';
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  status: 'complete' | 'open' | 'expired';
-  client_reference_id: string | null;
-  amount_total: number | null;
-  currency: string | null;
-};
-
-/** The fake Stripe API: the sessions it knows, and the session ids it was asked for. */
-const sessions = new Map<string, FakeSession>();
-const requested: string[] = [];
-/** 'errors': the fake Stripe answers every request with a 500, as during an incident. */
-let outage: 'none' | 'errors' = 'none';
-let fakeStripe: Server;
-let fakeStripePort: number;
+let fake: FakeStripe;
 let ctx: TestContext;
 let lawyer: TestUser;
 let other: TestUser;
 let templateId: string;
 
-/** The fake Stripe on `port` (0: any free port); resolves once it listens. */
-async function startFakeStripe(port: number): Promise<number> {
-  fakeStripe = createServer((request, response) => {
-    const match = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(request.url ?? '');
-    const id = match?.[1] ? decodeURIComponent(match[1]) : undefined;
-    if (request.method === 'GET' && id) requested.push(id);
-    const session = id ? sessions.get(id) : undefined;
-    response.setHeader('content-type', 'application/json');
-    if (outage === 'errors') {
-      response.statusCode = 500;
-      response.end(
-        JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }),
-      );
-      return;
-    }
-    if (request.method !== 'GET' || !session) {
-      response.statusCode = 404;
-      response.end(
-        JSON.stringify({
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            message: `No such checkout.session: '${id ?? ''}'`,
-          },
-        }),
-      );
-      return;
-    }
-    response.end(JSON.stringify(session));
-  });
-  await new Promise<void>((resolve) => fakeStripe.listen(port, '127.0.0.1', resolve));
-  return (fakeStripe.address() as AddressInfo).port;
-}
-
-async function stopFakeStripe(): Promise<void> {
-  fakeStripe.closeAllConnections();
-  await new Promise((resolve) => fakeStripe.close(resolve));
+/** The session ids the app asked the fake Stripe for (GET /v1/checkout/sessions/:id). */
+function retrieved(): string[] {
+  return fake
+    .requestsTo('GET', /^\/v1\/checkout\/sessions\//)
+    .map((request) => decodeURIComponent(request.path.split('/').at(-1) ?? ''));
 }
 
 beforeAll(async () => {
-  fakeStripePort = await startFakeStripe(0);
+  fake = await FakeStripe.start();
   ctx = await createTestContext({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_lexpath_fake',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
+      STRIPE_API_BASE: fake.url,
     },
   });
   [lawyer, other] = await Promise.all([ctx.buildUser(), ctx.buildUser()]);
@@ -100,28 +50,21 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  if (fakeStripe) await stopFakeStripe();
+  await fake?.stop();
 });
 
 beforeEach(() => {
-  requested.length = 0;
-  outage = 'none';
+  fake.reset();
 });
 
 /** A Checkout Session the fake Stripe knows: paid, for `contractId`, at the right total. */
-function stripeSession(contractId: string | null, overrides: Partial<FakeSession> = {}) {
-  const session: FakeSession = {
-    id: `cs_test_${randomBytes(12).toString('hex')}`,
-    object: 'checkout.session',
-    payment_status: 'paid',
-    status: 'complete',
+function stripeSession(contractId: string | null, overrides: Partial<FakeCheckoutSession> = {}) {
+  return fake.addSession({
     client_reference_id: contractId,
     amount_total: TOTAL_CENTS,
     currency: 'eur',
     ...overrides,
-  };
-  sessions.set(session.id, session);
-  return session;
+  });
 }
 
 function pay(transactionId: string, contractId: string, as: TestUser = lawyer) {
@@ -132,32 +75,14 @@ function pay(transactionId: string, contractId: string, as: TestUser = lawyer) {
   });
 }
 
-function stripeEvent(type: string, session: FakeSession) {
-  return {
-    id: `evt_${randomBytes(12).toString('hex')}`,
-    object: 'event',
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object: session },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  };
-}
+const stripeEvent = (type: string, session: FakeCheckoutSession) => FakeStripe.event(type, session);
 
 /** Delivers `event` as Stripe does: raw JSON, signed with the endpoint secret. */
 function deliver(event: object, signature: string | null = 'sign') {
-  const payload = JSON.stringify(event);
+  const { payload, signature: valid } = FakeStripe.signed(event, WEBHOOK_SECRET);
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
-  if (signature === 'sign') {
-    headers['stripe-signature'] = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-    });
-  } else if (signature !== null) {
-    headers['stripe-signature'] = signature;
-  }
+  if (signature === 'sign') headers['stripe-signature'] = valid;
+  else if (signature !== null) headers['stripe-signature'] = signature;
   return ctx.app.inject({ method: 'POST', url: '/api/payment/webhook', headers, payload });
 }
 
@@ -188,13 +113,15 @@ describe('POST /api/payment with Stripe', () => {
     const session = stripeSession(contractId);
     const response = await pay(session.id, contractId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(requested).toEqual([session.id]);
+    expect(retrieved()).toEqual([session.id]);
     const rows = await paymentRows(contractId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: response.json().data.id,
       provider: 'stripe',
       transactionId: session.id,
+      // What a refund names.
+      stripePaymentIntent: session.payment_intent,
       amountCents: TOTAL_CENTS,
       vatCents: 1098,
     });
@@ -211,7 +138,7 @@ describe('POST /api/payment with Stripe', () => {
       expect(response.json().message).toBe(text.payments.notVerifiable);
     }
     // Only the well-formed id reached Stripe, which did not know it.
-    expect(requested).toEqual(['cs_test_inventata']);
+    expect(retrieved()).toEqual(['cs_test_inventata']);
     expect(await paymentRows(contractId)).toEqual([]);
   });
 
@@ -302,16 +229,16 @@ describe('POST /api/payment with Stripe', () => {
   it('answers 503 while Stripe answers errors, records nothing, and lets the buyer retry', async () => {
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     const session = stripeSession(contractId);
-    outage = 'errors';
+    fake.outage = 'errors';
 
     const refused = await pay(session.id, contractId);
 
     expect(refused.statusCode, refused.body).toBe(503);
     expect(refused.json().message).toBe(text.payments.providerUnavailable);
-    expect(requested).toContain(session.id);
+    expect(retrieved()).toContain(session.id);
     await expectUnpaid(contractId);
 
-    outage = 'none';
+    fake.outage = 'none';
     const retried = await pay(session.id, contractId);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await paymentRows(contractId)).toMatchObject([
@@ -323,13 +250,13 @@ describe('POST /api/payment with Stripe', () => {
   it('answers 503 while Stripe is unreachable, records nothing, and lets the buyer retry', async () => {
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     const session = stripeSession(contractId);
-    await stopFakeStripe();
+    await fake.stop();
     let refused: Awaited<ReturnType<typeof pay>>;
     try {
       refused = await pay(session.id, contractId);
     } finally {
       // Back on the same port, where the app's Stripe client points.
-      await startFakeStripe(fakeStripePort);
+      await fake.listen();
     }
 
     expect(refused.statusCode, refused.body).toBe(503);
@@ -443,7 +370,7 @@ function save(contractId: string, payload: object) {
 /** What the server's checkout records when it sends the buyer to Stripe with `session`. */
 async function recordOpenSession(
   contractId: string,
-  session: FakeSession,
+  session: FakeCheckoutSession,
   options: { answers?: object; expiresAt?: Date } = {},
 ) {
   await insertCheckoutSession(ctx.db, {
