@@ -273,6 +273,10 @@ export const it = {
     codiceDestinatario: 'Il codice destinatario è di 7 caratteri, lettere maiuscole e cifre.',
     pecDestinatario: 'Scrivi un indirizzo PEC valido per ricevere la fattura.',
   },
+  /** The e-invoices of purchases (issue 14): list, files, the accountant's monthly export. */
+  invoices: {
+    exportEmpty: 'Nessuna fattura emessa in questo mese.',
+  },
   /** The document engine: template lint, upload checks, rendering, PDF preview. */
   documents: {
     /** How a message names each uploaded file. */
