@@ -9,7 +9,15 @@ import { ROLES, it as text } from '@lexpath/shared';
 import { count, eq, isNull } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, checkoutSessions, contracts, files, templates, users } from './db/schema.ts';
+import {
+  categories,
+  checkoutSessions,
+  contracts,
+  files,
+  invoices,
+  templates,
+  users,
+} from './db/schema.ts';
 import type { PdfPool } from './documents/pdf-pool.ts';
 import { SAMPLE_ANSWERS } from './documents/test-docx.ts';
 import {
@@ -94,6 +102,10 @@ type Fixtures = {
   paidContractId: string;
   paidSessionId: string;
   paymentId: string;
+  /** The invoice of the paid contract (the customer has a billing profile). */
+  invoiceId: string;
+  /** Another customer's invoice. */
+  otherInvoiceId: string;
 };
 
 let ctx: TestContext;
@@ -123,6 +135,20 @@ const STAFF_ONLY = { anonymous: 401, user: 403, editor: 'allowed', admin: 'allow
 const USER_AREA = { anonymous: 401, user: 'allowed', editor: 403, admin: 403 } as const;
 /** The customer's own documents, and the admin's users' contracts screen; editors have neither. */
 const OWNER_OR_ADMIN = { anonymous: 401, user: 'allowed', editor: 403, admin: 'allowed' } as const;
+
+/** A buyer's billing data (issue 14): with it, a purchase is invoiced. */
+const BILLING = {
+  tipo: 'studio',
+  denominazione: 'Studio Legale Permessi',
+  codice_fiscale: '12345678903',
+  partita_iva: '12345678903',
+  indirizzo: 'via Toledo 10',
+  cap: '80134',
+  comune: 'Napoli',
+  provincia: 'NA',
+  nazione: 'IT',
+  codice_destinatario: 'M5UXCR1',
+};
 
 const ROUTES: RouteCase[] = [
   // Users (admin) and profiles (own record, or anyone's for an admin).
@@ -475,6 +501,33 @@ const ROUTES: RouteCase[] = [
     request: () => ({ url: `/api/payment/${f.paymentId}` }),
     expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
   },
+  // Invoices (issue 14): the buyer's own, everyone's for an admin; editors buy nothing.
+  {
+    method: 'GET',
+    route: '/api/invoice',
+    request: () => ({ url: '/api/invoice' }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/invoice/:id/xml',
+    request: () => ({ url: `/api/invoice/${f.invoiceId}/xml` }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/invoice/:id/xml',
+    variant: "someone else's invoice",
+    request: () => ({ url: `/api/invoice/${f.otherInvoiceId}/xml` }),
+    // Never revealed to exist: 404, not 403.
+    expect: { ...OWNER_OR_ADMIN, user: 404, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/invoice/export',
+    request: () => ({ url: `/api/invoice/export?month=${new Date().toISOString().slice(0, 7)}` }),
+    expect: ADMIN_ONLY,
+  },
 ];
 
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
@@ -602,7 +655,25 @@ beforeAll(async () => {
   const draftContractId = await startContract(ctx, user, published.id);
   const completedContractId = await startCompletedContract(ctx, user, published.id);
   const paidContractId = await startCompletedContract(ctx, user, published.id);
+  // Billing profiles first: the purchases are invoiced.
+  for (const buyer of [user, other]) {
+    const billing = await ctx.injectAs(buyer)({
+      method: 'PUT',
+      url: `/api/user/${buyer.id}/billing`,
+      payload: BILLING,
+    });
+    expect(billing.statusCode, billing.body).toBe(200);
+  }
   const { paymentId, sessionId } = await payContract(ctx, user, paidContractId);
+  const otherContractId = await startCompletedContract(ctx, other, published.id);
+  await payContract(ctx, other, otherContractId);
+  const invoiceOf = async (contractId: string) =>
+    (
+      await ctx.db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.contractId, contractId))
+    )[0]?.id ?? '';
   f = {
     user,
     editor,
@@ -623,6 +694,8 @@ beforeAll(async () => {
     paidContractId,
     paidSessionId: sessionId,
     paymentId,
+    invoiceId: await invoiceOf(paidContractId),
+    otherInvoiceId: await invoiceOf(otherContractId),
   };
 });
 
