@@ -137,10 +137,7 @@ function selectContracts(db: DbExecutor) {
     .innerJoin(templateVersions, eq(templateVersions.id, contracts.templateVersionId))
     .innerJoin(users, eq(users.id, contracts.userId))
     .leftJoin(payments, eq(payments.contractId, contracts.id))
-    .leftJoin(
-      invoices,
-      and(eq(invoices.contractId, contracts.id), eq(invoices.tipo, 'TD01')),
-    );
+    .leftJoin(invoices, and(eq(invoices.contractId, contracts.id), eq(invoices.tipo, 'TD01')));
 }
 
 /**
