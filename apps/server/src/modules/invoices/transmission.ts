@@ -19,6 +19,8 @@ export interface InvoiceTransmitter {
   /**
    * Hands one file over. Must be idempotent for the same invoice: a worker that dies after the
    * hand-over but before recording it hands the same file over again. Throws to be retried.
+   * Give a network call a timeout: the worker holds the invoice's row lock (and a database
+   * connection) while it runs.
    */
   transmit(file: { fileName: string; xml: string; invoiceId: string }): Promise<{
     status: TInvoiceStatus;
