@@ -19,6 +19,12 @@ import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invoicePdfRoutes } from './modules/invoices/invoice-pdf.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import {
+  type InvoiceTransmitter,
+  startTransmissionWorker,
+  type TransmissionWorkerOptions,
+} from './modules/invoices/transmission.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import type { CurrentVersionRow } from './modules/templates/questionnaire.service.ts';
 import { questionRoutes } from './modules/templates/questions.routes.ts';
@@ -39,6 +45,8 @@ declare module 'fastify' {
     caches: AppCaches;
     /** Lint and render of untrusted .docx files, in worker threads (DESIGN §10). */
     documents: DocumentPool;
+    /** Wakes the invoice transmission worker (a no-op when the app runs none). */
+    invoiceTransmission: { kick: () => void };
   }
 }
 
@@ -91,6 +99,14 @@ export type BuildAppOptions = {
    * start LibreOffice behind their back.
    */
   previewAheadOfTime?: boolean;
+  /**
+   * Where issued invoices go (issue 14): the server passes the directory adapter or an
+   * intermediary's; the app then runs the transmission worker from ready to close. None in tests
+   * of other behaviour, so no file is written behind their back.
+   */
+  invoiceTransmitter?: InvoiceTransmitter;
+  /** The transmission worker's timings (tests shorten them). */
+  invoiceTransmission?: Pick<TransmissionWorkerOptions, 'pollIntervalMs' | 'retryDelayMs'>;
 };
 
 export type RateLimits = {
@@ -156,6 +172,38 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     documentPool = ownPool;
   }
   app.decorate('documents', documentPool);
+  const transmitter = options.invoiceTransmitter;
+  if (transmitter) {
+    let worker: ReturnType<typeof startTransmissionWorker> | undefined;
+    app.decorate('invoiceTransmission', { kick: () => worker?.kick() });
+    app.addHook('onReady', async () => {
+      worker = startTransmissionWorker({
+        db: options.db,
+        transmitter,
+        logger: app.log,
+        ...options.invoiceTransmission,
+      });
+    });
+    // Before the pool closes (the caller's, after this): the invoice being handed over is
+    // recorded.
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+    });
+    // A fulfilment (POST /payment, the webhook) or a refund may have issued an invoice or a
+    // credit note: transmit it now rather than at the next poll. Root-level, before the routes,
+    // so every payment route inherits it.
+    app.addHook('onResponse', async (request, reply) => {
+      if (
+        request.method === 'POST' &&
+        reply.statusCode < 300 &&
+        request.routeOptions.url?.startsWith('/api/payment')
+      ) {
+        worker?.kick();
+      }
+    });
+  } else {
+    app.decorate('invoiceTransmission', { kick: () => undefined });
+  }
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -200,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(paymentRoutes, { prefix: '/api/payment' });
   await app.register(invoicePdfRoutes, { prefix: '/api/invoice', pdfPool });
+  await app.register(invoiceRoutes, { prefix: '/api/invoice' });
 
   // Last: the SPA and its history fallback own every path the API does not.
   await app.register(staticSpaPlugin, { distDir: options.config.webDistDir });

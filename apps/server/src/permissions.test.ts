@@ -28,7 +28,6 @@ import {
   startCompletedContract,
   startContract,
 } from './modules/contracts/test-contracts.ts';
-import { PERSONA_FISICA } from './modules/invoices/test-invoices.ts';
 import {
   buildMultipart,
   buildTestMaster,
@@ -108,6 +107,8 @@ type Fixtures = {
   refundablePaymentId: string;
   /** The paid contract's invoice (the customer has a billing profile). */
   invoiceId: string;
+  /** Another customer's invoice. */
+  otherInvoiceId: string;
 };
 
 let ctx: TestContext;
@@ -137,6 +138,20 @@ const STAFF_ONLY = { anonymous: 401, user: 403, editor: 'allowed', admin: 'allow
 const USER_AREA = { anonymous: 401, user: 'allowed', editor: 403, admin: 403 } as const;
 /** The customer's own documents, and the admin's users' contracts screen; editors have neither. */
 const OWNER_OR_ADMIN = { anonymous: 401, user: 'allowed', editor: 403, admin: 'allowed' } as const;
+
+/** A buyer's billing data (issue 14): with it, a purchase is invoiced. */
+const BILLING = {
+  tipo: 'studio',
+  denominazione: 'Studio Legale Permessi',
+  codice_fiscale: '12345678903',
+  partita_iva: '12345678903',
+  indirizzo: 'via Toledo 10',
+  cap: '80134',
+  comune: 'Napoli',
+  provincia: 'NA',
+  nazione: 'IT',
+  codice_destinatario: 'M5UXCR1',
+};
 
 const ROUTES: RouteCase[] = [
   // Users (admin) and profiles (own record, or anyone's for an admin).
@@ -508,6 +523,32 @@ const ROUTES: RouteCase[] = [
     request: () => ({ url: `/api/invoice/${f.invoiceId}/pdf` }),
     expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
   },
+  {
+    method: 'GET',
+    route: '/api/invoice',
+    request: () => ({ url: '/api/invoice' }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/invoice/:id/xml',
+    request: () => ({ url: `/api/invoice/${f.invoiceId}/xml` }),
+    expect: { ...OWNER_OR_ADMIN, user: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/invoice/:id/xml',
+    variant: "someone else's invoice",
+    request: () => ({ url: `/api/invoice/${f.otherInvoiceId}/xml` }),
+    // Never revealed to exist: 404, not 403.
+    expect: { ...OWNER_OR_ADMIN, user: 404, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/invoice/export',
+    request: () => ({ url: `/api/invoice/export?month=${new Date().toISOString().slice(0, 7)}` }),
+    expect: ADMIN_ONLY,
+  },
 ];
 
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
@@ -610,16 +651,6 @@ function routeKey(method: string, route: string): string {
   return `${method} ${route.split('?')[0]?.replace(/\/$/, '')}`;
 }
 
-/** The customer's billing profile: their purchase issues an invoice. */
-async function lawyerBilling(user: TestUser) {
-  const saved = await ctx.injectAs(user)({
-    method: 'PUT',
-    url: `/api/user/${user.id}/billing`,
-    payload: PERSONA_FISICA,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
-
 beforeAll(async () => {
   ctx = await createTestContext({ app: { pdfPool: stubPdfPool } });
   const [user, editor, admin, other, statusTarget] = await Promise.all([
@@ -645,17 +676,30 @@ beforeAll(async () => {
   const draftContractId = await startContract(ctx, user, published.id);
   const completedContractId = await startCompletedContract(ctx, user, published.id);
   const paidContractId = await startCompletedContract(ctx, user, published.id);
-  await lawyerBilling(user);
+  // Billing profiles first: the purchases are invoiced.
+  for (const buyer of [user, other]) {
+    const billing = await ctx.injectAs(buyer)({
+      method: 'PUT',
+      url: `/api/user/${buyer.id}/billing`,
+      payload: BILLING,
+    });
+    expect(billing.statusCode, billing.body).toBe(200);
+  }
   const { paymentId, sessionId } = await payContract(ctx, user, paidContractId);
+  const otherContractId = await startCompletedContract(ctx, other, published.id);
+  await payContract(ctx, other, otherContractId);
+  const invoiceOf = async (contractId: string) =>
+    (
+      await ctx.db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.contractId, contractId))
+    )[0]?.id ?? '';
   const refundable = await payContract(
     ctx,
     user,
     await startCompletedContract(ctx, user, published.id),
   );
-  const [invoice] = await ctx.db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.paymentId, paymentId));
   f = {
     user,
     editor,
@@ -677,7 +721,8 @@ beforeAll(async () => {
     paidSessionId: sessionId,
     paymentId,
     refundablePaymentId: refundable.paymentId,
-    invoiceId: invoice?.id ?? '',
+    invoiceId: await invoiceOf(paidContractId),
+    otherInvoiceId: await invoiceOf(otherContractId),
   };
 });
 

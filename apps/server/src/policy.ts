@@ -55,6 +55,16 @@ export function mayRefundPayments(caller: Caller): boolean {
   return caller.role === ROLES.admin;
 }
 
+/** The invoices list and files: a lawyer's own purchases, every purchase for an admin. */
+export function mayListInvoices(caller: Caller): boolean {
+  return caller.role === ROLES.user || caller.role === ROLES.admin;
+}
+
+/** Every buyer's invoices, and a month's files as a zip for the accountant. */
+export function mayListAllInvoices(caller: Caller): boolean {
+  return caller.role === ROLES.admin;
+}
+
 export function mayEditCategories(caller: Caller): boolean {
   return caller.role === ROLES.admin;
 }
@@ -100,9 +110,9 @@ export function mayReadPayment(caller: Caller, contract: OwnedRecord): boolean {
   return mayReadContract(caller, contract);
 }
 
-/** An invoice (and its courtesy copy) is read as its contract is: the buyer, or an admin. */
+/** An invoice (its XML, its courtesy copy): the buyer, or an admin. */
 export function mayReadInvoice(caller: Caller, invoice: OwnedRecord): boolean {
-  return mayReadContract(caller, invoice);
+  return invoice.userId === caller.id || mayListAllInvoices(caller);
 }
 
 export function mayReadUser(caller: Caller, userId: string): boolean {

@@ -55,6 +55,7 @@ async function start(): Promise<void> {
       createPdfPool,
       DEMO_ACCOUNTS,
       DEMO_PASSWORD,
+      directoryTransmitter,
       seedDemoData,
       startChangeFeed,
       startOutboxWorker,
@@ -87,7 +88,17 @@ async function start(): Promise<void> {
       logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
     });
     changeFeed = await startChangeFeed(database.url, logger);
-    app = await buildApp({ config, db: database.db, logger, pdfPool, documentPool, changeFeed });
+    app = await buildApp({
+      config,
+      db: database.db,
+      logger,
+      pdfPool,
+      documentPool,
+      changeFeed,
+      // The composition root of invoice transmission: an accredited intermediary's adapter
+      // (an InvoiceTransmitter) replaces this one here.
+      invoiceTransmitter: directoryTransmitter(config.dataDir),
+    });
     await app.listen({ port: config.port, host: config.host });
     const transport = createMailTransport(config, logger);
     const { db } = database;

@@ -4,6 +4,7 @@ import { ZTemplatesQuery } from '@lexpath/shared/schemas/templates';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listContracts } from '../modules/contracts/contracts.service.ts';
+import { listInvoices } from '../modules/invoices/invoice-queries.ts';
 import { listTemplates } from '../modules/templates/templates.service.ts';
 import { listUsers } from '../modules/users/user-admin.service.ts';
 import type { Caller } from '../policy.ts';
@@ -147,6 +148,20 @@ beforeAll(async () => {
      select id, 'local', 'plan_' || id, 1220, 220, created_at, created_at + interval '1 hour'
        from contracts where status = 'COMPLETED' and random() < 0.5`,
   );
+  // Every payment invoiced (issue 14), numbered in payment order.
+  await ctx.pool.query(
+    `insert into invoices (year, number, full_number, tipo, issued_on, user_id, contract_id,
+                           payment_id, buyer, seller, lines, imponibile_cents, iva_cents,
+                           totale_cents, progressivo_invio, xml)
+     select 2026, n, '2026/' || lpad(n::text, 6, '0'), 'TD01', to_char(paid_at, 'YYYY-MM-DD'),
+            user_id, contract_id, payment_id,
+            jsonb_build_object('tipo', 'studio', 'denominazione', 'Studio ' || n,
+                               'codiceFiscale', '12345678903', 'partitaIva', '12345678903'),
+            '{"partitaIva": "01234567897"}'::jsonb, '[]'::jsonb, 1000, 220, 1220, 'P' || n, '<x/>'
+       from (select row_number() over (order by p.paid_at, p.id) n, p.paid_at, c.user_id,
+                    p.contract_id, p.id payment_id
+               from payments p join contracts c on c.id = p.contract_id) paid`,
+  );
   await ctx.pool.query('vacuum analyze');
   const [lawyer] = (await ctx.pool.query(`select id from users where pec = 'l42@pec.plan.it'`))
     .rows as { id: string }[];
@@ -239,6 +254,46 @@ describe("the lawyer's archive", () => {
       expectIndexedPlan(count, 'contracts');
     });
   }
+});
+
+describe("the lists' invoice references (issue 14)", () => {
+  it("probe the contract index of invoices for the page's rows only", async () => {
+    const cases: [Caller, Record<string, string>][] = [
+      [admin, { userActive: 'true', status: 'COMPLETED', page: '1' }],
+      [admin, { userActive: 'true', status: 'COMPLETED', page: '100' }],
+      [customerOf(), { status: 'COMPLETED', payed: 'true' }],
+    ];
+    for (const [caller, filter] of cases) {
+      const query = ZContractsQuery.parse(filter);
+      const { page } = split(await explainedQueries((db) => listContracts(db, caller, query)));
+      expectIndexedPlan(page, 'invoices');
+      const invoiceScans = page.nodes.filter((node) => node['Relation Name'] === 'invoices');
+      expect(invoiceScans.map((node) => node['Index Name'])).toEqual(['invoices_contract_idx']);
+    }
+  });
+});
+
+describe('the invoices list', () => {
+  it("pages everyone's invoices newest first from the numbering index (admin)", async () => {
+    for (const page of [1, 100]) {
+      const explained = await explainedQueries((db) =>
+        listInvoices(db, admin, { page, limit: 12 }),
+      );
+      const { page: pageQuery } = split(explained);
+      expectIndexedPlan(pageQuery, 'invoices');
+      const indexes = pageQuery.nodes.flatMap((node) => node['Index Name'] ?? []);
+      expect(indexes).toContain('invoices_year_number_unique');
+    }
+  });
+
+  it("reads one lawyer's invoices by their index", async () => {
+    const explained = await explainedQueries((db) =>
+      listInvoices(db, customerOf(), { page: 1, limit: 12 }),
+    );
+    const { page, count } = split(explained);
+    expectIndexedPlan(page, 'invoices');
+    expectIndexedPlan(count, 'invoices');
+  });
 });
 
 describe('the templates catalogue', () => {

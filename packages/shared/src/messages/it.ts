@@ -283,8 +283,9 @@ export const it = {
     codiceDestinatario: 'Il codice destinatario è di 7 caratteri, lettere maiuscole e cifre.',
     pecDestinatario: 'Scrivi un indirizzo PEC valido per ricevere la fattura.',
   },
-  /** Invoices (issue 14). */
+  /** The e-invoices of purchases (issue 14): list, files, the accountant's monthly export. */
   invoices: {
+    exportEmpty: 'Nessuna fattura emessa in questo mese.',
     /** The courtesy copy (PDF) of an invoice or credit note; dates are DD/MM/YYYY. */
     courtesy: {
       invoiceTitle: (number: string, date: string) => `Fattura n. ${number} del ${date}`,

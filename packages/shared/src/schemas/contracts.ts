@@ -104,6 +104,8 @@ export const ZContractCard = z.object({
   price: z.string(),
   paymentId: ZContractPayment.nullable(),
   userId: z.object({ name: z.string(), surname: z.string() }),
+  /** Once paid (issue 14): the invoice of the purchase, for the lawyer's archive. */
+  invoice: ZInvoiceRef.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -42,6 +42,7 @@ import { likePattern } from '../../db/like-pattern.ts';
 import {
   contractCounts,
   contracts,
+  invoices,
   payments,
   templates,
   templateVersions,
@@ -92,6 +93,9 @@ const contractColumns = {
   paidAt: payments.paidAt,
   paymentAmountCents: payments.amountCents,
   refundedAt: payments.refundedAt,
+  invoiceId: invoices.id,
+  invoiceNumber: invoices.fullNumber,
+  invoiceDate: invoices.issuedOn,
 };
 
 export type ContractRow = {
@@ -117,9 +121,16 @@ export type ContractRow = {
   paidAt: Date | null;
   paymentAmountCents: number | null;
   refundedAt: Date | null;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+  invoiceDate: string | null;
 };
 
-/** Contracts with their template, pinned version, owner and payment (at most one). */
+/**
+ * Contracts with their template, pinned version, owner, payment (at most one) and the payment's
+ * invoice (its TD01, at most one: one payment per contract, one invoice per payment; by the
+ * contract index of invoices, a probe per row of the page).
+ */
 function selectContracts(db: DbExecutor) {
   return db
     .select(contractColumns)
@@ -127,7 +138,8 @@ function selectContracts(db: DbExecutor) {
     .innerJoin(templates, eq(templates.id, contracts.templateId))
     .innerJoin(templateVersions, eq(templateVersions.id, contracts.templateVersionId))
     .innerJoin(users, eq(users.id, contracts.userId))
-    .leftJoin(payments, eq(payments.contractId, contracts.id));
+    .leftJoin(payments, eq(payments.contractId, contracts.id))
+    .leftJoin(invoices, and(eq(invoices.contractId, contracts.id), eq(invoices.tipo, 'TD01')));
 }
 
 /**
@@ -196,6 +208,10 @@ function toCard(row: ContractRow): TContractCard {
           }
         : null,
     userId: { name: row.ownerName, surname: row.ownerSurname },
+    invoice:
+      row.invoiceId && row.invoiceNumber && row.invoiceDate
+        ? { id: row.invoiceId, number: row.invoiceNumber, date: row.invoiceDate }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
