@@ -1,7 +1,8 @@
 /** Test helpers for contracts: a published template, and a contract answered to the end. */
 import { ROLES } from '@lexpath/shared';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { categories } from '../../db/schema.ts';
+import { billingProfiles, categories } from '../../db/schema.ts';
 import { SAMPLE_ANSWERS } from '../../documents/test-docx.ts';
 import type { TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
@@ -70,9 +71,10 @@ export async function startCompletedContract(
  */
 export const SAMPLE_BILLING = {
   tipo: 'persona_fisica',
-  nome: 'Mario',
-  cognome: 'Rossi',
-  codice_fiscale: 'RSSMRA80A01H501U',
+  // A name no search test looks for: tests that search buyers give their own profiles.
+  nome: 'Ugo',
+  cognome: 'Zanetti',
+  codice_fiscale: 'ZNTGUO70B12L219R',
   partita_iva: '01234567897',
   indirizzo: 'via Roma 1',
   cap: '00184',
@@ -91,13 +93,23 @@ export async function ensureBillingProfile(ctx: TestContext, as: TestUser): Prom
 }
 
 /**
+ * A purchase as those recorded before invoicing existed: the buyer had no billing profile. The
+ * checkout requires one now, so the profile goes away between the checkout and the payment.
+ */
+export async function forgetBillingProfile(ctx: TestContext, as: TestUser): Promise<void> {
+  await ctx.db.delete(billingProfiles).where(eq(billingProfiles.userId, as.id));
+}
+
+/**
  * The local provider's purchase: the buyer's billing profile (if missing), checkout, then
- * POST /payment with the session id.
+ * POST /payment with the session id. `beforeInvoicing`: paid without a billing profile, so not
+ * invoiced (see forgetBillingProfile).
  */
 export async function payContract(
   ctx: TestContext,
   as: TestUser,
   contractId: string,
+  options: { beforeInvoicing?: boolean } = {},
 ): Promise<{ paymentId: string; sessionId: string }> {
   await ensureBillingProfile(ctx, as);
   const checkout = await ctx.injectAs(as)({
@@ -106,6 +118,7 @@ export async function payContract(
     payload: { contractId },
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
+  if (options.beforeInvoicing) await forgetBillingProfile(ctx, as);
   const sessionId: string = checkout.json().data.session_id;
   const payment = await ctx.injectAs(as)({
     method: 'POST',

@@ -109,7 +109,7 @@ async function paidWithoutInvoice(
   buyer: TestUser,
 ): Promise<{ contractId: string; paymentId: string }> {
   const contractId = await startCompletedContract(ctx, buyer, templateId);
-  const { paymentId } = await payContract(ctx, buyer, contractId);
+  const { paymentId } = await payContract(ctx, buyer, contractId, { beforeInvoicing: true });
   return { contractId, paymentId };
 }
 

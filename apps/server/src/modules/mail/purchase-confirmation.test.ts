@@ -182,7 +182,7 @@ describe('the purchase confirmation mail', () => {
   it('confirms a purchase without an invoice (no billing profile) too, with no attachment', async () => {
     const lawyer = await ctx.buildUser();
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
-    await payContract(ctx, lawyer, contractId);
+    await payContract(ctx, lawyer, contractId, { beforeInvoicing: true });
     const [queued] = await mailsTo(ctx.db, lawyer.pec);
     expect(queued).toMatchObject({ attachInvoiceId: null });
     expect(queued?.text).not.toContain('fattura');

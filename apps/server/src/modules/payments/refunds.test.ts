@@ -25,6 +25,8 @@ import { buildTestConfig, createTestContext, type TestContext } from '../../test
 import type { TestUser } from '../../test/factories.ts';
 import {
   createPublishedTemplate,
+  ensureBillingProfile,
+  forgetBillingProfile,
   SAMPLE_TOTAL,
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
@@ -197,14 +199,17 @@ async function onLocal(user: TestUser, options: InjectOptions) {
 /** A purchase through the local provider (checkout, then POST /payment): its payment id. */
 async function buyLocally(
   buyer: TestUser = lawyer,
+  options: { beforeInvoicing?: boolean } = {},
 ): Promise<{ contractId: string; paymentId: string }> {
   const contractId = await startCompletedContract(ctx, buyer, templateId);
+  await ensureBillingProfile(ctx, buyer);
   const checkout = await onLocal(buyer, {
     method: 'POST',
     url: '/api/payment/local-checkout',
     payload: { contractId },
   });
   expect(checkout.statusCode, checkout.body).toBe(200);
+  if (options.beforeInvoicing) await forgetBillingProfile(ctx, buyer);
   const paid = await onLocal(buyer, {
     method: 'POST',
     url: '/api/payment',
@@ -406,7 +411,7 @@ describe('POST /api/payment/{id}/refund (local provider)', () => {
 
   it('refunds a purchase that has no invoice (no billing profile then) without a credit note', async () => {
     const buyer = await ctx.buildUser();
-    const { contractId, paymentId } = await buyLocally(buyer);
+    const { contractId, paymentId } = await buyLocally(buyer, { beforeInvoicing: true });
     const response = await refund(paymentId, admin, 'local');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.creditNote).toBeNull();
