@@ -411,6 +411,7 @@ export function BillingForm({
           <Box maxW={{ md: '50%' }}>
             <TextField
               label={texts.nazione}
+              helperText={texts.nazioneHint}
               autoComplete="country"
               maxLength={2}
               required
