@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accordoRiservatezza } from '../../apps/server/demo-templates/accordo-riservatezza/source.ts';
 import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
+import { giveBillingDataOnCart } from '../support/billing.ts';
 import { checkScreen, launchBrowser, newContext, signIn } from '../support/browser.ts';
 
 /**
@@ -239,6 +240,8 @@ describe('focus after a change of step or page (issue 12)', () => {
     expect(started).not.toBe('');
 
     await page.goto('/user/nuovo-contratto/carrello');
+    // A new lawyer's first purchase asks for the billing data (issue 14).
+    await giveBillingDataOnCart(page, 'focus-cart-billing');
     const buy = page.getByRole('button', { name: 'Acquista' });
     await expect.poll(() => buy.isEnabled(), { timeout: 15_000 }).toBe(true);
     await buy.click();

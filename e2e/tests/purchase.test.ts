@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatItalian, isChoice, itemLabel } from '@lexpath/shared/answer-types';
+import { it as texts } from '@lexpath/shared/messages/it';
 import { findNextQuestion } from '@lexpath/shared/questionnaire';
 import type {
   TAnswers,
@@ -16,7 +17,23 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { EXPECTED_CLAUSES } from '../../apps/server/demo-templates/expected-clauses.ts';
 import { locazioneAbitativa } from '../../apps/server/demo-templates/locazione-abitativa/source.ts';
 import { prestazioneOperaProfessionale } from '../../apps/server/demo-templates/prestazione-opera-professionale/source.ts';
-import { checkScreen, DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import {
+  BILLING_DATA,
+  BILLING_FIELDS,
+  billingFace,
+  billingSection,
+  billingTexts,
+  giveBillingDataOnCart,
+} from '../support/billing.ts';
+import {
+  checkScreen,
+  DEMO,
+  LARGE_SCREEN,
+  launchBrowser,
+  newContext,
+  SMALL_SCREEN,
+  signIn,
+} from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -446,6 +463,8 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
     await expect.poll(() => totals.textContent()).toContain(`Subtotale${euro(3500)}`);
     expect(await totals.textContent()).toContain(`IVA 22 %${euro(770)}`);
     expect(await totals.textContent()).toContain(`Totale${euro(4270)}`);
+    // The first purchase asks for the billing data the invoice names (issue 14).
+    await giveBillingDataOnCart(page, 'purchase-cart-billing');
     await checkScreen(page, 'purchase-cart');
 
     // The local checkout, then back on the document with the success notice.
@@ -628,6 +647,7 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
     await expectTitleFocused(page, 'Carrello');
     await expect.poll(() => page.locator('dl').textContent()).toContain(`Totale${euro(4758)}`);
     expect(await page.locator('dl').textContent()).toContain(`IVA 22 %${euro(858)}`);
+    await billingDataWithKeys(page);
     await checkScreen(page, 'purchase-keyboard-cart');
     await tabTo(page, page.getByRole('button', { name: 'Acquista' }));
     await page.keyboard.press('Enter');
@@ -680,6 +700,77 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
 });
 
 const MAX_TABS = 40;
+
+/**
+ * The cart's billing data with the keyboard alone (issue 14): the form of a first purchase, or
+ * the saved data opened with «Modifica». A wrong codice fiscale first: refused inline (message,
+ * aria-invalid, focus on the field, nothing saved), then corrected; Enter saves.
+ */
+async function billingDataWithKeys(page: Page): Promise<void> {
+  const section = billingSection(page);
+  // A first purchase shows the form after the order (Tab from the title reaches it); «Modifica»
+  // puts the focus on the first name, after the type.
+  const saved = (await billingFace(page)) === 'summary';
+  if (saved) {
+    await tabTo(page, section.getByRole('button', { name: billingTexts.editBilling }));
+    await page.keyboard.press('Enter');
+  }
+  const person = section.getByRole('radio', { name: billingTexts.tipoNames.persona_fisica });
+  await tabTo(
+    page,
+    section.getByRole('radio', { checked: true }).first(),
+    saved ? 'Shift+Tab' : 'Tab',
+  );
+  if (!(await person.isChecked())) {
+    // Arrows move the choice within the group; the first option is the professional.
+    for (let i = 0; i < 3 && !(await person.isChecked()); i++) {
+      await page.keyboard.press('ArrowUp');
+    }
+  }
+  await expect.poll(() => person.isChecked()).toBe(true);
+  for (const [label, value] of BILLING_FIELDS) {
+    const typed = label === billingTexts.codiceFiscale ? 'rssmra85t10a562x' : value;
+    await tabTo(page, section.getByRole('textbox', { name: label, exact: true }));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(typed);
+  }
+  await page.keyboard.press('Enter');
+
+  const code = section.getByRole('textbox', { name: billingTexts.codiceFiscale, exact: true });
+  // Upper-cased as typed, refused inline with the shared message, the focus on it.
+  await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+  expect(await code.inputValue()).toBe('RSSMRA85T10A562X');
+  expect(await section.getByText(texts.billing.codiceFiscalePersona).isVisible()).toBe(true);
+  await expect.poll(() => holdsFocus(code)).toBe(true);
+  expect(await section.getByRole('button', { name: billingTexts.save }).isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Acquista' }).isDisabled()).toBe(true);
+  await checkScreen(page, 'purchase-keyboard-billing-wrong-code');
+
+  // 390 px wide: the fields stack, one per row.
+  await page.setViewportSize(SMALL_SCREEN);
+  const boxOf = async (label: string) => {
+    const box = await section.getByRole('textbox', { name: label, exact: true }).boundingBox();
+    if (!box) throw new Error(`${label} is not shown`);
+    return box;
+  };
+  await expect
+    .poll(async () => (await boxOf(billingTexts.cognome)).x)
+    .toBe((await boxOf(billingTexts.nome)).x);
+  const nome = await boxOf(billingTexts.nome);
+  expect((await boxOf(billingTexts.cognome)).y).toBeGreaterThan(nome.y + nome.height);
+  expect(nome.x + nome.width).toBeLessThanOrEqual(SMALL_SCREEN.width);
+  await checkScreen(page, 'purchase-keyboard-billing-390');
+  await page.setViewportSize(LARGE_SCREEN);
+  await tabTo(page, code, 'Shift+Tab');
+
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(BILLING_DATA.codiceFiscale);
+  await page.keyboard.press('Enter');
+  const edit = section.getByRole('button', { name: billingTexts.editBilling });
+  await expect.poll(() => edit.isVisible()).toBe(true);
+  expect(await section.textContent()).toContain(`C.F. ${BILLING_DATA.codiceFiscale}`);
+  await expect.poll(() => page.getByRole('button', { name: 'Acquista' }).isEnabled()).toBe(true);
+}
 
 /** A new step puts the focus on its title, so Tab starts from the step's content. */
 async function expectTitleFocused(page: Page, name: string): Promise<void> {

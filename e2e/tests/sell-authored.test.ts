@@ -11,6 +11,7 @@ import PizZip from 'pizzip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildDocx } from '../../apps/server/src/documents/test-docx.ts';
+import { giveBillingDataOnCart } from '../support/billing.ts';
 import { checkScreen, DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
 
 const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots');
@@ -217,6 +218,8 @@ describe('selling a template authored in the default setup (local payments)', ()
     await toCart.click();
     await expectHeading(lawyer, 'Carrello');
     await expect.poll(() => lawyer.locator('dl').textContent()).toContain('Totale24,40\u00a0€');
+    // The first purchase asks for the billing data the invoice names (issue 14).
+    await giveBillingDataOnCart(lawyer, 'sell-cart-billing');
     await checkScreen(lawyer, 'sell-cart');
 
     // 'Acquista' goes where the server's provider says: the local test page, not Stripe.

@@ -6,16 +6,27 @@ export interface TextFieldProps extends InputProps {
   error?: string | undefined;
   /** A rule the value must follow (the password strength), read with the field. */
   helperText?: string | undefined;
+  /** Shows the '*' after the label of a required field (hidden from screen readers, which
+   * announce the field as required anyway). */
+  requiredMark?: boolean;
 }
 
 /** A labelled input with its error text, wired for screen readers by Chakra's Field. The
  * error line keeps its height when empty: with validation on blur, a message vanishing
  * under the pointer would move the submit button between mousedown and mouseup. */
-export function TextField({ label, error, helperText, required, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  helperText,
+  required,
+  requiredMark,
+  ...inputProps
+}: TextFieldProps) {
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label fontWeight="semibold" color="navy.800">
         {label}
+        {requiredMark ? <Field.RequiredIndicator color="red.700" /> : null}
       </Field.Label>
       {/* The red border is repeated here: a borderColor prop outweighs the recipe's invalid one. */}
       <Input

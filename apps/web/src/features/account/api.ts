@@ -1,20 +1,15 @@
 import type { TUserPublic } from '@lexpath/shared/schemas/auth';
 import type { TUpdateUser } from '@lexpath/shared/schemas/users';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { useSessionStore } from '../../lib/storage.ts';
+import { userQueries } from '../../lib/user-queries.ts';
 
 /** SPEC §8/§9: the header and menus pick up the saved profile 2 seconds after the banner. */
 export const SESSION_UPDATE_DELAY_MS = 2000;
 
-/** Keys live under ['users'], as the admin's list does, so invalidating users covers both. */
-export const profileQueries = {
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: ['users', 'detail', id],
-      queryFn: ({ signal }) => api.get<TUserPublic>(`/user/${encodeURIComponent(id)}`, { signal }),
-    }),
-};
+/** The user's record; shared with the cart, which reads the PEC for the billing form. */
+export const profileQueries = userQueries;
 
 /** The stored session user takes the saved values, unless someone else signed in since. */
 function updateSessionUser(saved: TUserPublic): void {

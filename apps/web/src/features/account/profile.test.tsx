@@ -25,6 +25,8 @@ beforeAll(async () => {
       if (broken.suspended) return apiError(401, msg.auth.unauthenticated);
       return broken.load ? apiError(404, msg.errors.notFound) : { body: { data: record } };
     },
+    // No billing data yet: the fourth card's empty state (billing-card.test.tsx tests it).
+    'GET /api/user/user-1/billing': () => ({ body: { data: null } }),
     // A suspended account's refresh tokens are revoked.
     'POST /api/auth/refresh-tokens': () => apiError(401, msg.auth.invalidRefreshToken),
     'PUT /api/user/user-1': (_request, body) => {

@@ -1,4 +1,5 @@
 import { it as msg } from '@lexpath/shared/messages/it';
+import type { TBillingProfileView } from '@lexpath/shared/schemas/billing';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
 import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
@@ -222,6 +223,9 @@ async function startPurchaseApi(
         },
       };
     },
+    // The buyer gave the billing data on an earlier purchase (issue 14; the first time is in
+    // cart-billing.test.tsx).
+    'GET /api/user/user-1/billing': () => ({ body: { data: SAVED_BILLING } }),
     'POST /api/payment/checkout':
       options.checkout ??
       ((_request, body) => {
@@ -249,6 +253,22 @@ async function startPurchaseApi(
   pointPageAt(api.origin);
   return row;
 }
+
+const SAVED_BILLING: TBillingProfileView = {
+  tipo: 'persona_fisica',
+  nome: 'Giulia',
+  cognome: 'Bianchi',
+  denominazione: null,
+  codice_fiscale: 'RSSMRA85T10A562S',
+  partita_iva: '12345678903',
+  indirizzo: 'Via Roma 1',
+  cap: '00100',
+  comune: 'Roma',
+  provincia: 'RM',
+  nazione: 'IT',
+  codice_destinatario: null,
+  pec_destinatario: 'giulia.bianchi@pec.it',
+};
 
 /** A document in progress, as starting it from the list leaves it in the session store. */
 function storeContract(answers: TAnswers = {}) {

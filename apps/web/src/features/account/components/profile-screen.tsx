@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../lib/storage.ts';
 import { profileQueries } from '../api.ts';
+import { BillingCard } from './billing-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 const texts = it.web.profile;
@@ -19,8 +20,14 @@ export function ProfileScreen() {
   const profile = useQuery({ ...profileQueries.detail(userId), enabled: userId !== '' });
 
   let content = <PageLoader />;
-  if (profile.data) content = <ProfileForm user={profile.data} />;
-  else if (profile.isError || userId === '') {
+  if (profile.data) {
+    content = (
+      <Stack gap="24">
+        <ProfileForm user={profile.data} />
+        <BillingCard user={profile.data} />
+      </Stack>
+    );
+  } else if (profile.isError || userId === '') {
     content = (
       <Stack gap="16" align="flex-start">
         <AppAlert kind="error" title={texts.loadFailed}>

@@ -2,15 +2,18 @@ import { Box, Card, Flex, Grid, Heading, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { centsToDecimal, computeTotal, formatEuro } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { billingQueries } from '../../../lib/billing.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { useNewContractStore } from '../../../lib/storage.ts';
+import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
 import { purchaseQueries, useCheckoutMutation, useRegisterPaymentMutation } from '../api.ts';
+import { CartBilling } from './cart-billing.tsx';
 import { useAllowLeave } from './flow-layout.tsx';
 import { NoContract } from './no-contract.tsx';
 
@@ -51,6 +54,10 @@ export function CartScreen() {
   const register = useRegisterPaymentMutation();
   const checkout = useCheckoutMutation();
   const registering = useRef(false);
+  const userId = useSessionStore((state) => state.user?.id) ?? '';
+  const billing = useQuery(billingQueries.profile(userId));
+  const [editingBilling, setEditingBilling] = useState(false);
+  const billingHintId = useId();
 
   const priceCents = detail.data?.templateId.price_cents;
 
@@ -80,6 +87,10 @@ export function CartScreen() {
   const { netCents, vatCents, totalCents } = computeTotal(contract.templateId.price_cents);
   const answers = contract.detailed_answers.length;
 
+  // The invoice names the buyer's billing data: no purchase without them (issue 14).
+  const billingReady = Boolean(billing.data) && !editingBilling;
+  const billingMissing = !billingReady && !billing.isPending;
+
   // The server says where to pay (the local test page, or the provider's checkout).
   function buy() {
     checkout.mutate(
@@ -89,6 +100,10 @@ export function CartScreen() {
           allowLeave();
           if (isAppPath(url)) navigate(url);
           else window.location.assign(url);
+        },
+        // The toast says why; a refusal about the billing data shows them again, fresh.
+        onError: (error) => {
+          if (isApiError(error) && error.status === 422) void billing.refetch();
         },
       },
     );
@@ -127,6 +142,12 @@ export function CartScreen() {
           </Grid>
         </Card.Body>
       </Card.Root>
+      <CartBilling userId={userId} editing={editingBilling} onEditingChange={setEditingBilling} />
+      {billingMissing ? (
+        <Text id={billingHintId} mt="24" color="navy.800">
+          {it.web.billingForm.buyNeedsBilling}
+        </Text>
+      ) : null}
       <Flex gap="8" mt="24" wrap="wrap">
         <Button variant="outline" onClick={() => navigate(PATHS.preview)}>
           {texts.backToPreview}
@@ -134,7 +155,8 @@ export function CartScreen() {
         <Button
           variant="primary"
           onClick={buy}
-          disabled={register.isPending}
+          disabled={register.isPending || !billingReady}
+          aria-describedby={billingMissing ? billingHintId : undefined}
           loading={checkout.isPending}
         >
           {texts.buy}
