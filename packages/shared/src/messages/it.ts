@@ -247,8 +247,6 @@ export const it = {
       'Non è stato possibile verificare il pagamento: si prega di effettuare un nuovo tentativo di pagamento.',
     sessionUsed: 'Questo pagamento è già stato registrato per un altro documento.',
     localDisabled: 'Il pagamento di prova non è disponibile: i pagamenti passano da Stripe.',
-    stripeUrlMissing:
-      'Il pagamento online di questo documento non è ancora configurato: contatta l’assistenza.',
     billingRequired: 'Inserisci i dati di fatturazione prima di procedere al pagamento.',
     checkoutInProgress:
       'Un pagamento di questo documento è già in corso: attendi la conferma prima di riprovare.',

@@ -689,14 +689,14 @@ describe('checkout address', () => {
   it("shows the server's message and stays on the cart when the checkout is refused", async () => {
     await startPurchaseApi({
       contract: { answers: answered, status: 'COMPLETED' },
-      checkout: () => apiError(422, msg.payments.stripeUrlMissing),
+      checkout: () => apiError(409, msg.payments.checkoutInProgress),
     });
     signInAs('user');
     storeContract(answered);
     const user = userEvent.setup();
     renderApp('/user/nuovo-contratto/carrello');
     await user.click(await screen.findByRole('button', { name: 'Acquista' }));
-    expect(await screen.findByText(msg.payments.stripeUrlMissing)).toBeVisible();
+    expect(await screen.findByText(msg.payments.checkoutInProgress)).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Carrello' })).toBeVisible();
   });
 });
