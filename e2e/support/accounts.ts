@@ -15,7 +15,7 @@ export function uniquePec(label: string): string {
   return `${label}-${RUN_ID}@pec.e2e.it`;
 }
 
-async function capturedMails(): Promise<CapturedMail[]> {
+export async function capturedMails(): Promise<CapturedMail[]> {
   const response = await fetch(`${inject('mailboxURL')}/mails`);
   return (await response.json()) as CapturedMail[];
 }

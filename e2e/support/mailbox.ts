@@ -7,6 +7,8 @@ export interface CapturedMail {
   to: string[];
   /** Every http(s) URL in the message, in order (text part first, then the HTML part). */
   links: string[];
+  /** The file names of its attachments (Content-Disposition), in order. */
+  attachments: string[];
 }
 
 export interface Mailbox {
@@ -26,6 +28,8 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 const LINK_PATTERN = /https?:\/\/[^\s<>"']+/g;
+/** nodemailer writes `Content-Disposition: attachment; filename=<name>` (quoted when needed). */
+const ATTACHMENT_PATTERN = /Content-Disposition: attachment;\s*filename="?([^";\r\n]+)"?/gi;
 
 /** Listens on a free loopback port and answers it. SMTPServer.listen returns its net.Server. */
 function listenOnLoopback(start: (onListening: () => void) => Server | NetServer): Promise<number> {
@@ -51,10 +55,13 @@ export async function startMailbox(): Promise<Mailbox> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const raw = decodeQuotedPrintable(Buffer.concat(chunks).toString('latin1'));
+        const message = Buffer.concat(chunks).toString('latin1');
+        const raw = decodeQuotedPrintable(message);
         mails.push({
           to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
           links: (raw.match(LINK_PATTERN) ?? []).map((link) => link.replace(/&amp;/g, '&')),
+          // Headers are not quoted-printable: decoding would read `=fa` in `filename=fattura…` as a byte.
+          attachments: [...message.matchAll(ATTACHMENT_PATTERN)].map((match) => match[1] ?? ''),
         });
         callback();
       });

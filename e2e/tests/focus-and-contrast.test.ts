@@ -1,13 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { isChoice } from '@lexpath/shared/answer-types';
-import { findNextQuestion } from '@lexpath/shared/questionnaire';
-import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accordoRiservatezza } from '../../apps/server/demo-templates/accordo-riservatezza/source.ts';
 import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
 import { giveBillingDataOnCart } from '../support/billing.ts';
 import { checkScreen, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/contracts.ts';
 
 /**
  * Issue 12, accessibility: the selected category chip under the pointer and the questionnaire's
@@ -25,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const NDA = accordoRiservatezza.name;
 
 async function lawyerOnCatalogue(): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
@@ -81,23 +76,6 @@ async function tabUntil(page: Page, target: Locator, max = 30): Promise<void> {
     await page.keyboard.press('Tab');
   }
   throw new Error('focus never reached the target');
-}
-
-/** The NDA's demo facts, and the first option of any choice they do not hold. */
-function ndaAnswers(): TAnswers {
-  const questions = accordoRiservatezza.questions as readonly TQuestion[];
-  const given: TAnswers = {};
-  for (let next = findNextQuestion(questions, given); next; ) {
-    const fact = (accordoRiservatezza.facts as TAnswers)[next.variable];
-    if (fact !== undefined) given[next.variable] = fact;
-    else if (isChoice(next)) {
-      const first = next.options?.[0] ?? '';
-      given[next.variable] =
-        'is_multiple_selection' in next && next.is_multiple_selection ? [first] : first;
-    } else throw new Error(`no fact for ${next.variable}`);
-    next = findNextQuestion(questions, given);
-  }
-  return given;
 }
 
 describe('contrast and focus ring (issue 12)', () => {
@@ -190,54 +168,7 @@ describe('focus after a change of step or page (issue 12)', () => {
   it('lands on the title of the test payment page, of the paid document and after a download', async () => {
     const page = await lawyerOnCatalogue();
     // The questionnaire is another test's subject: the document is answered over the API.
-    const answers = ndaAnswers();
-    const started = await page.evaluate(
-      async ({ name, given }) => {
-        const headers = {
-          authorization: `Bearer ${localStorage.getItem('userToken')}`,
-          'content-type': 'application/json',
-        };
-        const list = await fetch(
-          `/api/template?status=PUBLISHED&name=${encodeURIComponent(name)}`,
-          { headers },
-        ).then((r) => r.json());
-        const template = list.data.results[0];
-        const created = await fetch('/api/contract/', {
-          method: 'PUT',
-          headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-          body: JSON.stringify({ type: template.id }),
-        }).then((r) => r.json());
-        const id = created.data.id as string;
-        for (const body of [{ answers: given }, { status: 'COMPLETED' }]) {
-          const saved = await fetch(`/api/contract/${id}`, {
-            method: 'PUT',
-            headers,
-            body: JSON.stringify(body),
-          });
-          if (!saved.ok) throw new Error(await saved.text());
-        }
-        sessionStorage.setItem(
-          'newContract',
-          JSON.stringify({
-            state: {
-              value: {
-                id,
-                type: template.id,
-                title: template.name,
-                answers: given,
-                paymentId: '',
-                maxQuestions: template.max_questions ?? 0,
-                status: 'COMPLETED',
-              },
-            },
-            version: 0,
-          }),
-        );
-        return id;
-      },
-      { name: NDA, given: answers },
-    );
-    expect(started).not.toBe('');
+    await startCompletedContractInBrowser(page, NDA, ndaAnswers());
 
     await page.goto('/user/nuovo-contratto/carrello');
     // A new lawyer's first purchase asks for the billing data (issue 14).

@@ -1,0 +1,84 @@
+import { isChoice } from '@lexpath/shared/answer-types';
+import { findNextQuestion } from '@lexpath/shared/questionnaire';
+import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { accordoRiservatezza } from '../../apps/server/demo-templates/accordo-riservatezza/source.ts';
+
+export const NDA = accordoRiservatezza.name;
+
+/** The NDA's demo facts, and the first option of any choice they do not hold. */
+export function ndaAnswers(): TAnswers {
+  const questions = accordoRiservatezza.questions as readonly TQuestion[];
+  const given: TAnswers = {};
+  for (let next = findNextQuestion(questions, given); next; ) {
+    const fact = (accordoRiservatezza.facts as TAnswers)[next.variable];
+    if (fact !== undefined) given[next.variable] = fact;
+    else if (isChoice(next)) {
+      const first = next.options?.[0] ?? '';
+      given[next.variable] =
+        'is_multiple_selection' in next && next.is_multiple_selection ? [first] : first;
+    } else throw new Error(`no fact for ${next.variable}`);
+    next = findNextQuestion(questions, given);
+  }
+  return given;
+}
+
+/**
+ * A completed contract of the published template `templateName`, answered over the API from the
+ * signed-in page (the questionnaire is other tests' subject) and stored as the web app's current
+ * purchase, so that the cart shows it. Answers its id.
+ */
+export async function startCompletedContractInBrowser(
+  page: Page,
+  templateName: string,
+  answers: TAnswers,
+): Promise<string> {
+  const started = await page.evaluate(
+    async ({ name, given }) => {
+      const headers = {
+        authorization: `Bearer ${localStorage.getItem('userToken')}`,
+        'content-type': 'application/json',
+      };
+      const list = await fetch(`/api/template?status=PUBLISHED&name=${encodeURIComponent(name)}`, {
+        headers,
+      }).then((r) => r.json());
+      const template = list.data.results[0];
+      const created = await fetch('/api/contract/', {
+        method: 'PUT',
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ type: template.id }),
+      }).then((r) => r.json());
+      const id = created.data.id as string;
+      for (const body of [{ answers: given }, { status: 'COMPLETED' }]) {
+        const saved = await fetch(`/api/contract/${id}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify(body),
+        });
+        if (!saved.ok) throw new Error(await saved.text());
+      }
+      sessionStorage.setItem(
+        'newContract',
+        JSON.stringify({
+          state: {
+            value: {
+              id,
+              type: template.id,
+              title: template.name,
+              answers: given,
+              paymentId: '',
+              maxQuestions: template.max_questions ?? 0,
+              status: 'COMPLETED',
+            },
+          },
+          version: 0,
+        }),
+      );
+      return id;
+    },
+    { name: templateName, given: answers },
+  );
+  expect(started).not.toBe('');
+  return started;
+}
