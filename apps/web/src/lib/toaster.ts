@@ -1,5 +1,5 @@
 import { createToaster } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { errorMessage } from './api-client.ts';
 
 /** SPEC §8: toasts at the bottom, 9 s. */
@@ -9,7 +9,7 @@ export const toaster = createToaster({ placement: 'bottom', duration: 9000, max:
 export function notifyFailure(error: unknown): void {
   toaster.create({
     type: 'error',
-    title: it.toast.failureTitle,
+    title: itPublic.toast.failureTitle,
     description: errorMessage(error),
     closable: true,
   });

@@ -1,24 +1,29 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { toaster } from '../../lib/toaster.ts';
 
-/** Renders the toasts created through `lib/toaster.ts` (bottom of the screen, SPEC §8). */
+const ToasterView = lazy(async () => ({
+  default: (await import('./toaster-view.tsx')).ToasterView,
+}));
+
+/**
+ * The toaster, mounted with the first toast: Chakra's Toaster and zag's toast machines are a
+ * lazy chunk that pages showing no toast (/login) never download (issue 13). Toasts created
+ * before it mounts are not lost: the toaster reads the store's visible toasts when it starts.
+ */
 export function AppToaster() {
+  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (needed) return;
+    if (toaster.getVisibleToasts().length > 0) {
+      setNeeded(true);
+      return;
+    }
+    return toaster.subscribe(() => setNeeded(true));
+  }, [needed]);
+  if (!needed) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '16' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
-            <Stack gap="4" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? (
-                <Toast.Description whiteSpace="pre-line">{toast.description}</Toast.Description>
-              ) : null}
-            </Stack>
-            {toast.closable ? <Toast.CloseTrigger /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
 }
