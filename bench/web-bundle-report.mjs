@@ -5,7 +5,7 @@
 // does not compress modules separately, so this is an estimate; chunk totals are exact).
 //
 //   BUNDLE_REPORT=1 npm run build -w apps/web   # builds with source maps
-//   node bench/web-bundle-report.mjs [--modules] [--route login]
+//   node bench/web-bundle-report.mjs [--modules] [--route login] [--dist apps/web/dist]
 //
 // Prints a table (per chunk, then per package/module); --json prints the data instead.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,8 +15,10 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { decode } from '@jridgewell/sourcemap-codec';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/web/dist');
 const args = process.argv.slice(2);
+const DIST = args.includes('--dist')
+  ? path.resolve(args[args.indexOf('--dist') + 1])
+  : path.join(ROOT, 'apps/web/dist');
 const route = args.includes('--route') ? args[args.indexOf('--route') + 1] : 'login';
 const perModule = args.includes('--modules');
 const asJson = args.includes('--json');
