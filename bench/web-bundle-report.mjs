@@ -54,8 +54,14 @@ function routeChunk(name) {
   const candidates = readdirSync(path.join(DIST, 'assets'))
     .filter((file) => file.endsWith('.js'))
     .map((file) => `assets/${file}`)
-    .filter((file) => chunkSources(file).some((source) => source.endsWith(`/routes/public/${name}.tsx`)));
-  if (candidates.length !== 1) throw new Error(`route ${name}: ${candidates.length} chunks hold it`);
+    .filter((file) =>
+      chunkSources(file).some((source) => source.endsWith(`/routes/public/${name}.tsx`)),
+    );
+  if (candidates.length !== 1) {
+    throw new Error(
+      `route ${name}: ${candidates.length} chunks hold it (source maps come with BUNDLE_REPORT=1)`,
+    );
+  }
   return candidates[0];
 }
 
@@ -149,12 +155,16 @@ if (asJson) {
   console.log(JSON.stringify({ totals, chunks, rows }, null, 2));
 } else {
   const pad = (value, width) => String(value).padStart(width);
-  console.log(`/${route}: ${totals.chunks} chunks, ${totals.raw} B minified, ${totals.brotli} B br`);
+  console.log(
+    `/${route}: ${totals.chunks} chunks, ${totals.raw} B minified, ${totals.brotli} B br`,
+  );
   console.log('\nchunk                                        minified     brotli');
   for (const chunk of chunks) {
     console.log(`${chunk.file.padEnd(44)} ${pad(chunk.raw, 9)} ${pad(chunk.brotli, 9)}`);
   }
-  console.log(`\n${perModule ? 'module' : 'package / area'}${' '.repeat(perModule ? 64 : 56)}minified  ~brotli`);
+  console.log(
+    `\n${perModule ? 'module' : 'package / area'}${' '.repeat(perModule ? 64 : 56)}minified  ~brotli`,
+  );
   for (const row of rows) {
     if (row.brotli < (perModule ? 300 : 50)) continue;
     console.log(`${row.name.padEnd(70)} ${pad(row.raw, 9)} ${pad(row.brotli, 8)}`);

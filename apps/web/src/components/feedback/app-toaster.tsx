@@ -1,29 +1,31 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { toaster } from '../../lib/toaster.ts';
+import { loadedToastStore, onToastStoreLoaded } from '../../lib/toaster.ts';
 
 const ToasterView = lazy(async () => ({
   default: (await import('./toaster-view.tsx')).ToasterView,
 }));
 
 /**
- * The toaster, mounted with the first toast: Chakra's Toaster and zag's toast machines are a
- * lazy chunk that pages showing no toast (/login) never download (issue 13). Toasts created
- * before it mounts are not lost: the toaster reads the store's visible toasts when it starts.
+ * The toaster, mounted once the first toast has loaded the store (`lib/toaster.ts`): Chakra's
+ * Toaster is a lazy chunk that a page showing no toast (/login) never downloads (issue 13).
+ * Toasts created before it mounts are not lost: it reads the store's visible toasts on start.
  */
 export function AppToaster() {
-  const [needed, setNeeded] = useState(() => toaster.getVisibleToasts().length > 0);
+  const [store, setStore] = useState(loadedToastStore);
   useEffect(() => {
-    if (needed) return;
-    if (toaster.getVisibleToasts().length > 0) {
-      setNeeded(true);
+    if (store) return;
+    // The store may have loaded between the render and this effect.
+    const loaded = loadedToastStore();
+    if (loaded) {
+      setStore(loaded);
       return;
     }
-    return toaster.subscribe(() => setNeeded(true));
-  }, [needed]);
-  if (!needed) return null;
+    return onToastStoreLoaded(setStore);
+  }, [store]);
+  if (!store) return null;
   return (
     <Suspense fallback={null}>
-      <ToasterView />
+      <ToasterView toaster={store} />
     </Suspense>
   );
 }

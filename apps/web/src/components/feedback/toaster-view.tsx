@@ -1,11 +1,11 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from '../../lib/toaster.ts';
+import type { ToastStore } from '../../lib/toaster.ts';
 
 /**
  * Renders the toasts created through `lib/toaster.ts` (bottom of the screen, SPEC §8). A lazy
- * chunk that `AppToaster` loads with the first toast.
+ * chunk that `AppToaster` loads with the first toast, handing it the store.
  */
-export function ToasterView() {
+export function ToasterView({ toaster }: { toaster: ToastStore }) {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '16' }}>
