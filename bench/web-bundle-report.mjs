@@ -86,7 +86,7 @@ function owner(source, byModule) {
     if (!byModule) return pkg;
     return `${pkg}/${rest.slice(rest[0].startsWith('@') ? 2 : 1).join('/')}`;
   }
-  const inRepo = normalized.replace(/^(\.\.\/)+/, '');
+  const inRepo = normalized;
   return byModule ? inRepo : inRepo.replace(/^(apps\/web\/src|packages\/shared\/src)\/.*/, '$1');
 }
 
@@ -105,7 +105,11 @@ function bytesPerSource(file) {
       if (segment.length < 2) continue;
       const end = i + 1 < segments.length ? segments[i + 1][0] : line.length;
       const length = Buffer.byteLength(line.slice(segment[0], end));
-      const source = map.sources[segment[1]];
+      // Sources are relative to the map's folder; name them from the repository's root.
+      const source = path.relative(
+        ROOT,
+        path.resolve(path.dirname(path.join(DIST, file)), map.sources[segment[1]]),
+      );
       bytes.set(source, (bytes.get(source) ?? 0) + length);
       attributed += length;
     }
