@@ -56,6 +56,14 @@ export const toaster = {
   },
 };
 
+/**
+ * Loads the store, and so the toaster, before any toast: the signed-in areas' writes show a
+ * 'Caricamento' toast at once (SPEC §8), which must not wait for a download.
+ */
+export function preloadToastStore(): void {
+  withStore(() => {});
+}
+
 /** The store once a toast has loaded it, for the toaster that renders it. */
 export function loadedToastStore(): ToastStore | undefined {
   return store;
