@@ -1,4 +1,4 @@
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { type TokenPair, useSessionStore } from './storage.ts';
 
 /** Every failed call: the HTTP status (0 when the server could not be reached) and the
@@ -21,7 +21,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The Italian text to show for any thrown value. */
 export function errorMessage(error: unknown): string {
-  return isApiError(error) ? error.messages.join('\n') : it.errors.internal;
+  return isApiError(error) ? error.messages.join('\n') : itPublic.errors.internal;
 }
 
 export interface RequestOptions {
@@ -55,7 +55,7 @@ async function readError(response: Response): Promise<ApiError> {
   const messages = (Array.isArray(message) ? message : [message]).filter(
     (item): item is string => typeof item === 'string' && item.length > 0,
   );
-  return new ApiError(response.status, messages.length > 0 ? messages : [it.errors.internal]);
+  return new ApiError(response.status, messages.length > 0 ? messages : [itPublic.errors.internal]);
 }
 
 async function readData<T>(response: Response): Promise<T> {
@@ -65,7 +65,7 @@ async function readData<T>(response: Response): Promise<T> {
     return (JSON.parse(text) as { data: T }).data;
   } catch {
     // Not the API talking (a proxy page, the SPA fallback): nothing the user can act on.
-    throw new ApiError(response.status, [it.errors.internal]);
+    throw new ApiError(response.status, [itPublic.errors.internal]);
   }
 }
 
@@ -113,7 +113,7 @@ export function createApiClient({ baseUrl = '/api' }: ApiClientOptions = {}) {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new ApiError(0, [it.web.networkError]);
+      throw new ApiError(0, [itPublic.web.networkError]);
     }
   }
 

@@ -1,18 +1,19 @@
+import { itPublic } from './it-public.ts';
+
 /** Every Italian text a user reads that both sides share: validation, API errors, toasts. */
 export const it = {
   validation: {
-    required: 'Campo obbligatorio.',
+    ...itPublic.validation,
     invalid: 'Campo non valido',
     checkbox: 'Conferma questo campo per poter procedere.',
-    pec: 'Indirizzo PEC non valido.',
     passwordMismatch: 'Le password non combaciano',
     weakPassword: 'La password non rispetta i requisiti minimi di sicurezza.',
     notANumber: 'Deve essere un numero',
     url: 'Inserisci un URL valido',
   },
   auth: {
+    ...itPublic.auth,
     invalidCredentials: 'Credenziali Email o Password non valide',
-    emailNotVerified: 'Verifica la tua E-Mail per poter accedere.',
     accountSuspended:
       'Il tuo account è stato sospeso secondo quanto previsto dai termini e condizioni del servizio.',
     accountPending:
@@ -55,10 +56,10 @@ export const it = {
       "L'utente non ha ancora confermato la sua PEC: non è possibile approvarlo.",
   },
   errors: {
+    ...itPublic.errors,
     notFound: 'Risorsa non trovata.',
     routeNotFound: 'Indirizzo API inesistente.',
     badRequest: 'Richiesta non valida.',
-    internal: 'Si è verificato un errore imprevisto. Riprova tra qualche istante.',
     databaseUnavailable: 'Il servizio non è al momento disponibile. Riprova tra qualche istante.',
     tooManyRequests: 'Troppe richieste. Riprova tra qualche minuto.',
     payloadTooLarge: 'Il file o la richiesta sono troppo grandi.',
@@ -74,7 +75,7 @@ export const it = {
     invalidCharacters: (field: string) => `Il campo «${field}» contiene caratteri non ammessi.`,
   },
   toast: {
-    failureTitle: 'Si è verificato un problema',
+    ...itPublic.toast,
     loadingTitle: 'Caricamento',
     successTitle: 'Tutto ok!',
   },
@@ -448,33 +449,7 @@ export const it = {
   },
   /** Texts only the web app shows: shell, screen titles, login and logout screens. */
   web: {
-    appName: 'LexPath',
-    loading: 'Caricamento in corso...',
-    networkError: 'Impossibile contattare il server. Controlla la connessione e riprova.',
-    shell: {
-      skipToContent: 'Vai al contenuto principale',
-      homeLink: 'LexPath, pagina iniziale',
-      mainNav: 'Menu principale',
-      mobileNav: 'Menu di navigazione',
-      openMenu: 'Apri il menu',
-      closeMenu: 'Chiudi il menu',
-      menuTitle: 'Menu',
-      logout: 'Logout',
-      faq: 'F.A.Q. e Supporto',
-      opensInNewTab: '(si apre in una nuova scheda)',
-    },
-    menu: {
-      newDocument: 'Nuovo documento',
-      archive: 'Archivio',
-      profile: 'Profilo',
-      generatedDocuments: 'Documenti generati',
-      users: 'Utenti',
-      templates: 'Master inseriti',
-      categories: 'Categorie inserite',
-      editor: 'Editor',
-      createEditor: 'Crea utente editor',
-      createCategory: 'Crea categoria',
-    },
+    ...itPublic.web,
     titles: {
       registration: 'Registrazione',
       forgotPassword: 'Recupero password',
@@ -498,30 +473,6 @@ export const it = {
       categories: 'Categorie inserite',
       newCategory: 'Nuova categoria',
       createEditor: 'Crea utente editor',
-    },
-    login: {
-      title: 'Accedi a LexPath',
-      pec: 'PEC',
-      password: 'Password',
-      submit: 'Accedi',
-      forgotPassword: 'Password dimenticata?',
-      noAccount: 'Non hai ancora un account?',
-      register: 'Registrati',
-    },
-    confirmIdentity: {
-      title: 'Conferma la tua identità',
-      body: 'Ti abbiamo inviato un messaggio alla tua PEC: apri il link che contiene per confermare la tua identità.',
-      next: "Dopo la conferma un operatore verificherà l'iscrizione all'albo e riceverai una PEC con il link di accesso.",
-      back: 'Torna al login',
-    },
-    suspended: {
-      title: 'Account sospeso',
-      body: 'Il tuo account è stato sospeso secondo quanto previsto dai termini e condizioni del servizio.',
-      contact:
-        "Per maggiori informazioni scrivi all'assistenza dall'indirizzo PEC con cui ti sei registrato:",
-      contactWithoutAddress:
-        "Per maggiori informazioni scrivi all'assistenza dall'indirizzo PEC con cui ti sei registrato.",
-      back: 'Torna al login',
     },
     logout: {
       inProgress: 'Logout in corso...',
@@ -1036,10 +987,6 @@ export const it = {
       previous: 'Precedente',
       next: 'Successiva',
       page: (page: number, totalPages: number) => `Pagina ${page} di ${totalPages}`,
-    },
-    routeError: {
-      title: 'Unexpected Application Error',
-      home: 'Torna alla pagina iniziale',
     },
   },
   /** The invoices on the screens (issue 14): the lawyer's document detail and the admin's list. */

@@ -2,27 +2,16 @@ import { z } from 'zod';
 import { it } from '../messages/it.ts';
 import { ROLE_VALUES, USER_STATUS_VALUES } from '../roles.ts';
 
+export { type TLogin, ZLogin, ZPec } from './login.ts';
+
 /** SPEC §5: at least 8 characters, one uppercase letter, one digit, one of @#$%^&+=! */
 export const PASSWORD_PATTERN = /^(?=.*[A-Z])(?=.*\d)(?=.*[@#$%^&+=!]).{8,}$/;
-
-export const ZPec = z
-  .string({ error: it.validation.required })
-  .trim()
-  .min(1, it.validation.required)
-  .pipe(z.email({ error: it.validation.pec }))
-  .transform((pec) => pec.toLowerCase());
 
 export const ZStrongPassword = z
   .string({ error: it.validation.required })
   // An empty field is "required", not also "weak".
   .min(1, { error: it.validation.required, abort: true })
   .regex(PASSWORD_PATTERN, it.validation.weakPassword);
-
-export const ZLogin = z.object({
-  pec: ZPec,
-  password: z.string({ error: it.validation.required }).min(1, it.validation.required),
-});
-export type TLogin = z.input<typeof ZLogin>;
 
 /** The user as the API shows it: never a password hash. */
 export const ZUserPublic = z.object({

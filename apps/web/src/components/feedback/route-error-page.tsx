@@ -1,5 +1,5 @@
 import { Box, Heading, Link, Text } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -16,13 +16,13 @@ export function RouteErrorPage() {
   return (
     <Box as="main" maxW="720px" mx="auto" px="24" py="48">
       <Heading as="h1" textStyle="3xl" color="navy.800" mb="16">
-        {it.web.routeError.title}
+        {itPublic.web.routeError.title}
       </Heading>
       <Text as="h2" textStyle="xl" fontWeight="semibold" mb="24">
         {describe(error)}
       </Text>
       <Link asChild color="navy.700" textDecoration="underline">
-        <RouterLink to={PATHS.root}>{it.web.routeError.home}</RouterLink>
+        <RouterLink to={PATHS.root}>{itPublic.web.routeError.home}</RouterLink>
       </Link>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { Flex, HStack, Text } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { ROLES } from '@lexpath/shared/roles';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -40,7 +40,7 @@ export function Header({ session }: { session: ShellSession }) {
           <HStack gap="16" hideBelow="lg">
             <Text fontWeight="medium">{session.fullName}</Text>
             <Button asChild variant="secondary" size="sm" focusRingColor="beige.300">
-              <RouterLink to={PATHS.logout}>{it.web.shell.logout}</RouterLink>
+              <RouterLink to={PATHS.logout}>{itPublic.web.shell.logout}</RouterLink>
             </Button>
           </HStack>
           <Flex hideFrom="lg">

@@ -1,5 +1,5 @@
 import { chakra, Link } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { Link as RouterLink } from 'react-router';
 
 export interface LogoProps {
@@ -11,7 +11,7 @@ export function Logo({ to }: LogoProps) {
   return (
     <Link
       asChild
-      aria-label={it.web.shell.homeLink}
+      aria-label={itPublic.web.shell.homeLink}
       display="inline-flex"
       alignItems="center"
       gap="10"
@@ -27,7 +27,7 @@ export function Logo({ to }: LogoProps) {
           <rect width="32" height="32" rx="6" fill="#F7F1E7" />
           <path d="M9 7h4v14h10v4H9z" fill="#1B2C4A" />
         </chakra.svg>
-        {it.web.appName}
+        {itPublic.web.appName}
       </RouterLink>
     </Link>
   );

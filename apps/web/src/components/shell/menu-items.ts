@@ -1,4 +1,4 @@
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { ROLES, type TRole } from '@lexpath/shared/roles';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -7,7 +7,7 @@ export interface MenuItem {
   to: string;
 }
 
-const { menu } = it.web;
+const { menu } = itPublic.web;
 
 const USER_MENU: MenuItem[] = [
   { label: menu.newDocument, to: PATHS.contracts },

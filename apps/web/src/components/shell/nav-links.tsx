@@ -1,5 +1,5 @@
 import { Link, Stack } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TRole } from '@lexpath/shared/roles';
 import { ExternalLink } from 'lucide-react';
 import { NavLink } from 'react-router';
@@ -57,10 +57,10 @@ export function NavLinks({ role, onNavigate, size }: NavLinksProps) {
             href={faqUrl}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${it.web.shell.faq} ${it.web.shell.opensInNewTab}`}
+            aria-label={`${itPublic.web.shell.faq} ${itPublic.web.shell.opensInNewTab}`}
             {...itemStyle}
           >
-            {it.web.shell.faq}
+            {itPublic.web.shell.faq}
             <ExternalLink aria-hidden size={16} />
           </Link>
         </li>

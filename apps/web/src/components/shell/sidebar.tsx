@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TRole } from '@lexpath/shared/roles';
 import { NavLinks } from './nav-links.tsx';
 
@@ -10,7 +10,7 @@ export function Sidebar({ role }: { role: TRole }) {
   return (
     <Box
       as="nav"
-      aria-label={it.web.shell.mainNav}
+      aria-label={itPublic.web.shell.mainNav}
       hideBelow="lg"
       w={SIDEBAR_WIDTH}
       flexShrink={0}

@@ -1,5 +1,5 @@
 import { Link } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 
 export const MAIN_CONTENT_ID = 'contenuto-principale';
 
@@ -20,7 +20,7 @@ export function SkipLink() {
       fontWeight="semibold"
       _focus={{ top: '8' }}
     >
-      {it.web.shell.skipToContent}
+      {itPublic.web.shell.skipToContent}
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TLogin, TSessionUser, TUserPublic } from '@lexpath/shared/schemas/auth';
 import type {
   TForgotPassword,
@@ -22,7 +22,7 @@ export async function login(credentials: TLogin): Promise<LoginResult> {
     auth: false,
   });
   const tokens = readTokenPair(headers);
-  if (!tokens) throw new ApiError(500, [it.errors.internal]);
+  if (!tokens) throw new ApiError(500, [itPublic.errors.internal]);
   return { tokens, user: data };
 }
 
@@ -41,7 +41,7 @@ export type LoginFailure = 'verify-email' | 'suspended' | 'message';
 /** SPEC §2/§8: which screen a login error leads to. */
 export function classifyLoginError(error: unknown): LoginFailure {
   const text = error instanceof ApiError ? error.messages.join(' ') : '';
-  if (text.includes(it.auth.emailNotVerified)) return 'verify-email';
+  if (text.includes(itPublic.auth.emailNotVerified)) return 'verify-email';
   if (/sospeso/i.test(text)) return 'suspended';
   return 'message';
 }

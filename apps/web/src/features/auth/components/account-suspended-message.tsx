@@ -1,10 +1,10 @@
 import { Link, Text } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 
-const texts = it.web.suspended;
+const texts = itPublic.web.suspended;
 
 /** SPEC §2: suspended under the terms; support answers only from the registered PEC. */
 export function AccountSuspendedMessage({ onBack }: { onBack: () => void }) {

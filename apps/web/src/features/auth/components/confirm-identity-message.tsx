@@ -1,9 +1,9 @@
 import { Text } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
-const texts = it.web.confirmIdentity;
+const texts = itPublic.web.confirmIdentity;
 
 /** SPEC §2: the PEC is not confirmed yet; the link in the PEC message does it. */
 export function ConfirmIdentityMessage({ onBack }: { onBack?: () => void }) {

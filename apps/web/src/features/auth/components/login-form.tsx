@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { it } from '@lexpath/shared/messages/it';
-import { type TLogin, ZLogin } from '@lexpath/shared/schemas/auth';
+import { itPublic } from '@lexpath/shared/messages/it-public';
+import { type TLogin, ZLogin } from '@lexpath/shared/schemas/login';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
@@ -12,7 +12,7 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 
-const texts = it.web.login;
+const texts = itPublic.web.login;
 
 export interface LoginFormProps {
   pending: boolean;
