@@ -39,6 +39,7 @@ export const itPublic = {
       archive: 'Archivio',
       profile: 'Profilo',
       generatedDocuments: 'Documenti generati',
+      invoices: 'Fatture',
       users: 'Utenti',
       templates: 'Master inseriti',
       categories: 'Categorie inserite',

@@ -991,7 +991,7 @@ export const it = {
   },
   /** The invoices on the screens (issue 14): the lawyer's document detail and the admin's list. */
   invoicesUi: {
-    menu: 'Fatture',
+    menu: itPublic.web.menu.invoices,
     title: 'Fatture',
     /** The lawyer's document detail. */
     section: 'Fattura',

@@ -17,7 +17,7 @@ const USER_MENU: MenuItem[] = [
 
 const ADMIN_MENU: MenuItem[] = [
   { label: menu.generatedDocuments, to: PATHS.usersContracts },
-  { label: it.invoicesUi.menu, to: PATHS.invoices },
+  { label: menu.invoices, to: PATHS.invoices },
   { label: menu.users, to: PATHS.users },
   { label: menu.templates, to: PATHS.templates },
   { label: menu.categories, to: PATHS.categories },
