@@ -40,6 +40,7 @@ const journeys = [
     heading: 'Documenti generati',
     menu: [
       'Documenti generati',
+      'Fatture',
       'Utenti',
       'Master inseriti',
       'Categorie inserite',
