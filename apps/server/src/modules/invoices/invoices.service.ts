@@ -54,6 +54,24 @@ async function nextNumber(tx: DbExecutor, year: number): Promise<number> {
   return row.lastNumber;
 }
 
+/**
+ * The issue date and number of a new invoice or credit note, taken together: the date is read
+ * only under a transaction-scoped lock that every issuing transaction (on any instance) takes
+ * first, so it is read after the previous document committed. A higher number then never
+ * carries an earlier date, across midnight or New Year's Eve (the numbers of a year follow the
+ * dates, art. 21 DPR 633/72). Issuing is serialised anyway by the year's counter row.
+ */
+async function takeDateAndNumber(
+  tx: DbExecutor,
+  fixedDate: string | undefined,
+  today: () => string,
+): Promise<{ issuedOn: string; year: number; number: number }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lexpath:invoice-numbering'))`);
+  const issuedOn = fixedDate ?? today();
+  const year = Number(issuedOn.slice(0, 4));
+  return { issuedOn, year, number: await nextNumber(tx, year) };
+}
+
 /** The number as printed and in the XML: prefix, year and six digits ("LP-2026/000042"). */
 function formatInvoiceNumber(seller: SellerConfig, year: number, number: number): string {
   return `${seller.invoicePrefix}${year}/${String(number).padStart(6, '0')}`;
@@ -77,6 +95,8 @@ export interface SaleToInvoice {
   netCents: number;
   /** Europe/Rome issue date; today by default. */
   issuedOn?: string;
+  /** Today's Europe/Rome date, read once the numbering lock is held (tests set the clock). */
+  today?: () => string;
 }
 
 /**
@@ -94,9 +114,11 @@ export async function issueInvoice(
     .from(billingProfiles)
     .where(eq(billingProfiles.userId, sale.userId));
   if (!profile) return null;
-  const issuedOn = sale.issuedOn ?? todayInItaly();
-  const year = Number(issuedOn.slice(0, 4));
-  const number = await nextNumber(tx, year);
+  const { issuedOn, year, number } = await takeDateAndNumber(
+    tx,
+    sale.issuedOn,
+    sale.today ?? todayInItaly,
+  );
   const fullNumber = formatInvoiceNumber(seller, year, number);
   const lines = [{ descrizione: sale.title, prezzoCents: sale.netCents }];
   const document: FatturaPaDocument = {
@@ -160,7 +182,7 @@ export async function issueCreditNote(
   tx: DbExecutor,
   seller: SellerConfig,
   of: { invoiceId: string } | { paymentId: string },
-  issuedOn: string = todayInItaly(),
+  today: () => string = todayInItaly,
 ): Promise<IssuedRef | null> {
   const [original] = await tx
     .select()
@@ -179,8 +201,7 @@ export async function issueCreditNote(
     .where(eq(invoices.correctsInvoiceId, original.id));
   if (existing) return existing;
 
-  const year = Number(issuedOn.slice(0, 4));
-  const number = await nextNumber(tx, year);
+  const { issuedOn, year, number } = await takeDateAndNumber(tx, undefined, today);
   const fullNumber = formatInvoiceNumber(seller, year, number);
   // The buyer and lines as invoiced (not today's profile); the seller is who issues it today.
   const lines = original.lines as FatturaPaDocument['lines'];

@@ -244,3 +244,45 @@ describe('invoice numbers', () => {
     expect(next?.number).toBe(last.number + 1);
   });
 });
+
+describe('invoice dates', () => {
+  it('reads the issue date only once the previous number committed: a higher number never has an earlier date', async () => {
+    const lawyer = await lawyerWithBilling();
+    const contractId = await startCompletedContract(ctx, lawyer, templateId);
+    const { paymentId } = await payContract(ctx, lawyer, contractId);
+    const sale = { userId: lawyer.id, contractId, paymentId, title: 'Contratto', netCents: 4990 };
+    // Midnight passes while the first invoice's transaction is still open.
+    let midnightPassed = false;
+    const today = () => (midnightPassed ? '2026-11-24' : '2026-11-23');
+    let holding: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = ctx.db.transaction(async (tx) => {
+      const issued = await issueInvoice(tx, ctx.config.seller, { ...sale, today });
+      holding();
+      await released;
+      return issued;
+    });
+    await held;
+    // The second one starts before midnight and waits for the first to commit.
+    const second = ctx.db.transaction((tx) =>
+      issueInvoice(tx, ctx.config.seller, { ...sale, today }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    midnightPassed = true;
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    const rows = await ctx.db
+      .select({ number: invoices.number, issuedOn: invoices.issuedOn })
+      .from(invoices)
+      .where(sql`${invoices.id} in (${a?.id}, ${b?.id})`)
+      .orderBy(asc(invoices.number));
+    expect(rows.map((row) => row.issuedOn)).toEqual(['2026-11-23', '2026-11-24']);
+    expect((rows[1]?.number ?? 0) - (rows[0]?.number ?? 0)).toBe(1);
+  });
+});
