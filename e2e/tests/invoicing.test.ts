@@ -15,7 +15,7 @@ import { it as text } from '@lexpath/shared/messages/it';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { capturedMails, createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
-import { giveBillingDataOnCart } from '../support/billing.ts';
+import { BILLING_DATA, giveBillingDataOnCart } from '../support/billing.ts';
 import { checkScreen, DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
 import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/contracts.ts';
 
@@ -167,6 +167,19 @@ describe('invoicing (issue 14)', () => {
     expect(noteCheck).toContain('validates');
     expect(readFileSync(note.path, 'utf8')).toContain('<TipoDocumento>TD04</TipoDocumento>');
     await checkScreen(page, 'invoicing-detail-refunded');
+
+    // The billing data given on the cart are in the profile, editable there.
+    await page.goto('/user/area-personale');
+    const billingCard = page.getByRole('button', { name: text.web.billingForm.editBilling });
+    await expect.poll(() => billingCard.isVisible(), { timeout: 15_000 }).toBe(true);
+    // Shown in the card's fields, locked until «Modifica».
+    const codiceFiscale = page.getByRole('textbox', {
+      name: text.web.billingForm.codiceFiscale,
+      exact: true,
+    });
+    await expect.poll(() => codiceFiscale.inputValue()).toBe(BILLING_DATA.codiceFiscale);
+    expect(await codiceFiscale.isDisabled()).toBe(true);
+    await checkScreen(page, 'invoicing-profile-billing');
     await page.context().close();
   }, 180_000);
 });
