@@ -737,6 +737,43 @@ describe('archive', () => {
     ).toBeVisible();
   });
 
+  it('shows «Fattura n. …» on the card of an invoiced purchase and nothing on one without invoice', async () => {
+    const paid = {
+      answers: { durata: '4+4 anni' },
+      status: 'COMPLETED' as const,
+      payment: { id: 'pay-1', updatedAt: '2026-03-05T10:30:00.000Z', price: '60.88' },
+    };
+    await startPurchaseApi({
+      archive: [
+        {
+          ...detailOf({ id: 'c-1', ...paid }, buildTemplate(), null),
+          invoice: { id: 'inv-12', number: '2026/000012', date: '2026-03-05' },
+        },
+        {
+          ...detailOf(
+            { id: 'c-2', ...paid },
+            buildTemplate({ id: 'tpl-procura', name: 'Procura alle liti' }),
+            null,
+          ),
+          invoice: null,
+        },
+      ],
+    });
+    signInAs('user');
+    renderApp('/user/archivio');
+
+    const invoiced = (
+      await screen.findByRole('heading', { level: 2, name: 'Contratto di locazione' })
+    ).closest('article');
+    const without = screen
+      .getByRole('heading', { level: 2, name: 'Procura alle liti' })
+      .closest('article');
+    if (!invoiced || !without) throw new Error('no card');
+    expect(within(invoiced).getByText('Fattura n. 2026/000012')).toBeVisible();
+    expect(without).not.toHaveTextContent('Fattura n.');
+    expect(screen.getAllByText(/Fattura n\./)).toHaveLength(1);
+  });
+
   it('downloads the bought document as PDF/A beside the .docx, from the detail and the card', async () => {
     const paid = {
       answers: { durata: '4+4 anni' },

@@ -42,12 +42,20 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
           {contract.title}
         </Heading>
         <Text color="navy.900">{contract.description}</Text>
-        <Stack as="dl" gap="2" textStyle="sm" color="navy.700" mt="auto">
-          {paid ? (
-            <Entry label={texts.pricePaid} value={formatEuro(decimalToCents(paid.price))} />
+        <Stack gap="2" textStyle="sm" color="navy.700" mt="auto">
+          <Stack as="dl" gap="2">
+            {paid ? (
+              <Entry label={texts.pricePaid} value={formatEuro(decimalToCents(paid.price))} />
+            ) : null}
+            <Entry label={texts.generatedAt} value={formatListDate(contract.createdAt)} />
+            {paid ? (
+              <Entry label={texts.purchasedAt} value={formatListDate(paid.updatedAt)} />
+            ) : null}
+          </Stack>
+          {/* «Fattura n. …» is one phrase, not a label and a value: a line under the dl. */}
+          {contract.invoice ? (
+            <Text>{it.invoicesUi.invoiceNumber(contract.invoice.number)}</Text>
           ) : null}
-          <Entry label={texts.generatedAt} value={formatListDate(contract.createdAt)} />
-          {paid ? <Entry label={texts.purchasedAt} value={formatListDate(paid.updatedAt)} /> : null}
         </Stack>
         <Flex gap="8" mt="8" wrap="wrap">
           <Button
