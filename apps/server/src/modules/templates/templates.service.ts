@@ -53,25 +53,7 @@ const cardColumns = {
   versionCreatedAt: templateVersions.createdAt,
 };
 
-type CardRow = {
-  id: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  categoryId: string | null;
-  categoryName: string | null;
-  status: TTemplateStatus;
-  minTime: number | null;
-  maxTime: number | null;
-  minQuestions: number | null;
-  maxQuestions: number | null;
-  stripeUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  creatorName: string;
-  creatorSurname: string;
-  versionCreatedAt: Date;
-};
+type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
 function toCard(row: CardRow, caller: Caller): TTemplateCard {
   return {
