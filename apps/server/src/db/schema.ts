@@ -1,5 +1,6 @@
 import { ROLE_VALUES, USER_STATUS_VALUES } from '@lexpath/shared/roles';
 import { INVOICE_STATUS_VALUES, INVOICE_TIPO_VALUES } from '@lexpath/shared/schemas/invoices';
+import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -16,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InvoiceBuyer, InvoiceLine, InvoiceSeller } from '../modules/invoices/fatturapa.ts';
 
 /*
  * The whole data model of DESIGN §4, designed up front so later issues add behaviour, not tables.
@@ -254,7 +256,7 @@ export const templateVersions = pgTable(
       .references(() => files.sha256),
     masterName: text('master_name').notNull(),
     previewName: text('preview_name').notNull(),
-    jsonQuestions: jsonb('json_questions').notNull(),
+    jsonQuestions: jsonb('json_questions').$type<TQuestion[]>().notNull(),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
@@ -277,7 +279,7 @@ export const contracts = pgTable(
     templateId: uuid('template_id')
       .notNull()
       .references(() => templates.id),
-    answers: jsonb('answers').notNull().default({}),
+    answers: jsonb('answers').$type<TAnswers>().notNull().default({}),
     status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull().default('TO_COMPLETE'),
     /**
      * The net price when the contract was started (issue 14): the lawyer pays what the template
@@ -454,9 +456,9 @@ export const invoices = pgTable(
       .references(() => payments.id),
     /** The invoice a credit note corrects. */
     correctsInvoiceId: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
-    buyer: jsonb('buyer').notNull(),
-    seller: jsonb('seller').notNull(),
-    lines: jsonb('lines').notNull(),
+    buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     imponibileCents: integer('imponibile_cents').notNull(),
     ivaCents: integer('iva_cents').notNull(),
     totaleCents: integer('totale_cents').notNull(),
@@ -554,7 +556,8 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 (hex) of the canonical request body: the same key with another body is refused. */
     requestSha256: text('request_sha256').notNull(),
     statusCode: integer('status_code').notNull(),
-    responseBody: jsonb('response_body').notNull(),
+    /** The route's answer, replayed as it was: its type is the route's (`idempotent<T>`). */
+    responseBody: jsonb('response_body').$type<unknown>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -598,7 +601,7 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
-    details: jsonb('details'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [

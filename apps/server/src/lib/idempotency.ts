@@ -82,7 +82,7 @@ export async function idempotent<T>(
     const body = await create(tx);
     await tx
       .update(idempotencyKeys)
-      .set({ statusCode: reply.statusCode, responseBody: body as object })
+      .set({ statusCode: reply.statusCode, responseBody: body })
       .where(thisKey);
     return { replayed: false, body, statusCode: reply.statusCode };
   });

@@ -98,34 +98,6 @@ const contractColumns = {
   invoiceDate: invoices.issuedOn,
 };
 
-export type ContractRow = {
-  id: string;
-  userId: string;
-  templateId: string;
-  templateVersionId: string;
-  answers: unknown;
-  status: TContractStatus;
-  createdAt: Date;
-  updatedAt: Date;
-  templateName: string;
-  templateDescription: string;
-  priceCents: number;
-  maxQuestions: number | null;
-  stripeUrl: string | null;
-  previewSha256: string;
-  masterSha256: string;
-  ownerName: string;
-  ownerSurname: string;
-  paymentId: string | null;
-  paymentUpdatedAt: Date | null;
-  paidAt: Date | null;
-  paymentAmountCents: number | null;
-  refundedAt: Date | null;
-  invoiceId: string | null;
-  invoiceNumber: string | null;
-  invoiceDate: string | null;
-};
-
 /**
  * Contracts with their template, pinned version, owner, payment (at most one) and the payment's
  * invoice (its TD01, at most one: one payment per contract, one invoice per payment; by the
@@ -141,6 +113,8 @@ function selectContracts(db: DbExecutor) {
     .leftJoin(payments, eq(payments.contractId, contracts.id))
     .leftJoin(invoices, and(eq(invoices.contractId, contracts.id), eq(invoices.tipo, 'TD01')));
 }
+
+export type ContractRow = Awaited<ReturnType<typeof selectContracts>>[number];
 
 /**
  * The contract locked FOR UPDATE, whoever asks: the lock every writer of the contract, its
@@ -179,16 +153,12 @@ export async function findContract(
   return row;
 }
 
-function answersOf(row: Pick<ContractRow, 'answers'>): TAnswers {
-  return (row.answers ?? {}) as TAnswers;
-}
-
 export function totalCentsOf(priceCents: number): number {
   return computeTotal(priceCents).totalCents;
 }
 
 function toCard(row: ContractRow): TContractCard {
-  const answers = answersOf(row);
+  const { answers } = row;
   return {
     id: row.id,
     name: row.templateName,
@@ -304,7 +274,7 @@ export async function saveContract(
   const saved = await db.transaction(async (tx) => {
     const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
     const questions = await loadVersionQuestions(tx, row.templateVersionId);
-    const stored = answersOf(row);
+    const stored = row.answers;
     const answers =
       input.answers === undefined ? stored : acceptContractAnswers(questions, input.answers);
     finished = (await storeAnswers(tx, caller, row, questions, answers, input.status)).finished;
@@ -335,7 +305,7 @@ async function storeAnswers(
   answers: TAnswers,
   requestedStatus?: TContractStatus,
 ): Promise<{ status: TContractStatus; finished: boolean }> {
-  const stored = answersOf(row);
+  const stored = row.answers;
   const requested = requestedStatus ?? row.status;
   // Saving what is already there changes nothing: a resent save is not an edit.
   const unchanged = canonicalJson(answers) === canonicalJson(stored) && requested === row.status;
@@ -423,7 +393,7 @@ export async function changeContractAnswer(
       caller,
       row,
       questions,
-      changeAnswer(questions, answersOf(row), variable, value),
+      changeAnswer(questions, row.answers, variable, value),
     );
   });
   return afterChange(change, hooks);
@@ -450,13 +420,13 @@ export async function removeContractListItem(
     const label = labelOf(question);
     if (question.type !== 'elenco')
       throw new AppError('unprocessable', it.contracts.notAList(label));
-    const items = answerOf(answersOf(row), variable);
+    const items = answerOf(row.answers, variable);
     const count = Array.isArray(items) ? items.length : 0;
     const min = question.min_items ?? 1;
     if (index < count && count - 1 < min) {
       throw new AppError('unprocessable', it.contracts.itemRemovalBelowMin(label, min));
     }
-    const change = removeListItem(questions, answersOf(row), variable, index);
+    const change = removeListItem(questions, row.answers, variable, index);
     if (!change) throw new AppError('notFound', it.contracts.itemNotFound(label, index + 1));
     return storeChange(tx, caller, row, questions, change);
   });
@@ -627,7 +597,7 @@ export async function getContractDetail(
 ): Promise<TContractDetail> {
   const row = await findContract(db, caller, id, mayReadContract);
   const questions = await loadVersionQuestions(db, row.templateVersionId);
-  const answers = answersOf(row);
+  const { answers } = row;
   const detailed = summaryAnswers(questions, answers).map(({ question, entry }) =>
     isTypedQuestion(question) ? { ...entry, rules: rulesOf(question) } : entry,
   );
@@ -648,15 +618,7 @@ export async function getContractDetail(
 }
 
 /** What the preview reads of a contract: its row by primary key and its pinned preview file. */
-type PreviewSource = {
-  userId: string;
-  templateVersionId: string;
-  answers: unknown;
-  previewKey: string;
-  previewSha256: string;
-};
-
-async function findPreviewSource(db: DbExecutor, id: string): Promise<PreviewSource | undefined> {
+async function findPreviewSource(db: DbExecutor, id: string) {
   if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
@@ -671,6 +633,8 @@ async function findPreviewSource(db: DbExecutor, id: string): Promise<PreviewSou
     .where(eq(contracts.id, id));
   return row;
 }
+
+type PreviewSource = NonNullable<Awaited<ReturnType<typeof findPreviewSource>>>;
 
 /**
  * Where the preview of `source` is cached: the key stored with the contract (its version and
@@ -689,7 +653,7 @@ async function renderPreviewDocx(
 ): Promise<Buffer> {
   const preview = await readFileBytes(db, source.previewSha256);
   const questions = await loadVersionQuestions(db, source.templateVersionId);
-  return documents.render(preview, answersOf(source), {
+  return documents.render(preview, source.answers, {
     cacheKey: source.previewSha256,
     questions,
     now,
@@ -791,7 +755,7 @@ export async function downloadContract(
   }
   const master = await readFileBytes(db, row.masterSha256);
   const questions = await loadVersionQuestions(db, row.templateVersionId);
-  const bytes = await documents.render(master, answersOf(row), {
+  const bytes = await documents.render(master, row.answers, {
     cacheKey: row.masterSha256,
     questions,
     now: row.paidAt ?? now,

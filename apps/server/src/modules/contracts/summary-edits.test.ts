@@ -61,8 +61,12 @@ async function completedContract(answers: object = TYPED_ANSWERS): Promise<strin
 }
 
 async function stored(id: string) {
-  const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
-  return { answers: row?.answers as Record<string, unknown>, status: row?.status };
+  const [row] = await ctx.db
+    .select({ answers: contracts.answers, status: contracts.status })
+    .from(contracts)
+    .where(eq(contracts.id, id));
+  if (!row) throw new Error(`contract ${id} is not stored`);
+  return row;
 }
 
 function changeAnswer(id: string, variable: string, value: unknown, as = lawyer) {

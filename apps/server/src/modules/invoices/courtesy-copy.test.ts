@@ -8,6 +8,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { createPublishedTemplate } from '../contracts/test-contracts.ts';
 import { renderCourtesyCopy } from './courtesy-copy.ts';
+import type { InvoiceBuyer } from './fatturapa.ts';
 import { buyWithInvoice, lawyerWithBilling, PERSONA_FISICA, pdfToText } from './test-invoices.ts';
 
 let ctx: TestContext;
@@ -120,7 +121,7 @@ describe('GET /api/invoice/{id}/pdf', () => {
   it('names a firm by its denominazione and SDI code, its markup characters kept as text', {
     timeout: 90_000,
   }, async () => {
-    const firm = {
+    const firm: InvoiceBuyer = {
       tipo: 'studio',
       denominazione: 'Studio Legale Esposito & Bianchi <Napoli>',
       partitaIva: '12345678903',

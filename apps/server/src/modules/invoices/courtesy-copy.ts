@@ -9,7 +9,7 @@ import type { PdfPool } from '../../documents/pdf-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayReadInvoice } from '../../policy.ts';
-import type { InvoiceAddress, InvoiceBuyer, InvoiceLine, InvoiceSeller } from './fatturapa.ts';
+import type { InvoiceAddress, InvoiceBuyer, InvoiceSeller } from './fatturapa.ts';
 import { NO_SDI_CODE } from './fatturapa.ts';
 
 /*
@@ -181,9 +181,7 @@ const right = { align: 'right' } as const;
 
 /** The .docx of the courtesy copy: title, parties, lines, totals, payment, the notice. */
 export function courtesyCopyDocx({ invoice, paymentDate, corrected }: CourtesyCopyInput): Buffer {
-  const seller = invoice.seller as InvoiceSeller;
-  const buyer = invoice.buyer as InvoiceBuyer;
-  const lines = invoice.lines as InvoiceLine[];
+  const { seller, buyer, lines } = invoice;
   const date = italianDate(invoice.issuedOn);
   const title =
     invoice.tipo === 'TD04' && corrected

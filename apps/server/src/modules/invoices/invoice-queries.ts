@@ -1,9 +1,5 @@
 import { centsToDecimal, it } from '@lexpath/shared';
-import type {
-  TInvoiceRef,
-  TInvoiceStatus,
-  TInvoiceSummary,
-} from '@lexpath/shared/schemas/invoices';
+import type { TInvoiceRef, TInvoiceSummary } from '@lexpath/shared/schemas/invoices';
 import { countPages } from '@lexpath/shared/schemas/pagination';
 import { and, asc, count, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -14,7 +10,7 @@ import { invoices, payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayListAllInvoices, mayReadInvoice } from '../../policy.ts';
-import type { InvoiceBuyer, InvoiceLine } from './fatturapa.ts';
+import type { InvoiceBuyer } from './fatturapa.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -22,9 +18,10 @@ const notFound = () => new AppError('notFound', it.errors.notFound);
  * The name the SDI expects for the file of an invoice: `IT`, the transmitter's partita IVA (the
  * seller's, as the XML's IdTrasmittente names it), `_` and the invoice's ProgressivoInvio.
  */
-export function sdiFileName(invoice: { seller: unknown; progressivoInvio: string }): string {
-  const { partitaIva } = invoice.seller as { partitaIva: string };
-  return `IT${partitaIva}_${invoice.progressivoInvio}.xml`;
+export function sdiFileName(
+  invoice: Pick<typeof invoices.$inferSelect, 'seller' | 'progressivoInvio'>,
+): string {
+  return `IT${invoice.seller.partitaIva}_${invoice.progressivoInvio}.xml`;
 }
 
 /** "Mario Rossi", or the studio's or company's denominazione. */
@@ -104,8 +101,7 @@ export async function listInvoices(
   return {
     results: rows.map((row) => {
       const invoice = row.invoice;
-      const buyer = invoice.buyer as InvoiceBuyer;
-      const lines = invoice.lines as InvoiceLine[];
+      const { buyer, lines } = invoice;
       return {
         id: invoice.id,
         number: invoice.fullNumber,
@@ -119,7 +115,7 @@ export async function listInvoices(
         imponibile: centsToDecimal(invoice.imponibileCents),
         iva: centsToDecimal(invoice.ivaCents),
         totale: centsToDecimal(invoice.totaleCents),
-        status: invoice.status as TInvoiceStatus,
+        status: invoice.status,
         statusReason: invoice.statusReason,
         contractId: invoice.contractId,
         paymentId: invoice.paymentId,

@@ -18,7 +18,7 @@ import {
   payContract,
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
-import { buildFatturaPa, type InvoiceBuyer, type InvoiceLine } from './fatturapa.ts';
+import { buildFatturaPa } from './fatturapa.ts';
 import { issueInvoice } from './invoices.service.ts';
 
 const run = promisify(execFile);
@@ -155,8 +155,8 @@ async function creditNoteOf(invoiceId: string, issuedOn: string): Promise<string
     data: issuedOn,
     progressivoInvio: progressivo,
     seller: ctx.config.seller,
-    buyer: original.buyer as InvoiceBuyer,
-    lines: original.lines as InvoiceLine[],
+    buyer: original.buyer,
+    lines: original.lines,
     rettifica: { numero: original.fullNumber, data: original.issuedOn },
   });
   const { id: _id, createdAt: _created, updatedAt: _updated, ...copied } = original;
@@ -254,7 +254,7 @@ describe('GET /api/invoice', () => {
       statusReason: null,
       contractId: marcoContracts[2],
       paymentId: expected[0]?.paymentId,
-      title: expected[0] ? (expected[0].lines as InvoiceLine[])[0]?.descrizione : undefined,
+      title: expected[0]?.lines[0]?.descrizione,
       corrects: null,
       creditNote: null,
       disputed: false,

@@ -204,14 +204,14 @@ export async function issueCreditNote(
   const { issuedOn, year, number } = await takeDateAndNumber(tx, undefined, today);
   const fullNumber = formatInvoiceNumber(seller, year, number);
   // The buyer and lines as invoiced (not today's profile); the seller is who issues it today.
-  const lines = original.lines as FatturaPaDocument['lines'];
+  const { lines } = original;
   const document: FatturaPaDocument = {
     tipoDocumento: 'TD04',
     numero: fullNumber,
     data: issuedOn,
     progressivoInvio: await nextProgressivo(tx),
     seller,
-    buyer: original.buyer as InvoiceBuyer,
+    buyer: original.buyer,
     lines,
     rettifica: { numero: original.fullNumber, data: original.issuedOn },
     causale: `Storno totale della fattura n. ${original.fullNumber} del ${italianDate(original.issuedOn)} per rimborso`,

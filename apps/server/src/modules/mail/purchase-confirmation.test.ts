@@ -92,7 +92,7 @@ describe('the purchase confirmation mail', () => {
     const mails = await mailsTo(ctx.db, lawyer.pec);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    const title = (invoice.lines as { descrizione: string }[])[0]?.descrizione;
+    const title = invoice.lines[0]?.descrizione;
     expect(mail).toMatchObject({
       subject: `Acquisto completato: ${title}`,
       attachInvoiceId: invoice.id,

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { computeTotal, it } from '@lexpath/shared';
 import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TCheckoutResult } from '@lexpath/shared/schemas/payments';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { billingProfiles, checkoutSessions, users } from '../../db/schema.ts';
@@ -49,8 +48,6 @@ function assertPayable(contract: ContractRow): void {
     throw new AppError('unprocessable', it.payments.notCompleted);
   }
 }
-
-const answersOf = (contract: ContractRow) => (contract.answers ?? {}) as TAnswers;
 
 /**
  * POST /payment/checkout (owner; contract COMPLETED and not yet paid; billing profile given):
@@ -132,7 +129,7 @@ async function createStripeCheckout(
   caller: Caller,
   contract: ContractRow,
 ): Promise<TCheckoutResult> {
-  const sha = answersSha256(answersOf(contract));
+  const sha = answersSha256(contract.answers);
   const reusable = await findReusableSession(db, contract.id, sha);
   if (reusable) return { url: reusable };
   // Any other session in progress (a delayed payment awaiting its outcome) must end first.
@@ -192,7 +189,7 @@ async function createStripeCheckout(
       forUpdate: true,
     });
     assertPayable(locked);
-    const lockedAnswers = answersOf(locked);
+    const lockedAnswers = locked.answers;
     if (answersSha256(lockedAnswers) !== sha) {
       throw new AppError('conflict', it.payments.contractChanged);
     }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { centsToDecimal, computeTotal, it, parseEuroToCents } from '@lexpath/shared';
 import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { SellerConfig } from '../../config.ts';
@@ -69,7 +68,7 @@ export async function createLocalCheckout(
       contractId: contract.id,
       userId: caller.id,
       amountCents: computeTotal(contract.priceCents).totalCents,
-      answers: (contract.answers ?? {}) as TAnswers,
+      answers: contract.answers,
       status: 'paid',
     });
     return { session_id: id };
@@ -176,8 +175,10 @@ export async function fulfilCheckoutSession(
     const started = await findCheckoutSession(tx, session.id);
     if (started) {
       if (started.contractId !== contract.id) throw notVerifiable();
-      const answers = (contract.answers ?? {}) as TAnswers;
-      if (started.answersSha256 !== null && started.answersSha256 !== answersSha256(answers)) {
+      if (
+        started.answersSha256 !== null &&
+        started.answersSha256 !== answersSha256(contract.answers)
+      ) {
         throw new AppError('conflict', it.payments.answersChanged);
       }
     }

@@ -44,9 +44,8 @@ export async function loadVersionQuestions(
     .where(eq(templateVersions.id, versionId));
   if (!row) throw notFound();
   // Validated by ZQuestions when the version was saved.
-  const questions = row.jsonQuestions as TQuestion[];
-  versionQuestions.set(versionId, questions);
-  return questions;
+  versionQuestions.set(versionId, row.jsonQuestions);
+  return row.jsonQuestions;
 }
 
 export type CurrentVersion = {

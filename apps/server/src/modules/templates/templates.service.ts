@@ -53,25 +53,7 @@ const cardColumns = {
   versionCreatedAt: templateVersions.createdAt,
 };
 
-type CardRow = {
-  id: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  categoryId: string | null;
-  categoryName: string | null;
-  status: TTemplateStatus;
-  minTime: number | null;
-  maxTime: number | null;
-  minQuestions: number | null;
-  maxQuestions: number | null;
-  stripeUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  creatorName: string;
-  creatorSurname: string;
-  versionCreatedAt: Date;
-};
+type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
 
 function toCard(row: CardRow, caller: Caller): TTemplateCard {
   return {
@@ -175,7 +157,7 @@ export async function getTemplateDetail(
   return {
     ...toCard(row, caller),
     stripe_url: row.stripeUrl,
-    json_questions: row.jsonQuestions as TQuestion[],
+    json_questions: row.jsonQuestions,
     file_name: storedFileName(row.masterSha256),
     preview_name: storedFileName(row.previewSha256),
     file_title: row.masterName,
@@ -431,7 +413,7 @@ export async function updateTemplate(
       : [];
     if (!version) throw new Error(`template ${id} has no current version`);
 
-    const currentQuestions = version.jsonQuestions as TQuestion[];
+    const currentQuestions = version.jsonQuestions;
     const fileName = input.file_name ?? storedFileName(version.masterSha256);
     const previewName = input.preview_name ?? storedFileName(version.previewSha256);
     const questions = input.json_questions ?? currentQuestions;
