@@ -1,4 +1,5 @@
 import type { TSessionUser } from '@lexpath/shared/schemas/auth';
+import { CONTRACT_STATUS, type TContractStatus } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
 import { create } from 'zustand';
@@ -199,8 +200,6 @@ export const useMasterFilesStore = createValueStore<MasterFiles>(
   { file_name: '', preview_name: '', file_name_blob_url: '', preview_name_blob_url: '' },
 );
 
-export type ContractStatus = 'TO_COMPLETE' | 'COMPLETED';
-
 /** The contract being compiled (SPEC §3); answers map a question variable to its answer. */
 export interface NewContract {
   id: string;
@@ -209,7 +208,7 @@ export interface NewContract {
   answers: TAnswers;
   paymentId: string;
   maxQuestions: number;
-  status: ContractStatus;
+  status: TContractStatus;
   /**
    * The questions asked so far, by variable: the contract detail names each answer's question
    * but not its type, and the summary formats a typed answer by it (DESIGN §12).
@@ -231,7 +230,7 @@ export const emptyNewContract: NewContract = {
   answers: {},
   paymentId: '',
   maxQuestions: 0,
-  status: 'TO_COMPLETE',
+  status: CONTRACT_STATUS.toComplete,
 };
 
 export const useNewContractStore = createValueStore(

@@ -29,6 +29,9 @@ export function paginatedOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** One page of `T`s as a list answers it: the type of `paginatedOf`'s schema. */
+export type TPage<T> = z.infer<ReturnType<typeof paginatedOf<z.ZodType<T>>>>;
+
 /** At least one page, so "page 1 of 1" holds for an empty list too. */
 export function countPages(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));

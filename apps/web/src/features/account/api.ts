@@ -8,9 +8,6 @@ import { userQueries } from '../../lib/user-queries.ts';
 /** SPEC §8/§9: the header and menus pick up the saved profile 2 seconds after the banner. */
 export const SESSION_UPDATE_DELAY_MS = 2000;
 
-/** The user's record; shared with the cart, which reads the PEC for the billing form. */
-export const profileQueries = userQueries;
-
 /** The stored session user takes the saved values, unless someone else signed in since. */
 function updateSessionUser(saved: TUserPublic): void {
   const { user, setUser } = useSessionStore.getState();
@@ -25,7 +22,7 @@ export function useUpdateProfileMutation(id: string) {
     mutationFn: (patch: TUpdateUser) =>
       api.put<TUserPublic>(`/user/${encodeURIComponent(id)}`, patch),
     onSuccess: (saved) => {
-      queryClient.setQueryData(profileQueries.detail(id).queryKey, saved);
+      queryClient.setQueryData(userQueries.detail(id).queryKey, saved);
       // Not cleared on unmount: leaving the page within 2 s must not lose the update.
       setTimeout(() => updateSessionUser(saved), SESSION_UPDATE_DELAY_MS);
     },

@@ -1,26 +1,11 @@
 import { it } from '@lexpath/shared/messages/it';
 import type { TCategory, TCategoryInput } from '@lexpath/shared/schemas/categories';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { categoryQueries } from '../../lib/category-queries.ts';
 import { progressToasts } from '../../lib/progress-toast.ts';
 
-export interface CategoriesPage {
-  results: TCategory[];
-  page: number;
-  totalPages: number;
-}
-
 const texts = it.web.categoriesAdmin;
-
-export const categoryQueries = {
-  all: ['categories'] as const,
-  list: (page: number) =>
-    queryOptions({
-      queryKey: [...categoryQueries.all, 'list', { page }],
-      queryFn: ({ signal }) => api.get<CategoriesPage>('/category', { query: { page }, signal }),
-      placeholderData: keepPreviousData,
-    }),
-};
 
 /** POST /category, or PUT /category/{id} when `id` is set, with the SPEC §8 toasts. */
 export function useSaveCategoryMutation(id: string) {
@@ -36,7 +21,7 @@ export function useSaveCategoryMutation(id: string) {
     ...toasts,
     onSuccess: (data, variables, context) => {
       toasts.onSuccess(data, variables, context);
-      void queryClient.invalidateQueries({ queryKey: categoryQueries.all });
+      void queryClient.invalidateQueries({ queryKey: categoryQueries.root });
     },
   });
 }
@@ -46,6 +31,6 @@ export function useDeleteCategoryMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<unknown>(`/category/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryQueries.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryQueries.root }),
   });
 }

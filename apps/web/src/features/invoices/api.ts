@@ -1,37 +1,8 @@
-import type { TInvoiceSummary, TRefundResult } from '@lexpath/shared/schemas/invoices';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TRefundResult } from '@lexpath/shared/schemas/invoices';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-
-export interface InvoicesPage {
-  results: TInvoiceSummary[];
-  page: number;
-  totalPages: number;
-}
-
-export interface InvoicesFilter {
-  page: number;
-  /** A number or the buyer (name, denominazione, codice fiscale, partita IVA); '' for all. */
-  q: string;
-  /** YYYY-MM, or '' for every month. */
-  month: string;
-}
-
-export const invoiceQueries = {
-  all: ['invoices'] as const,
-  lists: () => [...invoiceQueries.all, 'list'] as const,
-  /** GET /invoice: for an admin every invoice and credit note, newest first. */
-  list: ({ page, q, month }: InvoicesFilter) =>
-    queryOptions({
-      queryKey: [...invoiceQueries.lists(), { page, q, month }],
-      queryFn: ({ signal }) =>
-        api.get<InvoicesPage>('/invoice', {
-          query: { page, q: q || undefined, month: month || undefined },
-          signal,
-        }),
-      // The table stays while the next page loads, so the pager does not jump.
-      placeholderData: keepPreviousData,
-    }),
-};
+import { contractQueries } from '../../lib/contract-queries.ts';
+import { invoiceQueries } from '../../lib/invoice-queries.ts';
 
 /**
  * POST /payment/{id}/refund: the payment refunded (Stripe or local), its credit note issued and
@@ -46,8 +17,8 @@ export function useRefundPaymentMutation() {
     onSuccess: async () => {
       // The contract's detail now carries refundedAt too.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: invoiceQueries.all }),
-        queryClient.invalidateQueries({ queryKey: ['contracts'] }),
+        queryClient.invalidateQueries({ queryKey: invoiceQueries.root }),
+        queryClient.invalidateQueries({ queryKey: contractQueries.root }),
       ]);
     },
   });

@@ -1,10 +1,4 @@
-import type { TCategory } from '@lexpath/shared/schemas/categories';
-import type {
-  TAnswerChangeResult,
-  TContractCard,
-  TContractDetail,
-} from '@lexpath/shared/schemas/contracts';
-import type { TInvoiceSummary } from '@lexpath/shared/schemas/invoices';
+import type { TAnswerChangeResult, TContractStatus } from '@lexpath/shared/schemas/contracts';
 import type {
   TCheckout,
   TCheckoutResult,
@@ -12,95 +6,10 @@ import type {
   TPaymentCreate,
 } from '@lexpath/shared/schemas/payments';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
-import type { TNextQuestion, TTemplateCard } from '@lexpath/shared/schemas/templates';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { contractQueries } from '../../lib/contract-queries.ts';
 import { retryDelay, shouldRetry } from '../../lib/query-client.ts';
-
-export interface Page<T> {
-  results: T[];
-  page: number;
-  totalPages: number;
-}
-
-export interface ListFilter {
-  page: number;
-  name: string;
-  categoryId: string;
-}
-
-export const purchaseQueries = {
-  categories: () =>
-    queryOptions({
-      queryKey: ['categories', 'list', { page: 1, limit: 1000 }],
-      queryFn: ({ signal }) =>
-        api.get<Page<TCategory>>('/category', { query: { page: 1, limit: 1000 }, signal }),
-      staleTime: 60_000,
-    }),
-  /** Customers only ever receive PUBLISHED templates (SPEC §4); the status says so anyway. */
-  templates: ({ page, name, categoryId }: ListFilter) =>
-    queryOptions({
-      queryKey: ['templates', 'published', { page, name, categoryId }],
-      queryFn: ({ signal }) =>
-        api.get<Page<TTemplateCard>>('/template', {
-          query: { page, name, categoryId, status: 'PUBLISHED' },
-          signal,
-        }),
-      placeholderData: keepPreviousData,
-    }),
-  /** The archive: completed, paid documents. */
-  archive: ({ page, name, categoryId }: ListFilter) =>
-    queryOptions({
-      queryKey: ['contracts', 'list', { page, name, categoryId, status: 'COMPLETED', payed: true }],
-      queryFn: ({ signal }) =>
-        api.get<Page<TContractCard>>('/contract', {
-          query: { page, name, categoryId, status: 'COMPLETED', payed: true },
-          signal,
-        }),
-      placeholderData: keepPreviousData,
-    }),
-  contract: (id: string) =>
-    queryOptions({
-      queryKey: ['contracts', 'detail', id],
-      queryFn: ({ signal }) => api.get<TContractDetail>(`/contract/${id}`, { signal }),
-      enabled: id !== '',
-    }),
-  /**
-   * The lawyer's own invoice by its number (GET /invoice?q=): its row names the credit note
-   * issued when the purchase was refunded, which the contract detail does not carry.
-   */
-  invoice: (number: string) =>
-    queryOptions({
-      queryKey: ['invoices', 'list', { page: 1, q: number }],
-      queryFn: ({ signal }) =>
-        api.get<Page<TInvoiceSummary>>('/invoice', { query: { page: 1, q: number }, signal }),
-      enabled: number !== '',
-    }),
-  /** The next question after `answers`; null when the questionnaire is finished. */
-  nextQuestion: (type: string, answers: TAnswers) =>
-    queryOptions({
-      queryKey: ['contracts', 'next-question', type, answers],
-      queryFn: ({ signal }) =>
-        api.post<TNextQuestion | null>('/contract/questions', answers, {
-          query: { type },
-          signal,
-        }),
-      staleTime: Number.POSITIVE_INFINITY,
-      // The questionnaire shows the failure itself, with 'Riprova'.
-      meta: { silent: true },
-    }),
-  /** The generated PDF, as a blob the preview frame shows through an object URL. */
-  preview: (id: string) =>
-    queryOptions({
-      queryKey: ['contracts', 'preview', id],
-      queryFn: ({ signal }) =>
-        api.get<Blob>(`/contract/preview/${id}`, { responseType: 'blob', signal }),
-      // A 503 (no LibreOffice) will not heal in seconds: the screen offers a retry instead.
-      retry: false,
-      gcTime: 0,
-      meta: { silent: true },
-    }),
-};
 
 /**
  * A fresh Idempotency-Key. `randomUUID` exists only in secure contexts (https, localhost); a
@@ -140,19 +49,14 @@ export function useStartContractMutation() {
   });
 }
 
-/** PUT /contract/{id}: the answers so far, or the COMPLETED status. */
+/** PUT /contract/{id}: the answers so far, or the completed status. */
 export function useSaveContractMutation(options: { silent?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      ...body
-    }: {
-      id: string;
-      answers?: TAnswers;
-      status?: 'TO_COMPLETE' | 'COMPLETED';
-    }) => api.put<{ id: string }>(`/contract/${id}`, body),
-    onSuccess: ({ id }) => queryClient.invalidateQueries({ queryKey: ['contracts', 'detail', id] }),
+    mutationFn: ({ id, ...body }: { id: string; answers?: TAnswers; status?: TContractStatus }) =>
+      api.put<{ id: string }>(`/contract/${id}`, body),
+    onSuccess: ({ id }) =>
+      queryClient.invalidateQueries({ queryKey: contractQueries.detail(id).queryKey }),
     meta: { silent: options.silent ?? false },
   });
 }
@@ -168,7 +72,8 @@ export function useChangeAnswerMutation() {
       api.put<TAnswerChangeResult>(`/contract/${id}/answers/${encodeURIComponent(variable)}`, {
         value,
       }),
-    onSuccess: ({ id }) => queryClient.invalidateQueries({ queryKey: ['contracts', 'detail', id] }),
+    onSuccess: ({ id }) =>
+      queryClient.invalidateQueries({ queryKey: contractQueries.detail(id).queryKey }),
   });
 }
 
@@ -180,7 +85,8 @@ export function useRemoveItemMutation() {
       api.delete<TAnswerChangeResult>(
         `/contract/${id}/answers/${encodeURIComponent(variable)}/items/${index}`,
       ),
-    onSuccess: ({ id }) => queryClient.invalidateQueries({ queryKey: ['contracts', 'detail', id] }),
+    onSuccess: ({ id }) =>
+      queryClient.invalidateQueries({ queryKey: contractQueries.detail(id).queryKey }),
   });
 }
 
@@ -207,7 +113,7 @@ export function useRegisterPaymentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TPaymentCreate) => api.post<{ id: string }>('/payment', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractQueries.root }),
     // The cart shows its own error banner (SPEC §8).
     meta: { silent: true },
   });

@@ -1,74 +1,15 @@
 import { it } from '@lexpath/shared/messages/it';
-import type { TCategory } from '@lexpath/shared/schemas/categories';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type {
-  TNextQuestion,
-  TTemplateCard,
   TTemplateDetail,
   TTemplateStatus,
   TUploadMasterResult,
 } from '@lexpath/shared/schemas/templates';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { fileNameFrom, saveBlobAs } from '../../lib/download.ts';
 import { progressToasts } from '../../lib/progress-toast.ts';
-
-export interface Page<T> {
-  results: T[];
-  page: number;
-  totalPages: number;
-}
-
-export interface TemplatesFilter {
-  page: number;
-  name: string;
-  categoryId: string;
-  /** '' lists every status. */
-  status?: TTemplateStatus | '';
-}
-
-export const templateQueries = {
-  all: ['templates'] as const,
-  lists: () => [...templateQueries.all, 'list'] as const,
-  list: ({ page, name, categoryId, status = '' }: TemplatesFilter) =>
-    queryOptions({
-      queryKey: [...templateQueries.lists(), { page, name, categoryId, status }],
-      queryFn: ({ signal }) =>
-        api.get<Page<TTemplateCard>>('/template', {
-          query: {
-            page,
-            name: name || undefined,
-            categoryId: categoryId || undefined,
-            status: status || undefined,
-          },
-          signal,
-        }),
-      placeholderData: keepPreviousData,
-    }),
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...templateQueries.all, 'detail', id],
-      queryFn: ({ signal }) => api.get<TTemplateDetail>(`/template/${id}`, { signal }),
-    }),
-  /** The try-out's next question after `answers`; null when the questionnaire is finished. */
-  nextQuestion: (templateId: string, answers: TAnswers) =>
-    queryOptions({
-      queryKey: [...templateQueries.all, 'next-question', templateId, answers],
-      queryFn: () => fetchNextQuestion(templateId, answers),
-      staleTime: Number.POSITIVE_INFINITY,
-      // The questionnaire shows the failure itself, with 'Riprova'.
-      meta: { silent: true },
-    }),
-  /** SPEC §9: the selectors load up to 1000 categories. Under the categories key, so any
-   * change to the categories refreshes them. */
-  categoryOptions: () =>
-    queryOptions({
-      queryKey: ['categories', 'options'],
-      queryFn: ({ signal }) =>
-        api.get<Page<TCategory>>('/category', { query: { page: 1, limit: 1000 }, signal }),
-      select: (page) => page.results,
-    }),
-};
+import { templateQueries } from '../../lib/template-queries.ts';
 
 const texts = it.web.templatesAdmin;
 
@@ -134,13 +75,6 @@ export function saveTemplate(id: string, payload: TemplatePayload) {
   return id
     ? api.put<TTemplateDetail>(`/template/${id}`, payload)
     : api.post<TTemplateDetail>('/template', payload);
-}
-
-/** POST /contract/questions?type=: the next question, or null when the answers are complete. */
-export function fetchNextQuestion(templateId: string, answers: TAnswers) {
-  return api.post<TNextQuestion | null>('/contract/questions', answers, {
-    query: { type: templateId },
-  });
 }
 
 /** PUT /template/{id}/download-test: the .docx built from the try-out answers. */

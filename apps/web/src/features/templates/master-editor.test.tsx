@@ -336,3 +336,39 @@ describe('question editor fields', () => {
     expect(within(document.body).queryByRole('alertdialog')).toBeNull();
   });
 });
+
+describe('try-out after a save', () => {
+  it('asks the questions just saved, not the ones it asked before', {
+    timeout: 60_000,
+  }, async () => {
+    let questions = [question('tipo')];
+    await startMasterApi([], {
+      'GET /api/template/tpl-1': () => ({
+        body: { data: buildDetail({ json_questions: questions }) },
+      }),
+      'PUT /api/template/tpl-1': (_request, body) => {
+        questions = (body as { json_questions: TQuestion[] }).json_questions;
+        return { body: { data: buildDetail({ json_questions: questions }) } };
+      },
+      'POST /api/contract/questions': (_request, body) => {
+        const answers = (body ?? {}) as Record<string, unknown>;
+        return { body: { data: questions.find((q) => !(q.variable in answers)) ?? null } };
+      },
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    const { router } = renderApp('/admin/master-inseriti/questionario?id=tpl-1');
+    expect(await screen.findByText('Domanda tipo', {}, slow)).toBeVisible();
+
+    loadTemplateIntoDraft(buildDetail({ json_questions: [question('durata')] }));
+    useMasterFilesStore.getState().set(STORED);
+    await router.navigate('/admin/nuovo-documento?id=tpl-1');
+    await screen.findByRole('option', { name: 'Immobiliare' }, slow);
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+    expect(await screen.findByText('Master salvato con successo', {}, slow)).toBeVisible();
+
+    await router.navigate('/admin/master-inseriti/questionario?id=tpl-1');
+    expect(await screen.findByText('Domanda durata', {}, slow)).toBeVisible();
+    expect(screen.queryByText('Domanda tipo')).not.toBeInTheDocument();
+  });
+});

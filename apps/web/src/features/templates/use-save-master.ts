@@ -4,10 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-client.ts';
+import { contractQueries } from '../../lib/contract-queries.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { useMasterFilesStore } from '../../lib/storage.ts';
+import { templateQueries } from '../../lib/template-queries.ts';
 import { toaster } from '../../lib/toaster.ts';
-import { saveTemplate, templateQueries, uploadMaster } from './api.ts';
+import { saveTemplate, uploadMaster } from './api.ts';
 import type { ZMasterForm } from './master-form-schema.ts';
 
 export interface SaveMasterInput {
@@ -74,7 +76,9 @@ export function useSaveMasterMutation(templateId: string, onFilesUploaded: () =>
           duration: Number.POSITIVE_INFINITY,
         });
       }
-      void queryClient.invalidateQueries({ queryKey: templateQueries.all });
+      void queryClient.invalidateQueries({ queryKey: templateQueries.root });
+      // The try-out's next questions follow the template's questions, which may have changed.
+      void queryClient.invalidateQueries({ queryKey: contractQueries.nextQuestions() });
       void navigate(PATHS.templates);
     },
   });

@@ -1,34 +1,16 @@
 import { it } from '@lexpath/shared/messages/it';
 import { ROLES, type TUserStatus, USER_STATUS } from '@lexpath/shared/roles';
 import type { TUserPublic } from '@lexpath/shared/schemas/auth';
+import type { TPage } from '@lexpath/shared/schemas/pagination';
 import type {
   TChangeUserStatus,
   TCreateEditor,
   TUserStatusChanged,
 } from '@lexpath/shared/schemas/user-admin';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { progressToasts } from '../../lib/progress-toast.ts';
-
-export interface UsersPage {
-  results: TUserPublic[];
-  page: number;
-  totalPages: number;
-}
-
-export const userQueries = {
-  all: ['users'] as const,
-  lists: () => [...userQueries.all, 'list'] as const,
-  /** SPEC §2: only users who confirmed their PEC are listed (cancelled ones never are). */
-  list: (page: number) =>
-    queryOptions({
-      queryKey: [...userQueries.lists(), { page, emailVerified: true }],
-      queryFn: ({ signal }) =>
-        api.get<UsersPage>('/user', { query: { page, email_verified: true }, signal }),
-      // The table stays while the next page loads, so the pager does not jump.
-      placeholderData: keepPreviousData,
-    }),
-};
+import { userQueries } from '../../lib/user-queries.ts';
 
 /**
  * POST /auth/change-user-status. The answer carries the new status, which replaces the old
@@ -40,7 +22,7 @@ export function useChangeUserStatusMutation() {
     mutationFn: (change: TChangeUserStatus) =>
       api.post<TUserStatusChanged>('/auth/change-user-status', change),
     onSuccess: ({ id, status }) => {
-      queryClient.setQueriesData<UsersPage>({ queryKey: userQueries.lists() }, (page) =>
+      queryClient.setQueriesData<TPage<TUserPublic>>({ queryKey: userQueries.lists() }, (page) =>
         page
           ? {
               ...page,

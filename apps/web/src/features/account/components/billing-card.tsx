@@ -7,7 +7,7 @@ import { BillingForm } from '../../../components/billing/billing-form.tsx';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { billingQueries } from '../../../lib/billing.ts';
+import { userQueries } from '../../../lib/user-queries.ts';
 import { ProfileCard } from './profile-card.tsx';
 
 const texts = it.web.billingForm;
@@ -18,7 +18,7 @@ const texts = it.web.billingForm;
  * empty state and a button to add one.
  */
 export function BillingCard({ user }: { user: TUserPublic }) {
-  const billing = useQuery(billingQueries.profile(user.id));
+  const billing = useQuery(userQueries.billing(user.id));
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);

@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSessionStore } from '../../../lib/storage.ts';
-import { profileQueries } from '../api.ts';
+import { userQueries } from '../../../lib/user-queries.ts';
 import { BillingCard } from './billing-card.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -17,7 +17,7 @@ const texts = it.web.profile;
  * stored session lacks the PEC). */
 export function ProfileScreen() {
   const userId = useSessionStore((state) => state.user?.id) ?? '';
-  const profile = useQuery({ ...profileQueries.detail(userId), enabled: userId !== '' });
+  const profile = useQuery({ ...userQueries.detail(userId), enabled: userId !== '' });
 
   let content = <PageLoader />;
   if (profile.data) {

@@ -11,9 +11,10 @@ import { type DataColumn, DataTable } from '../../../components/lists/data-table
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { categoryQueries } from '../../../lib/category-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewCategoryStore, useSessionStore } from '../../../lib/storage.ts';
-import { categoryQueries, useDeleteCategoryMutation } from '../api.ts';
+import { useDeleteCategoryMutation } from '../api.ts';
 
 const texts = it.web.categoriesAdmin;
 

@@ -10,10 +10,10 @@ import type { z } from 'zod';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { categoryQueries } from '../../../lib/category-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewCategoryStore } from '../../../lib/storage.ts';
-import { type CategoriesPage, categoryQueries, useSaveCategoryMutation } from '../api.ts';
+import { useSaveCategoryMutation } from '../api.ts';
 
 const texts = it.web.categoriesAdmin;
 
@@ -24,12 +24,7 @@ function useEditedCategory() {
   // The menu's 'Crea categoria' carries no id: a stale stored category must not turn it into an edit.
   const id = search.get('id') ?? '';
   const known = stored.id === id && stored.name !== '';
-  const lookup = useQuery({
-    queryKey: [...categoryQueries.all, 'all'],
-    queryFn: ({ signal }) =>
-      api.get<CategoriesPage>('/category', { query: { page: 1, limit: 1000 }, signal }),
-    enabled: Boolean(id) && !known,
-  });
+  const lookup = useQuery({ ...categoryQueries.all(), enabled: Boolean(id) && !known });
   const name = known ? stored.name : lookup.data?.results.find((c) => c.id === id)?.name;
   return { id, name };
 }

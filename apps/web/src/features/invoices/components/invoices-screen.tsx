@@ -22,8 +22,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { decimalToCents, formatDay } from '../../../lib/format.ts';
 import { useDownloadInvoiceMutation } from '../../../lib/invoice-download.ts';
+import { invoiceQueries } from '../../../lib/invoice-queries.ts';
 import { toaster } from '../../../lib/toaster.ts';
-import { invoiceQueries, useRefundPaymentMutation } from '../api.ts';
+import { useRefundPaymentMutation } from '../api.ts';
 
 const texts = it.invoicesUi;
 

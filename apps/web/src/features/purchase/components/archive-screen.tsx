@@ -1,7 +1,7 @@
 import { Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { formatEuro } from '@lexpath/shared/money';
-import type { TContractCard } from '@lexpath/shared/schemas/contracts';
+import { CONTRACT_STATUS, type TContractCard } from '@lexpath/shared/schemas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,11 +10,12 @@ import { ListFilters } from '../../../components/lists/list-filters.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { categoryQueries } from '../../../lib/category-queries.ts';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { decimalToCents, formatListDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useCategorySearchStore } from '../../../lib/storage.ts';
-import { purchaseQueries } from '../api.ts';
 
 const texts = it.web.purchase;
 
@@ -94,9 +95,16 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
 export function ArchiveScreen() {
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
-  const categories = useQuery(purchaseQueries.categories());
+  const categories = useQuery(categoryQueries.all());
   const archive = useQuery(
-    purchaseQueries.archive({ page, name: search.value, categoryId: search.category }),
+    // The archive: completed, paid documents.
+    contractQueries.list({
+      page,
+      name: search.value,
+      categoryId: search.category,
+      status: CONTRACT_STATUS.completed,
+      payed: true,
+    }),
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter values are the trigger

@@ -7,7 +7,6 @@ import { BillingSummary } from '../../../components/billing/billing-summary.tsx'
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { billingQueries } from '../../../lib/billing.ts';
 import { userQueries } from '../../../lib/user-queries.ts';
 
 const texts = it.web.billingForm;
@@ -25,7 +24,7 @@ export interface CartBillingProps {
  * 'Acquista'.
  */
 export function CartBilling({ userId, editing, onEditingChange }: CartBillingProps) {
-  const billing = useQuery(billingQueries.profile(userId));
+  const billing = useQuery(userQueries.billing(userId));
   const needsForm = billing.data === null || editing;
   // The account's PEC is the default delivery; only the form needs it.
   const account = useQuery({ ...userQueries.detail(userId), enabled: userId !== '' && needsForm });

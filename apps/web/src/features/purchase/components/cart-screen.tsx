@@ -9,10 +9,11 @@ import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { billingQueries } from '../../../lib/billing.ts';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
-import { purchaseQueries, useCheckoutMutation, useRegisterPaymentMutation } from '../api.ts';
+import { userQueries } from '../../../lib/user-queries.ts';
+import { useCheckoutMutation, useRegisterPaymentMutation } from '../api.ts';
 import { CartBilling } from './cart-billing.tsx';
 import { useAllowLeave } from './flow-layout.tsx';
 import { NoContract } from './no-contract.tsx';
@@ -50,12 +51,12 @@ export function CartScreen() {
   const stored = useNewContractStore((state) => state.value);
   const resetContract = useNewContractStore((state) => state.reset);
   const contractId = stored.id || params.get('contract') || '';
-  const detail = useQuery(purchaseQueries.contract(contractId));
+  const detail = useQuery(contractQueries.detail(contractId));
   const register = useRegisterPaymentMutation();
   const checkout = useCheckoutMutation();
   const registering = useRef(false);
   const userId = useSessionStore((state) => state.user?.id) ?? '';
-  const billing = useQuery(billingQueries.profile(userId));
+  const billing = useQuery(userQueries.billing(userId));
   const [editingBilling, setEditingBilling] = useState(false);
   const billingHintId = useId();
 

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { TEMPLATE_STATUS, type TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { ListFilters } from '../../../components/lists/list-filters.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { categoryQueries } from '../../../lib/category-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import {
   emptyNewContract,
@@ -15,7 +16,7 @@ import {
   useNewContractStore,
   useSessionStore,
 } from '../../../lib/storage.ts';
-import { purchaseQueries } from '../api.ts';
+import { templateQueries } from '../../../lib/template-queries.ts';
 import { GenerationModeDialog } from './generation-mode-dialog.tsx';
 import { LexmindPreviewDialog } from './lexmind-preview-dialog.tsx';
 import { TemplateCard } from './template-card.tsx';
@@ -32,9 +33,15 @@ export function ContractsScreen() {
   const navigate = useNavigate();
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
-  const categories = useQuery(purchaseQueries.categories());
+  const categories = useQuery(categoryQueries.all());
   const templates = useQuery(
-    purchaseQueries.templates({ page, name: search.value, categoryId: search.category }),
+    // Customers only ever receive published templates (SPEC §4); the status says so anyway.
+    templateQueries.list({
+      page,
+      name: search.value,
+      categoryId: search.category,
+      status: TEMPLATE_STATUS.published,
+    }),
   );
   const setContract = useNewContractStore((state) => state.set);
   // A session stored before the flag existed has no `lexmind`: an ordinary user.

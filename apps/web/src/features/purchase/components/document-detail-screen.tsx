@@ -10,10 +10,10 @@ import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { useFocusPageTitle } from '../../../lib/focus-title.ts';
 import { decimalToCents, formatLongDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { purchaseQueries } from '../api.ts';
 import { InvoiceSection } from './invoice-section.tsx';
 
 const texts = it.web.purchase;
@@ -43,7 +43,7 @@ export function DocumentDetailScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const detail = useQuery(purchaseQueries.contract(id));
+  const detail = useQuery(contractQueries.detail(id));
   const download = useDownloadContractMutation();
   const downloadPdfA = useDownloadContractMutation('pdf');
   const payment = detail.data?.paymentId ?? null;

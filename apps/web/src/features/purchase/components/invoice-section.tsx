@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { useDownloadInvoiceMutation } from '../../../lib/invoice-download.ts';
-import { purchaseQueries } from '../api.ts';
+import { invoiceQueries } from '../../../lib/invoice-queries.ts';
 
 const invoiceTexts = it.invoicesUi;
 
@@ -22,7 +22,7 @@ export function InvoiceSection({
 }) {
   const download = useDownloadInvoiceMutation();
   const row = useQuery({
-    ...purchaseQueries.invoice(invoice?.number ?? ''),
+    ...invoiceQueries.byNumber(invoice?.number ?? ''),
     enabled: refunded && invoice != null,
   });
   const creditNote = row.data?.results.find((item) => item.id === invoice?.id)?.creditNote ?? null;

@@ -8,9 +8,9 @@ import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore } from '../../../lib/storage.ts';
-import { purchaseQueries } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
@@ -36,7 +36,7 @@ export function PreviewScreen() {
   const navigate = useNavigate();
   const contract = useNewContractStore((state) => state.value);
   const preview = useQuery({
-    ...purchaseQueries.preview(contract.id),
+    ...contractQueries.preview(contract.id),
     enabled: contract.id !== '',
   });
   const url = useObjectUrl(preview.data);

@@ -1,4 +1,5 @@
 import { it } from '@lexpath/shared/messages/it';
+import { ROLES } from '@lexpath/shared/roles';
 import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
@@ -10,12 +11,12 @@ import {
   QuestionnaireStep,
   takeBackLast,
 } from '../../../components/flow/questionnaire-step.tsx';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { flowTiming, prefersReducedMotion } from '../../../lib/flow-timing.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
 import {
   newIdempotencyKey,
-  purchaseQueries,
   useChangeAnswerMutation,
   useSaveContractMutation,
   useStartContractMutation,
@@ -35,12 +36,12 @@ export function QuestionnaireScreen() {
   const contract = useNewContractStore((state) => state.value);
   const setContract = useNewContractStore((state) => state.set);
   const role = useSessionStore((state) => state.user?.role);
-  const staged = role === 'user' && !prefersReducedMotion();
+  const staged = role === ROLES.user && !prefersReducedMotion();
   const [pausing, setPausing] = useState(false);
   const editing = contract.editing;
   const asking = answersToAsk(contract.answers, editing);
   const next = useQuery({
-    ...purchaseQueries.nextQuestion(contract.type, asking),
+    ...contractQueries.next(contract.type, asking),
     enabled: contract.type !== '',
   });
   const start = useStartContractMutation();

@@ -1,6 +1,6 @@
 import { Flex } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
+import { CONTRACT_STATUS, type TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
@@ -13,9 +13,10 @@ import {
 } from '../../../components/flow/summary-answers.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore } from '../../../lib/storage.ts';
-import { purchaseQueries, useRemoveItemMutation, useSaveContractMutation } from '../api.ts';
+import { useRemoveItemMutation, useSaveContractMutation } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
@@ -31,7 +32,7 @@ export function SummaryScreen() {
   const navigate = useNavigate();
   const contract = useNewContractStore((state) => state.value);
   const setContract = useNewContractStore((state) => state.set);
-  const detail = useQuery(purchaseQueries.contract(contract.id));
+  const detail = useQuery(contractQueries.detail(contract.id));
   const edit = useSaveContractMutation();
   const remove = useRemoveItemMutation();
   const complete = useSaveContractMutation({ silent: true });
@@ -98,10 +99,10 @@ export function SummaryScreen() {
           disabled={detail.isPending}
           onClick={() =>
             complete.mutate(
-              { id: contract.id, status: 'COMPLETED' },
+              { id: contract.id, status: CONTRACT_STATUS.completed },
               {
                 onSuccess: () => {
-                  setContract({ status: 'COMPLETED' });
+                  setContract({ status: CONTRACT_STATUS.completed });
                   navigate(PATHS.preview);
                 },
               },

@@ -7,9 +7,10 @@ import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { useFocusPageTitle } from '../../../lib/focus-title.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { purchaseQueries, useLocalCheckoutMutation } from '../api.ts';
+import { useLocalCheckoutMutation } from '../api.ts';
 
 const texts = it.web.purchase;
 
@@ -21,7 +22,7 @@ export function TestPaymentScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const contractId = params.get('contract') ?? '';
-  const detail = useQuery(purchaseQueries.contract(contractId));
+  const detail = useQuery(contractQueries.detail(contractId));
   const checkout = useLocalCheckoutMutation();
   // Arriving from the cart's «Acquista», the focus would be on the page: it starts at the title.
   useFocusPageTitle(true, contractId);

@@ -12,14 +12,15 @@ import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { categoryQueries } from '../../../lib/category-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import {
   type TemplateDraft,
   useMasterFilesStore,
   useTemplateDraftStore,
 } from '../../../lib/storage.ts';
+import { templateQueries } from '../../../lib/template-queries.ts';
 import { toaster } from '../../../lib/toaster.ts';
-import { templateQueries } from '../api.ts';
 import { removeQuestion } from '../conditions.ts';
 import {
   clearDraft,
@@ -71,7 +72,7 @@ export function MasterFormScreen() {
   const draft = useTemplateDraftStore((state) => state.value);
   const setDraft = useTemplateDraftStore((state) => state.set);
   const storedFiles = useMasterFilesStore((state) => state.value);
-  const categories = useQuery(templateQueries.categoryOptions());
+  const categories = useQuery(categoryQueries.all());
   const detail = useQuery({ ...templateQueries.detail(templateId), enabled: Boolean(templateId) });
   const [files, setFiles] = useState<Record<MasterFileRole, File | null>>({ ...pickedFiles });
   const [fileErrors, setFileErrors] = useState<MasterFileErrors>({});
@@ -199,7 +200,7 @@ export function MasterFormScreen() {
       <PageTitle>{templateId ? it.web.titles.editTemplate : it.web.titles.newTemplate}</PageTitle>
       <form noValidate onSubmit={finish}>
         <Stack gap="24">
-          <GeneralDataSection form={form} categories={categories.data ?? []} />
+          <GeneralDataSection form={form} categories={categories.data?.results ?? []} />
           <DocumentDataSection form={form} range={range} />
           <PaymentDataSection form={form} />
           <MasterFilesSection

@@ -17,10 +17,12 @@ import { type DataColumn, DataTable } from '../../../components/lists/data-table
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { categoryQueries } from '../../../lib/category-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
+import { templateQueries } from '../../../lib/template-queries.ts';
 import { notifyFailure } from '../../../lib/toaster.ts';
-import { templateQueries, useDeleteTemplateMutation, useTemplateStatusMutation } from '../api.ts';
+import { useDeleteTemplateMutation, useTemplateStatusMutation } from '../api.ts';
 import { loadTemplateIntoDraft } from '../draft.ts';
 
 const texts = it.web.templatesAdmin;
@@ -65,7 +67,7 @@ export function TemplatesScreen() {
   const [status, setStatus] = useState<TTemplateStatus | ''>('');
   const [toDelete, setToDelete] = useState<TTemplateCard | null>(null);
   const templates = useQuery(templateQueries.list({ page, name, categoryId, status }));
-  const categories = useQuery(templateQueries.categoryOptions());
+  const categories = useQuery(categoryQueries.all());
   const statusChange = useTemplateStatusMutation();
   const deletion = useDeleteTemplateMutation();
   const setContract = useNewContractStore((state) => state.set);
@@ -194,7 +196,7 @@ export function TemplatesScreen() {
               }}
             >
               <option value="">{texts.selectCategory}</option>
-              {(categories.data ?? []).map((category) => (
+              {(categories.data?.results ?? []).map((category) => (
                 <option key={category.id} value={category.id}>
                   {category.name}
                 </option>

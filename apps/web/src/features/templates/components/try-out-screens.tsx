@@ -22,10 +22,12 @@ import {
   splitAt,
 } from '../../../components/flow/summary-answers.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { flowTiming } from '../../../lib/flow-timing.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { emptyNewContract, type NewContract, useNewContractStore } from '../../../lib/storage.ts';
-import { templateQueries, useDownloadTestMutation } from '../api.ts';
+import { templateQueries } from '../../../lib/template-queries.ts';
+import { useDownloadTestMutation } from '../api.ts';
 
 const texts = it.web.tryOut;
 
@@ -136,7 +138,7 @@ export function TryOutQuestionnaireScreen() {
     useTryOut();
   const asking = answersToAsk(answers, editing);
   const next = useQuery({
-    ...templateQueries.nextQuestion(templateId, asking),
+    ...contractQueries.next(templateId, asking),
     enabled: templateId !== '',
   });
   const finished = next.isSuccess && next.data === null;

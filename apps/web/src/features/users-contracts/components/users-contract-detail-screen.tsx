@@ -8,9 +8,9 @@ import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { decimalToCents, formatListDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { usersContractsQueries } from '../api.ts';
 
 const texts = it.web.usersContracts;
 
@@ -22,7 +22,7 @@ export function UsersContractDetailScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const detail = useQuery(usersContractsQueries.detail(id));
+  const detail = useQuery(contractQueries.detail(id));
   const contract = detail.data;
   const payment = contract?.paymentId ?? null;
   const download = useDownloadContractMutation();

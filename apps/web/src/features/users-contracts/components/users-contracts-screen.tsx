@@ -1,6 +1,12 @@
 import { Box, Wrap } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TContractCard, TContractSort, TSortOrder } from '@lexpath/shared/schemas/contracts';
+import {
+  CONTRACT_STATUS,
+  type TContractCard,
+  type TContractSort,
+  type TContractStatus,
+  type TSortOrder,
+} from '@lexpath/shared/schemas/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,10 +16,11 @@ import { ListFilters } from '../../../components/lists/list-filters.tsx';
 import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { categoryQueries } from '../../../lib/category-queries.ts';
+import { contractQueries } from '../../../lib/contract-queries.ts';
 import { formatListDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useCategorySearchStore } from '../../../lib/storage.ts';
-import { type UsersContractsFilter, usersContractsQueries } from '../api.ts';
 
 const texts = it.web.usersContracts;
 
@@ -56,7 +63,8 @@ const columns: DataColumn<TContractCard>[] = [
   },
 ];
 
-type StatusShown = UsersContractsFilter['status'];
+/** The generated documents, or apart the drafts: questionnaires not finished (issue 12). */
+type StatusShown = TContractStatus;
 
 /** Generated documents by default; drafts (questionnaires left unfinished) apart (issue 12). */
 function StatusFilter({
@@ -67,8 +75,8 @@ function StatusFilter({
   onChange(value: StatusShown): void;
 }) {
   const options: [StatusShown, string][] = [
-    ['COMPLETED', texts.showGenerated],
-    ['TO_COMPLETE', texts.showDrafts],
+    [CONTRACT_STATUS.completed, texts.showGenerated],
+    [CONTRACT_STATUS.toComplete, texts.showDrafts],
   ];
   return (
     <Box role="group" aria-label={texts.statusFilter} mb="24">
@@ -98,16 +106,19 @@ export function UsersContractsScreen() {
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
-  const [status, setStatus] = useState<StatusShown>('COMPLETED');
-  const categories = useQuery(usersContractsQueries.categories());
+  const [status, setStatus] = useState<StatusShown>(CONTRACT_STATUS.completed);
+  const categories = useQuery(categoryQueries.all());
   const contracts = useQuery(
-    usersContractsQueries.list({
+    // For an admin, every user's documents (userActive). The server sorts the whole list, so
+    // every page continues the order of the one before.
+    contractQueries.list({
       page,
-      name: search.value,
-      categoryId: search.category,
+      name: search.value || undefined,
+      categoryId: search.category || undefined,
       sort: sort.key,
       order: sort.order,
       status,
+      userActive: true,
     }),
   );
 
@@ -129,7 +140,7 @@ export function UsersContractsScreen() {
       <StatusFilter value={status} onChange={setStatus} />
       <ListState
         query={contracts}
-        emptyText={status === 'TO_COMPLETE' ? texts.draftsEmpty : texts.empty}
+        emptyText={status === CONTRACT_STATUS.toComplete ? texts.draftsEmpty : texts.empty}
         errorText={texts.loadFailed}
         filtered={search.value !== '' || search.category !== ''}
       />

@@ -6,7 +6,8 @@ import { ListState } from '../../../components/lists/list-states.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { useSessionStore } from '../../../lib/storage.ts';
 import { toaster } from '../../../lib/toaster.ts';
-import { useChangeUserStatusMutation, userQueries } from '../api.ts';
+import { userQueries } from '../../../lib/user-queries.ts';
+import { useChangeUserStatusMutation } from '../api.ts';
 import { UsersTable } from './users-table.tsx';
 
 const texts = it.web.users;
