@@ -132,8 +132,12 @@ async function createStripeCheckout(
   const sha = answersSha256(contract.answers);
   const reusable = await findReusableSession(db, contract.id, sha);
   if (reusable) return { url: reusable };
-  // Any other session in progress (a delayed payment awaiting its outcome) must end first.
+  // Any other session in progress (a delayed payment awaiting its outcome) must end first. A
+  // concurrent 'Acquista' may have recorded, since the first look, the very session this one
+  // would reuse: then it is answered, not refused.
   if (await hasCheckoutInProgress(db, contract.id)) {
+    const recorded = await findReusableSession(db, contract.id, sha);
+    if (recorded) return { url: recorded };
     throw new AppError('conflict', it.payments.checkoutInProgress);
   }
   const previous = await latestStripeSession(db, contract.id);
