@@ -1,7 +1,7 @@
 import type { TSessionUser } from '@lexpath/shared/schemas/auth';
-import { CONTRACT_STATUS, type TContractStatus } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
+import { CONTRACT_STATUS, type TContractStatus } from '@lexpath/shared/statuses';
 import { create } from 'zustand';
 import { createJSONStorage, type PersistStorage, persist } from 'zustand/middleware';
 

@@ -2,17 +2,12 @@ import { z } from 'zod';
 import type { AnswerRules } from '../answer-types.ts';
 import { it } from '../messages/it.ts';
 import type { Dependence } from '../questionnaire.ts';
+import { CONTRACT_STATUS_VALUES } from '../statuses.ts';
 import { ZInvoiceRef } from './invoices.ts';
 import { ZPageQuery } from './pagination.ts';
 import { ZAnswersPayload } from './templates.ts';
 
-/** Contract status (SPEC §4): TO_COMPLETE during the questionnaire, COMPLETED at the preview. */
-export const CONTRACT_STATUS = { toComplete: 'TO_COMPLETE', completed: 'COMPLETED' } as const;
-export type TContractStatus = (typeof CONTRACT_STATUS)[keyof typeof CONTRACT_STATUS];
-export const CONTRACT_STATUS_VALUES = [
-  CONTRACT_STATUS.toComplete,
-  CONTRACT_STATUS.completed,
-] as const;
+export { CONTRACT_STATUS, CONTRACT_STATUS_VALUES, type TContractStatus } from '../statuses.ts';
 
 /** The values of `Dependence` (questionnaire.ts), for the detail's `dependence`. */
 const DEPENDENCE_VALUES = ['none', 'answer', 'count'] as const satisfies readonly Dependence[];

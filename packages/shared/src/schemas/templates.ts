@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { it } from '../messages/it.ts';
 import { parseEuroToCents } from '../money.ts';
+import { TEMPLATE_STATUS_VALUES } from '../statuses.ts';
 import { ZCategory } from './categories.ts';
 import { ZPageQuery } from './pagination.ts';
 import { type TQuestion, type TQuestionInput, ZQuestions } from './questions.ts';
 
-/** Template status (SPEC §4): only PUBLISHED templates are listed to customers. */
-export const TEMPLATE_STATUS = { published: 'PUBLISHED', suspended: 'SUSPENDED' } as const;
-export type TTemplateStatus = (typeof TEMPLATE_STATUS)[keyof typeof TEMPLATE_STATUS];
-export const TEMPLATE_STATUS_VALUES = [
-  TEMPLATE_STATUS.published,
-  TEMPLATE_STATUS.suspended,
-] as const;
+export { TEMPLATE_STATUS, TEMPLATE_STATUS_VALUES, type TTemplateStatus } from '../statuses.ts';
 
 /**
  * Uploaded files are content-addressed: the name the API hands out (and the template payload

@@ -1,7 +1,8 @@
 import { Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { formatEuro } from '@lexpath/shared/money';
-import { CONTRACT_STATUS, type TContractCard } from '@lexpath/shared/schemas/contracts';
+import type { TContractCard } from '@lexpath/shared/schemas/contracts';
+import { CONTRACT_STATUS } from '@lexpath/shared/statuses';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { TEMPLATE_STATUS, type TTemplateCard } from '@lexpath/shared/schemas/templates';
+import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
+import { TEMPLATE_STATUS } from '@lexpath/shared/statuses';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,7 @@
 import { Flex } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { CONTRACT_STATUS, type TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
+import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
+import { CONTRACT_STATUS } from '@lexpath/shared/statuses';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';

@@ -1,11 +1,11 @@
 import { Badge, Box, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
+import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import {
   TEMPLATE_STATUS,
   TEMPLATE_STATUS_VALUES,
-  type TTemplateCard,
   type TTemplateStatus,
-} from '@lexpath/shared/schemas/templates';
+} from '@lexpath/shared/statuses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';

@@ -1,12 +1,7 @@
 import { Box, Wrap } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import {
-  CONTRACT_STATUS,
-  type TContractCard,
-  type TContractSort,
-  type TContractStatus,
-  type TSortOrder,
-} from '@lexpath/shared/schemas/contracts';
+import type { TContractCard, TContractSort, TSortOrder } from '@lexpath/shared/schemas/contracts';
+import { CONTRACT_STATUS, type TContractStatus } from '@lexpath/shared/statuses';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
