@@ -7,7 +7,7 @@
 // again), so a load that comes and goes on a shared machine weighs on both: each round gives a
 // ratio, and the figures are the rounds' medians.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,37 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** The demo templates measured, by name (the catalogue's order may change). */
 const QUESTIONS_TEMPLATE = 'Contratto di locazione ad uso abitativo';
 const TYPED_TEMPLATE = 'Accordo di riservatezza (NDA)';
+
+/** Linux's clock tick (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICK_US = 10_000;
+
+/**
+ * The CPU time a process (all its threads) has used, in µs, from /proc; undefined elsewhere.
+ * Requests per second fall when other work shares the cores; the CPU a request costs the
+ * server moves much less, so its ratio is the steadier figure on a shared machine.
+ */
+function cpuTimeUs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+  } catch {
+    return undefined;
+  }
+}
+
+/** autocannon's result for LOAD, with the CPU µs per request the server `pid` spent on it. */
+async function measure(request, pid) {
+  const before = cpuTimeUs(pid);
+  const result = await autocannon({ ...request, ...LOAD });
+  const after = cpuTimeUs(pid);
+  result.cpuUsPerRequest =
+    before === undefined || after === undefined || result.requests.total === 0
+      ? undefined
+      : (after - before) / result.requests.total;
+  return result;
+}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -293,15 +324,25 @@ function summary(results) {
     non_2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     rounds: results.map((r) => Math.round(r.requests.average)),
+    cpu_us_per_request: results.some((r) => r.cpuUsPerRequest === undefined)
+      ? null
+      : Number(of((r) => r.cpuUsPerRequest).toFixed(1)),
   };
 }
 
-/** Per round, a load over the hello-world's in the same round; their median. */
+/**
+ * Per round, a load over the hello-world's in the same round, and their median: in requests
+ * per second, and in CPU per request (the hello-world's µs over the load's).
+ */
 function ratio(runs, hellos) {
   const perRound = runs.map((run, k) => run.requests.average / hellos[k].requests.average);
+  const cpu = runs.every((run) => run.cpuUsPerRequest !== undefined)
+    ? runs.map((run, k) => hellos[k].cpuUsPerRequest / run.cpuUsPerRequest)
+    : undefined;
   return {
     median: Number(median(perRound).toFixed(3)),
     rounds: perRound.map((r) => Number(r.toFixed(3))),
+    cpu: cpu ? Number(median(cpu).toFixed(3)) : null,
   };
 }
 
@@ -381,9 +422,9 @@ try {
   const hellos = [];
   const runs = Object.fromEntries(Object.keys(loads).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    hellos.push(await autocannon({ ...helloRequest, ...LOAD }));
+    hellos.push(await measure(helloRequest, hello.pid));
     for (const [name, load] of Object.entries(loads)) {
-      runs[name].push(await autocannon({ ...load.request, ...LOAD }));
+      runs[name].push(await measure(load.request, server.pid));
     }
   }
   const loadAverage = (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2)));
@@ -409,6 +450,9 @@ try {
       hello_world: summary(hellos),
       ratio_questions_over_hello: ratios.questions.median,
       ratio_typed_question_over_hello: ratios.typed_question?.median ?? null,
+      // The same ratios from the CPU each request cost its server (hello-world µs over ours).
+      cpu_ratio_questions_over_hello: ratios.questions.cpu,
+      cpu_ratio_typed_question_over_hello: ratios.typed_question?.cpu ?? null,
       ratio_rounds: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, r.rounds])),
     }),
   );
