@@ -132,6 +132,7 @@ describe('the server log', () => {
       res: { statusCode: 200 },
     });
     expect(entries[0]?.responseTime).toEqual(expect.any(Number));
+    expect(entries[0]?.reqId).toEqual(expect.any(String));
     expect(log).not.toContain('segreto');
   });
 
