@@ -1,5 +1,5 @@
 import {
-  findNextQuestion,
+  findNextQuestionAfterValid,
   it,
   pruneAnswers,
   type TQuestion,
@@ -130,7 +130,7 @@ export async function findNextTemplateQuestion(
   const version = await findCurrentVersion(db, viewer, templateId, cache);
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = checkAnswers(questions, raw);
-  return findNextQuestion(questions, answers);
+  return findNextQuestionAfterValid(questions, answers);
 }
 
 /**
