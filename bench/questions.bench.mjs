@@ -1,11 +1,18 @@
 // Next-question throughput of the real server against a Fastify hello-world measured the same
 // way. Prints JSON. Targets 127.0.0.1 only; every loop is bounded.
+//
+// The server is what `npm start` runs: the compiled apps/server/dist/server.js (built here when
+// its sources changed), NODE_ENV=production and the default log level. Both servers run side by
+// side and are measured in alternating rounds (hello-world, next question, typed next question,
+// again), so a load that comes and goes on a shared machine weighs on both: each round gives a
+// ratio, and the figures are the rounds' medians.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { buildServer, SERVER_ENTRY, serverBuildIsCurrent } from '../scripts/server-build.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataRoot = join(repoRoot, '.test-data');
@@ -15,12 +22,48 @@ const dataDir = join(dataRoot, `bench-questions-${process.pid}`);
 const LOAD = { connections: 10, duration: 5 };
 /** Unmeasured load first, for both servers: the figures are steady state, not JIT warm-up. */
 const WARM_UP = { connections: 10, duration: 2 };
+/** Measured rounds, each loading every server once in turn. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** The demo templates measured, by name (the catalogue's order may change). */
+const QUESTIONS_TEMPLATE = 'Contratto di locazione ad uso abitativo';
+const TYPED_TEMPLATE = 'Accordo di riservatezza (NDA)';
 
-/** Load `request` for WARM_UP, then measure it for LOAD. */
-async function measure(request) {
-  await autocannon({ ...request, ...WARM_UP });
-  return autocannon({ ...request, ...LOAD });
+/** Linux's clock tick (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICK_US = 10_000;
+
+/**
+ * The CPU time a process (all its threads) has used, in µs, from /proc; undefined elsewhere.
+ * Requests per second fall when other work shares the cores; the CPU a request costs the
+ * server moves much less, so its ratio is the steadier figure on a shared machine.
+ */
+function cpuTimeUs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_US;
+  } catch {
+    return undefined;
+  }
 }
+
+/** autocannon's result for LOAD, with the CPU µs per request the server `pid` spent on it. */
+async function measure(request, pid) {
+  const before = cpuTimeUs(pid);
+  const result = await autocannon({ ...request, ...LOAD });
+  const after = cpuTimeUs(pid);
+  result.cpuUsPerRequest =
+    before === undefined || after === undefined || result.requests.total === 0
+      ? undefined
+      : (after - before) / result.requests.total;
+  return result;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
 function freePort() {
   return new Promise((ok) => {
@@ -53,28 +96,32 @@ async function stop(child) {
   clearTimeout(timer);
 }
 
+/** As `npm start` runs it (package.json): the compiled server, from apps/server. */
 async function startServer(port) {
+  if (!(await serverBuildIsCurrent())) await buildServer();
   const child = spawn(
     process.execPath,
     [
       // BENCH_CPU_PROFILE_DIR=/tmp/x writes the server's V8 CPU profile there (where time goes).
       ...(process.env.BENCH_CPU_PROFILE_DIR
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`]
+        ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
         : []),
-      '--import',
-      'tsx',
-      'apps/server/src/server.ts',
+      '--enable-source-maps',
+      join(repoRoot, SERVER_ENTRY),
     ],
     {
-      cwd: repoRoot,
+      cwd: join(repoRoot, 'apps/server'),
       env: {
         ...process.env,
+        NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
-        LOG_LEVEL: 'error',
+        // The default level (info) unless the caller chooses one: what production logs.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? '',
       },
+      // The log lines go where a service manager would take them, without a reader's cost here.
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
@@ -267,13 +314,35 @@ async function typedStepAnswers(base, token, templateId) {
   };
 }
 
-function summary(result) {
+/** The rounds' median of each figure; `rounds` keeps every round's requests per second. */
+function summary(results) {
+  const of = (pick) => median(results.map(pick));
   return {
-    requests_per_s: Math.round(result.requests.average),
-    latency_p50_ms: result.latency.p50,
-    latency_p99_ms: result.latency.p99,
-    non_2xx: result.non2xx,
-    errors: result.errors,
+    requests_per_s: Math.round(of((r) => r.requests.average)),
+    latency_p50_ms: of((r) => r.latency.p50),
+    latency_p99_ms: of((r) => r.latency.p99),
+    non_2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    rounds: results.map((r) => Math.round(r.requests.average)),
+    cpu_us_per_request: results.some((r) => r.cpuUsPerRequest === undefined)
+      ? null
+      : Number(of((r) => r.cpuUsPerRequest).toFixed(1)),
+  };
+}
+
+/**
+ * Per round, a load over the hello-world's in the same round, and their median: in requests
+ * per second, and in CPU per request (the hello-world's µs over the load's).
+ */
+function ratio(runs, hellos) {
+  const perRound = runs.map((run, k) => run.requests.average / hellos[k].requests.average);
+  const cpu = runs.every((run) => run.cpuUsPerRequest !== undefined)
+    ? runs.map((run, k) => hellos[k].cpuUsPerRequest / run.cpuUsPerRequest)
+    : undefined;
+  return {
+    median: Number(median(perRound).toFixed(3)),
+    rounds: perRound.map((r) => Number(r.toFixed(3))),
+    cpu: cpu ? Number(median(cpu).toFixed(3)) : null,
   };
 }
 
@@ -286,84 +355,105 @@ try {
   server = await startServer(serverPort);
   const token = await signIn(base);
   const list = await api(base, '/api/template', { token, method: 'GET' });
-  const template = list.results[0] ?? (await publishSampleTemplate(base));
-  let questions;
-  if (template) {
-    const walk = await midWalkAnswers(base, token, template.id);
-    process.stderr.write(
-      `[questions.bench] ${template.name}: ${walk.total} questions, ${Object.keys(walk.answers).length} answered\n`,
-    );
-    const run = await measure({
-      url: `${base}/api/contract/questions?type=${encodeURIComponent(template.id)}`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(walk.answers),
-    });
-    questions = {
+  const byName = (name) => list.results.find((candidate) => candidate.name === name);
+  const template = byName(QUESTIONS_TEMPLATE) ?? (await publishSampleTemplate(base));
+  const request = (templateId, answers) => ({
+    url: `${base}/api/contract/questions?type=${encodeURIComponent(templateId)}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(answers),
+  });
+  /** name → { request, describe }: the loads measured on the server. */
+  const loads = {};
+  const walk = await midWalkAnswers(base, token, template.id);
+  process.stderr.write(
+    `[questions.bench] ${template.name}: ${walk.total} questions, ${Object.keys(walk.answers).length} answered\n`,
+  );
+  loads.questions = {
+    request: request(template.id, walk.answers),
+    describe: {
       template: template.name,
       questions_in_walk: walk.total,
       answers_in_body: Object.keys(walk.answers).length,
-      ...summary(run),
-    };
-  } else {
-    questions = { skipped: 'no published demo template' };
-  }
-  // The next question being a typed one (issue 11): the first published template whose walk
-  // asks one, the NDA among the demos.
-  let typedQuestion = { skipped: 'no published template asks a typed question' };
-  for (const candidate of list.results) {
+    },
+  };
+  // The next question being a typed one (issue 11): the NDA's, or the first published
+  // template whose walk asks one.
+  const typedCandidates = [
+    ...list.results.filter((candidate) => candidate.name === TYPED_TEMPLATE),
+    ...list.results.filter((candidate) => candidate.name !== TYPED_TEMPLATE),
+  ];
+  for (const candidate of typedCandidates) {
     const step = await typedStepAnswers(base, token, candidate.id);
     if (!step) continue;
     process.stderr.write(
       `[questions.bench] typed: ${candidate.name}, next ${step.next.variable} (${step.next.type}) after ${Object.keys(step.answers).length} answers\n`,
     );
-    const url = `${base}/api/contract/questions?type=${encodeURIComponent(candidate.id)}`;
-    const request = {
-      url,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(step.answers),
-    };
-    const check = await api(base, url.slice(base.length), { token, body: step.answers });
+    const check = await api(
+      base,
+      `/api/contract/questions?type=${encodeURIComponent(candidate.id)}`,
+      { token, body: step.answers },
+    );
     if (check?.type !== step.next.type) throw new Error(`expected a ${step.next.type} question`);
-    const run = await measure(request);
-    typedQuestion = {
-      template: candidate.name,
-      next_question: { variable: step.next.variable, type: step.next.type },
-      questions_in_walk: step.total,
-      answers_in_body: Object.keys(step.answers).length,
-      typed_answers_in_body: step.typed_answers_in_body,
-      ...summary(run),
+    loads.typed_question = {
+      request: request(candidate.id, step.answers),
+      describe: {
+        template: candidate.name,
+        next_question: { variable: step.next.variable, type: step.next.type },
+        questions_in_walk: step.total,
+        answers_in_body: Object.keys(step.answers).length,
+        typed_answers_in_body: step.typed_answers_in_body,
+      },
     };
     break;
   }
-  await stop(server);
-  server = undefined;
 
   const helloPort = await freePort();
   hello = await startHello(helloPort);
-  const helloRun = await measure({
+  const helloRequest = {
     url: `http://127.0.0.1:${helloPort}/`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
-  });
-  const helloWorld = summary(helloRun);
+  };
+  // Both servers warmed before any measurement.
+  await autocannon({ ...helloRequest, ...WARM_UP });
+  for (const load of Object.values(loads)) await autocannon({ ...load.request, ...WARM_UP });
+  const hellos = [];
+  const runs = Object.fromEntries(Object.keys(loads).map((name) => [name, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    hellos.push(await measure(helloRequest, hello.pid));
+    for (const [name, load] of Object.entries(loads)) {
+      runs[name].push(await measure(load.request, server.pid));
+    }
+  }
+  const loadAverage = (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2)));
+  const figures = Object.fromEntries(
+    Object.entries(loads).map(([name, load]) => [
+      name,
+      { ...load.describe, ...summary(runs[name]) },
+    ]),
+  );
+  const ratios = Object.fromEntries(
+    Object.keys(loads).map((name) => [name, ratio(runs[name], hellos)]),
+  );
   console.log(
     JSON.stringify({
       load: LOAD,
       warm_up: WARM_UP,
-      questions,
-      typed_question: typedQuestion,
-      hello_world: helloWorld,
-      ratio_questions_over_hello:
-        questions.requests_per_s === undefined
-          ? null
-          : Number((questions.requests_per_s / helloWorld.requests_per_s).toFixed(3)),
-      ratio_typed_question_over_hello:
-        typedQuestion.requests_per_s === undefined
-          ? null
-          : Number((typedQuestion.requests_per_s / helloWorld.requests_per_s).toFixed(3)),
+      rounds: ROUNDS,
+      load_average_after: loadAverage,
+      questions: figures.questions,
+      typed_question: figures.typed_question ?? {
+        skipped: 'no published template asks a typed question',
+      },
+      hello_world: summary(hellos),
+      ratio_questions_over_hello: ratios.questions.median,
+      ratio_typed_question_over_hello: ratios.typed_question?.median ?? null,
+      // The same ratios from the CPU each request cost its server (hello-world µs over ours).
+      cpu_ratio_questions_over_hello: ratios.questions.cpu,
+      cpu_ratio_typed_question_over_hello: ratios.typed_question?.cpu ?? null,
+      ratio_rounds: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, r.rounds])),
     }),
   );
 } finally {

@@ -118,6 +118,24 @@ describe('the server log', () => {
     expect(serialized).not.toContain('secret detail');
   });
 
+  it('writes one access line per answered request: method, URL without its token, status, time', async () => {
+    const log = await logOf(() => app.inject({ method: 'GET', url: '/api/health?token=segreto' }));
+    const entries = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health?token=[Redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(entries[0]?.responseTime).toEqual(expect.any(Number));
+    expect(entries[0]?.reqId).toEqual(expect.any(String));
+    expect(log).not.toContain('segreto');
+  });
+
   it('hides the tokens of the links in a logged URL', () => {
     expect(redactUrl('/api/auth/verify-email?token=abc&x=1')).toBe(
       '/api/auth/verify-email?token=[Redacted]&x=1',

@@ -6,6 +6,7 @@ import {
   answerOf,
   computeQuestionRange,
   findNextQuestion,
+  findNextQuestionAfterValid,
   formatAnswer,
   isVisible,
   normalizeVariableKey,
@@ -519,6 +520,29 @@ describe('random questionnaires', () => {
           }
           for (const q of questions) {
             if (Object.hasOwn(counted, q.variable)) expect(isVisible(q, counted)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('after answers validation accepts, the next question without pruning is the one with it', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(arbitraryQuestionList(20), arbitraryQuestionList(10, 3).map(withInheritedNames)),
+        fc.array(fc.nat(), { minLength: 1 }),
+        (questions, seeds) => {
+          let answers: TAnswers = {};
+          for (let step = 0; step <= questions.length; step += 1) {
+            expect(validateAnswers(questions, answers)).toEqual([]);
+            const next = findNextQuestion(questions, answers);
+            expect(findNextQuestionAfterValid(questions, answers)).toBe(next);
+            if (!next) break;
+            answers = {
+              ...answers,
+              [next.variable]: pickAnswer(next, seeds[step % seeds.length] ?? step),
+            };
           }
         },
       ),

@@ -194,6 +194,22 @@ export function findNextQuestion<Q extends QuestionRules>(
 }
 
 /**
+ * `findNextQuestion` for answers `validateAnswers` found no problem with: each of them is then
+ * one the list counts (known and visible), so pruning them, as `findNextQuestion` does first,
+ * would keep them all. The server's questionnaire step validates first and saves that work.
+ */
+export function findNextQuestionAfterValid<Q extends QuestionRules>(
+  questions: readonly Q[],
+  validAnswers: TAnswers,
+): Q | null {
+  for (const question of questions) {
+    if (!isAnswered(answerOf(validAnswers, question.variable)) && isVisible(question, validAnswers))
+      return question;
+  }
+  return null;
+}
+
+/**
  * Each list's questions by key, built once per list: the server keeps a version's list in memory
  * and validates every questionnaire step against it.
  */

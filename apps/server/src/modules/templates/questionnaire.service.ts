@@ -1,5 +1,5 @@
 import {
-  findNextQuestion,
+  findNextQuestionAfterValid,
   it,
   pruneAnswers,
   type TQuestion,
@@ -129,7 +129,7 @@ export async function findNextTemplateQuestion(
   const version = await findCurrentVersion(db, viewer, templateId, cache);
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = checkAnswers(questions, raw);
-  return findNextQuestion(questions, answers);
+  return findNextQuestionAfterValid(questions, answers);
 }
 
 /**
