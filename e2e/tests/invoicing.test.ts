@@ -156,6 +156,19 @@ describe('invoicing (issue 14)', () => {
     await expect
       .poll(() => page.getByText(new RegExp(`^${ui.creditNote} n\\. `)).isVisible())
       .toBe(true);
+    // The refund notice carries the credit note's courtesy copy.
+    const noteLine = await page.getByText(new RegExp(`^${ui.creditNote} n\\. `)).innerText();
+    const noteNumber = /\d{4}\/\d{6}/.exec(noteLine)?.[0] ?? '';
+    expect(noteNumber, noteLine).not.toBe('');
+    await expect
+      .poll(
+        async () =>
+          (await capturedMails())
+            .filter((mail) => mail.to.includes(lawyer.pec.toLowerCase()))
+            .flatMap((mail) => mail.attachments),
+        { timeout: 30_000 },
+      )
+      .toContain(`nota-di-credito-${noteNumber.replace('/', '-')}.pdf`);
     const note = await download(page, ui.downloadCreditNoteXml);
     const { stderr: noteCheck } = await run('xmllint', [
       '--noout',

@@ -204,3 +204,29 @@ export function purchaseConfirmationMail(
     closing: [`Per qualsiasi domanda scrivi all'assistenza all'indirizzo ${context.supportEmail}.`],
   });
 }
+
+/** The buyer's notice of a refund (issue 14), with the credit note's courtesy copy attached. */
+export function refundConfirmationMail(
+  context: MailContext,
+  recipient: Recipient & {
+    title: string;
+    contractId: string;
+    total: string;
+    creditNote: { number: string; date: string } | null;
+  },
+): MailContent {
+  return composeMail({
+    subject: `Rimborso effettuato: ${recipient.title}`,
+    recipient,
+    paragraphs: [
+      `il pagamento del documento «${recipient.title}» (${recipient.total}, IVA inclusa) è stato rimborsato sulla carta con cui hai pagato: il download del documento non è più disponibile.`,
+      ...(recipient.creditNote
+        ? [
+            `In allegato la copia di cortesia della nota di credito n. ${recipient.creditNote.number} del ${recipient.creditNote.date}, che storna la fattura dell’acquisto. Il documento fiscale è il file XML trasmesso allo SDI.`,
+          ]
+        : []),
+    ],
+    action: { label: 'Apri il documento', url: archiveDetailUrl(context, recipient.contractId) },
+    closing: [`Per qualsiasi domanda scrivi all'assistenza all'indirizzo ${context.supportEmail}.`],
+  });
+}

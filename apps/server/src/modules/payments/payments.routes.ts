@@ -210,7 +210,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await refundByAdmin(
         app.db,
         provider,
-        app.config.seller,
+        { seller: app.config.seller, mail: app.config },
         currentUser(request),
         request.params.id,
       ),

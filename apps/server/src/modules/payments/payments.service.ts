@@ -289,7 +289,7 @@ export async function handleStripeEvent(
     if (!fresh) return { outcome: 'duplicate' };
     const result =
       event.type === 'charge.refunded' || event.type === 'charge.dispute.created'
-        ? await applyChargeEvent(tx, event, invoicing.seller)
+        ? await applyChargeEvent(tx, event, invoicing)
         : await applyCheckoutEvent(tx, event, invoicing);
     await tx
       .update(stripeEvents)
@@ -323,7 +323,7 @@ async function paymentOfIntent(
 async function applyChargeEvent(
   tx: DbExecutor,
   event: Stripe.ChargeRefundedEvent | Stripe.ChargeDisputeCreatedEvent,
-  seller: SellerConfig,
+  invoicing: { seller: SellerConfig; mail: MailContext },
 ): Promise<WebhookResult> {
   if (event.type === 'charge.dispute.created') {
     const dispute = event.data.object;
@@ -348,7 +348,7 @@ async function applyChargeEvent(
   const payment = await paymentOfIntent(tx, charge.payment_intent);
   if (!payment) return { outcome: 'ignored' };
   if (charge.refunded || charge.amount_refunded >= charge.amount) {
-    await refundPayment(tx, seller, payment.id, { by: 'stripe', eventId: event.id });
+    await refundPayment(tx, invoicing, payment.id, { by: 'stripe', eventId: event.id });
     return { outcome: 'refunded', paymentId: payment.id };
   }
   await recordAudit(tx, {

@@ -3,7 +3,11 @@ import type { DbExecutor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { italianDate, italianEuro } from '../invoices/courtesy-copy.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
-import { type MailContext, purchaseConfirmationMail } from '../mail/mail.templates.ts';
+import {
+  type MailContext,
+  purchaseConfirmationMail,
+  refundConfirmationMail,
+} from '../mail/mail.templates.ts';
 
 /**
  * Queues the purchase confirmation to the buyer's PEC in the fulfilment's transaction `tx`: it
@@ -39,5 +43,43 @@ export async function enqueuePurchaseConfirmation(
       invoice: invoice ? { number: invoice.fullNumber, date: italianDate(invoice.issuedOn) } : null,
     }),
     ...(invoice ? { attachInvoiceId: invoice.id } : {}),
+  });
+}
+
+/**
+ * Queues the refund notice to the buyer's PEC in the refund's transaction `tx`, with the credit
+ * note's courtesy PDF attached when it is sent (as the purchase confirmation carries the
+ * invoice's).
+ */
+export async function enqueueRefundConfirmation(
+  tx: DbExecutor,
+  context: MailContext,
+  refund: {
+    userId: string;
+    contractId: string;
+    title: string;
+    totalCents: number;
+    creditNote: { id: string; number: string; date: string } | null;
+  },
+): Promise<void> {
+  const [buyer] = await tx
+    .select({ name: users.name, surname: users.surname, pec: users.pec })
+    .from(users)
+    .where(eq(users.id, refund.userId));
+  if (!buyer) throw new Error(`no user ${refund.userId} for the refund mail`);
+  const { creditNote } = refund;
+  await enqueueMail(tx, {
+    to: buyer.pec,
+    ...refundConfirmationMail(context, {
+      name: buyer.name,
+      surname: buyer.surname,
+      title: refund.title,
+      contractId: refund.contractId,
+      total: italianEuro(refund.totalCents),
+      creditNote: creditNote
+        ? { number: creditNote.number, date: italianDate(creditNote.date) }
+        : null,
+    }),
+    ...(creditNote ? { attachInvoiceId: creditNote.id } : {}),
   });
 }

@@ -11,7 +11,12 @@ import type { Caller } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { lockContract } from '../contracts/contracts.service.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
+import type { MailContext } from '../mail/mail.templates.ts';
 import type { PaymentProvider, StripeProvider } from './providers.ts';
+import { enqueueRefundConfirmation } from './purchase-mail.ts';
+
+/** Who issues the credit note, and what the buyer's mail links to. */
+export type Invoicing = { seller: SellerConfig; mail: MailContext };
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -33,7 +38,7 @@ export type RefundOutcome = TRefundResult & {
  */
 export async function refundPayment(
   db: DbExecutor,
-  seller: SellerConfig,
+  invoicing: Invoicing,
   paymentId: string,
   origin: RefundOrigin,
   details: { stripePaymentIntent?: string } = {},
@@ -52,7 +57,7 @@ export async function refundPayment(
     if (!payment) throw notFound();
     if (payment.refundedAt) {
       // Already refunded: the credit note it got (issueCreditNote answers the existing one).
-      const creditNote = await issueCreditNote(tx, seller, { paymentId });
+      const creditNote = await issueCreditNote(tx, invoicing.seller, { paymentId });
       return {
         paymentId,
         refundedAt: payment.refundedAt.toISOString(),
@@ -72,7 +77,7 @@ export async function refundPayment(
       .where(eq(payments.id, paymentId))
       .returning({ refundedAt: payments.refundedAt });
     if (!refunded?.refundedAt) throw new Error('payment refund returned no row');
-    const creditNote = await issueCreditNote(tx, seller, { paymentId });
+    const creditNote = await issueCreditNote(tx, invoicing.seller, { paymentId });
     await recordAudit(tx, {
       actorId: origin.by === 'admin' ? origin.actorId : null,
       action: AUDIT_ACTIONS.paymentRefunded,
@@ -85,6 +90,13 @@ export async function refundPayment(
         amountCents: payment.amountCents,
         creditNote: creditNote?.number ?? null,
       },
+    });
+    await enqueueRefundConfirmation(tx, invoicing.mail, {
+      userId: contract.userId,
+      contractId: contract.id,
+      title: contract.templateName,
+      totalCents: payment.amountCents,
+      creditNote,
     });
     // The contract's updatedAt tells the screens the document changed (download revoked).
     await tx
@@ -136,7 +148,7 @@ function stripeFailure(error: unknown): AppError {
 export async function refundByAdmin(
   db: DbExecutor,
   provider: PaymentProvider | StripeProvider,
-  seller: SellerConfig,
+  invoicing: Invoicing,
   caller: Caller,
   paymentId: string,
 ): Promise<TRefundResult> {
@@ -162,7 +174,7 @@ export async function refundByAdmin(
       if (!alreadyRefunded) throw stripeFailure(error);
     }
   }
-  const { created: _created, ...result } = await refundPayment(db, seller, paymentId, origin, {
+  const { created: _created, ...result } = await refundPayment(db, invoicing, paymentId, origin, {
     ...(stripePaymentIntent ? { stripePaymentIntent } : {}),
   });
   return result;

@@ -23,6 +23,7 @@ import { buildApp } from '../../app.ts';
 import { auditLog, invoices, payments, stripeEvents } from '../../db/schema.ts';
 import { buildTestConfig, createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { mailsTo } from '../../test/outbox.ts';
 import {
   createPublishedTemplate,
   ensureBillingProfile,
@@ -384,6 +385,12 @@ describe('POST /api/payment/{id}/refund (local provider)', () => {
     expect(await auditOf(paymentId, 'payment.refunded')).toMatchObject([
       { actorId: admin.id, targetType: 'payment' },
     ]);
+    // The buyer is told, with the credit note's courtesy copy attached when the mail is sent.
+    const [notice] = (await mailsTo(ctx.db, lawyer.pec)).filter((mail) =>
+      mail.subject.startsWith('Rimborso effettuato: '),
+    );
+    expect(notice).toMatchObject({ attachInvoiceId: creditNote.id, status: 'pending' });
+    expect(notice?.text).toContain(`nota di credito n. ${creditNote.fullNumber}`);
   });
 
   it('answers a repeated refund with the same result, and issues one credit note for concurrent ones', async () => {
