@@ -21,6 +21,7 @@ import {
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
 import { issueInvoice } from './invoices.service.ts';
+import { lawyerWithBilling, STUDIO } from './test-invoices.ts';
 
 const run = promisify(execFile);
 const SCHEMA = path.join(
@@ -43,33 +44,9 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const STUDIO = {
-  tipo: 'studio',
-  denominazione: 'Studio Legale Esposito & Bianchi',
-  codice_fiscale: '12345678903',
-  partita_iva: '12345678903',
-  indirizzo: 'via Toledo 10',
-  cap: '80134',
-  comune: 'Napoli',
-  provincia: 'NA',
-  nazione: 'IT',
-  codice_destinatario: 'M5UXCR1',
-};
-
-async function lawyerWithBilling(): Promise<TestUser> {
-  const lawyer = await ctx.buildUser();
-  const saved = await ctx.injectAs(lawyer)({
-    method: 'PUT',
-    url: `/api/user/${lawyer.id}/billing`,
-    payload: STUDIO,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return lawyer;
-}
-
 describe('the invoice of a purchase', () => {
   it('is issued with the payment: numbered, the buyer as they were, XML valid against the schema', async () => {
-    const lawyer = await lawyerWithBilling();
+    const lawyer = await lawyerWithBilling(ctx, STUDIO);
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     const { paymentId } = await payContract(ctx, lawyer, contractId);
     const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.paymentId, paymentId));
@@ -124,7 +101,7 @@ describe('the invoice of a purchase', () => {
   });
 
   it('can never be changed or deleted, but its transmission status can', async () => {
-    const lawyer = await lawyerWithBilling();
+    const lawyer = await lawyerWithBilling(ctx, STUDIO);
     const { paymentId } = await payContract(
       ctx,
       lawyer,
@@ -164,7 +141,9 @@ describe('invoice numbers', () => {
   it('have no gap and no duplicate when 20 purchases are fulfilled at once on two instances', {
     timeout: 60_000,
   }, async () => {
-    const lawyers = await Promise.all(Array.from({ length: 20 }, () => lawyerWithBilling()));
+    const lawyers = await Promise.all(
+      Array.from({ length: 20 }, () => lawyerWithBilling(ctx, STUDIO)),
+    );
     const contractIds = await Promise.all(
       lawyers.map((lawyer) => startCompletedContract(ctx, lawyer, templateId)),
     );
@@ -234,7 +213,7 @@ describe('invoice numbers', () => {
         throw new Error('the payment fails after the invoice');
       }),
     ).rejects.toThrow('the payment fails after the invoice');
-    const lawyer = await lawyerWithBilling();
+    const lawyer = await lawyerWithBilling(ctx, STUDIO);
     const { paymentId } = await payContract(
       ctx,
       lawyer,
@@ -247,7 +226,7 @@ describe('invoice numbers', () => {
 
 describe('invoice dates', () => {
   it('reads the issue date only once the previous number committed: a higher number never has an earlier date', async () => {
-    const lawyer = await lawyerWithBilling();
+    const lawyer = await lawyerWithBilling(ctx, STUDIO);
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     const { paymentId } = await payContract(ctx, lawyer, contractId);
     const sale = { userId: lawyer.id, contractId, paymentId, title: 'Contratto', netCents: 4990 };

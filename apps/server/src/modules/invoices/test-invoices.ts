@@ -21,6 +21,20 @@ export const PERSONA_FISICA = {
   pec_destinatario: 'fatture.rossi@pec.test.it',
 };
 
+/** A law firm (studio associato) reached through its SDI code. */
+export const STUDIO = {
+  tipo: 'studio',
+  denominazione: 'Studio Legale Esposito & Bianchi',
+  codice_fiscale: '12345678903',
+  partita_iva: '12345678903',
+  indirizzo: 'via Toledo 10',
+  cap: '80134',
+  comune: 'Napoli',
+  provincia: 'NA',
+  nazione: 'IT',
+  codice_destinatario: 'M5UXCR1',
+};
+
 /** A lawyer with a billing profile (`profile`, the persona fisica by default). */
 export async function lawyerWithBilling(
   ctx: TestContext,

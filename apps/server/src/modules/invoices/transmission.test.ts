@@ -8,31 +8,18 @@ import { type BuildAppOptions, buildApp } from '../../app.ts';
 import { connectDatabase } from '../../db/client.ts';
 import { invoices } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import type { TestUser } from '../../test/factories.ts';
 import {
   createPublishedTemplate,
   payContract,
   SAMPLE_TOTAL,
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
+import { lawyerWithBilling, STUDIO } from './test-invoices.ts';
 import {
   directoryTransmitter,
   type InvoiceTransmitter,
   recordTransmissionStatus,
 } from './transmission.ts';
-
-const STUDIO = {
-  tipo: 'studio',
-  denominazione: 'Studio Legale Esposito & Bianchi',
-  codice_fiscale: '12345678903',
-  partita_iva: '12345678903',
-  indirizzo: 'via Toledo 10',
-  cap: '80134',
-  comune: 'Napoli',
-  provincia: 'NA',
-  nazione: 'IT',
-  codice_destinatario: 'M5UXCR1',
-};
 
 let ctx: TestContext;
 let templateId: string;
@@ -72,17 +59,6 @@ async function stopInstances(): Promise<void> {
   for (const close of started.splice(0)) await close();
 }
 
-async function buyer(): Promise<TestUser> {
-  const lawyer = await ctx.buildUser();
-  const saved = await ctx.injectAs(lawyer)({
-    method: 'PUT',
-    url: `/api/user/${lawyer.id}/billing`,
-    payload: STUDIO,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return lawyer;
-}
-
 async function invoiceOfContract(contractId: string) {
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.contractId, contractId));
   if (!row) throw new Error('no invoice');
@@ -117,7 +93,7 @@ describe('the directory transmitter', () => {
       invoiceTransmitter: directoryTransmitter(dataDir),
       invoiceTransmission: { pollIntervalMs: 60 * 60_000 },
     });
-    const lawyer = await buyer();
+    const lawyer = await lawyerWithBilling(ctx, STUDIO);
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     const headers = await ctx.authHeaders(lawyer);
     const checkout = await app.inject({
@@ -149,7 +125,9 @@ describe('the directory transmitter', () => {
   it('hands each invoice over once when two instances drain the queue at once', {
     timeout: 120_000,
   }, async () => {
-    const lawyers = await Promise.all(Array.from({ length: 12 }, () => buyer()));
+    const lawyers = await Promise.all(
+      Array.from({ length: 12 }, () => lawyerWithBilling(ctx, STUDIO)),
+    );
     const contractIds = await Promise.all(
       lawyers.map(async (lawyer) => {
         const contractId = await startCompletedContract(ctx, lawyer, templateId);
@@ -221,7 +199,7 @@ describe('the directory transmitter', () => {
       invoiceTransmitter: directoryTransmitter(dataDir),
       invoiceTransmission: { pollIntervalMs: 50, retryDelayMs: () => 200 },
     });
-    const lawyer = await buyer();
+    const lawyer = await lawyerWithBilling(ctx, STUDIO);
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     await payContract(ctx, lawyer, contractId);
     const invoice = await invoiceOfContract(contractId);
@@ -246,7 +224,7 @@ describe('the directory transmitter', () => {
 
 describe("an intermediary's later word", () => {
   it('sets the refusal and its reason; the invoice and its XML stay as issued', async () => {
-    const lawyer = await buyer();
+    const lawyer = await lawyerWithBilling(ctx, STUDIO);
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     await payContract(ctx, lawyer, contractId);
     const invoice = await invoiceOfContract(contractId);

@@ -31,6 +31,7 @@ import {
   SAMPLE_TOTAL,
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
+import { STUDIO } from '../invoices/test-invoices.ts';
 
 const run = promisify(execFile);
 const SCHEMA = path.join(
@@ -39,19 +40,6 @@ const SCHEMA = path.join(
 );
 const WEBHOOK_SECRET = 'whsec_test_lexpath_refunds';
 const TOTAL_CENTS = 6088;
-
-const STUDIO = {
-  tipo: 'studio',
-  denominazione: 'Studio Legale Esposito & Bianchi',
-  codice_fiscale: '12345678903',
-  partita_iva: '12345678903',
-  indirizzo: 'via Toledo 10',
-  cap: '80134',
-  comune: 'Napoli',
-  provincia: 'NA',
-  nazione: 'IT',
-  codice_destinatario: 'M5UXCR1',
-};
 
 // --- The fake Stripe: refunds it was asked for, sessions it knows, an outage switch. ---------
 
