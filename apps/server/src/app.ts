@@ -191,18 +191,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => {
       await worker?.stop();
     });
-    // A fulfilment (POST /payment, the webhook) or a refund may have issued an invoice or a
-    // credit note: transmit it now rather than at the next poll. Root-level, before the routes,
-    // so every payment route inherits it.
-    app.addHook('onResponse', async (request, reply) => {
-      if (
-        request.method === 'POST' &&
-        reply.statusCode < 300 &&
-        request.routeOptions.url?.startsWith('/api/payment')
-      ) {
-        worker?.kick();
-      }
-    });
   } else {
     app.decorate('invoiceTransmission', { kick: () => undefined });
   }

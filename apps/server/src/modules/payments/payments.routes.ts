@@ -36,6 +36,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const userArea = [authenticate, allow(mayUseUserArea)];
   const provider = createPaymentProvider(app.config, app.db);
   const localProvider = provider.name === 'local';
+  // A fulfilment (POST /payment, the webhook) or a refund may have issued an invoice or a credit
+  // note: hand it to the transmission worker now rather than at its next poll. Scoped to these
+  // routes, so no other request runs the hook.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'POST' && reply.statusCode < 300) app.invoiceTransmission.kick();
+    done();
+  });
 
   app.post(
     '/checkout',
