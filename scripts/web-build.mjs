@@ -14,6 +14,7 @@ export const WEB_BUILD_INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/login.html',
   'apps/web/vite.config.ts',
   'apps/web/build',
   'apps/web/tsconfig.json',

@@ -522,6 +522,42 @@ describe('the single-page app', () => {
     }
   });
 
+  it('answers a page load of /login with the stand-alone login page once the build has one', async () => {
+    const loginPage = '<!doctype html><div id="root"><form>prerendered</form></div>';
+    const withLogin = await mkdtemp(path.join(REPOSITORY_ROOT, '.test-data', 'web-dist-login-'));
+    await writeFile(path.join(withLogin, 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(path.join(withLogin, 'login.html'), loginPage);
+    await writeFile(path.join(withLogin, 'login.html.br'), brotliCompressSync(loginPage));
+    const app = await buildApp({
+      config: buildTestConfig({ WEB_DIST_DIR: withLogin }),
+      db: ctx.db,
+    });
+    try {
+      for (const url of ['/login', '/login/', '/login?next=1']) {
+        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe(loginPage);
+        expect(page.headers['cache-control']).toBe('no-cache');
+        expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      }
+      const compressed = await app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(loginPage);
+      // Every other page, the public ones included, is still the app.
+      for (const url of ['/registrazione', '/login-help', '/user/contratti']) {
+        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(page.body).toBe('<!doctype html><div id="root"></div>');
+      }
+    } finally {
+      await app.close();
+      await rm(withLogin, { recursive: true, force: true });
+    }
+  });
+
   it('tells to run `npm run build` when the web app is not built', async () => {
     const response = await ctx.app.inject({
       method: 'GET',

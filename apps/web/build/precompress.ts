@@ -24,7 +24,7 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const names = [...Object.keys(bundle), 'index.html'].filter((name) =>
+      const names = [...Object.keys(bundle), 'index.html', 'login.html'].filter((name) =>
         COMPRESSIBLE.test(name),
       );
       await Promise.all(

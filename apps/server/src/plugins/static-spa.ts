@@ -28,6 +28,17 @@ function isHtmlNavigation(request: FastifyRequest): boolean {
   return accept.includes('*/*') && !lastSegment.includes('.');
 }
 
+/**
+ * The stand-alone login page (issue 13): its own small HTML with the form already in it, so
+ * a phone paints it before any script. Every other page is the app's index.html.
+ */
+const LOGIN_PAGE = 'login.html';
+
+function isLoginPath(url: string): boolean {
+  const pathname = url.split('?')[0];
+  return pathname === '/login' || pathname === '/login/';
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -40,6 +51,8 @@ function isApiPath(url: string): boolean {
 export const staticSpaPlugin = fp(
   async (app: FastifyInstance, { distDir }: StaticSpaOptions) => {
     const hasDist = existsSync(path.join(distDir, 'index.html'));
+    // A build from before the login page existed still works: /login is then the app's page.
+    const hasLoginPage = hasDist && existsSync(path.join(distDir, LOGIN_PAGE));
     if (hasDist) {
       const staticOptions = {
         root: distDir,
@@ -72,6 +85,7 @@ export const staticSpaPlugin = fp(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (isHtmlNavigation(request)) {
+        if (hasLoginPage && isLoginPath(request.url)) return reply.sendFile(LOGIN_PAGE);
         if (hasDist) return reply.sendFile('index.html');
         return reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT);
       }

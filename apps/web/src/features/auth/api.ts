@@ -1,49 +1,15 @@
-import { itPublic } from '@lexpath/shared/messages/it-public';
-import type { TLogin, TSessionUser, TUserPublic } from '@lexpath/shared/schemas/auth';
+import type { TUserPublic } from '@lexpath/shared/schemas/auth';
 import type {
   TForgotPassword,
   TRegister,
   TResetPassword,
 } from '@lexpath/shared/schemas/registration';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { ApiError, api, readTokenPair } from '../../lib/api-client.ts';
-import type { TokenPair } from '../../lib/storage.ts';
-
-export interface LoginResult {
-  tokens: TokenPair;
-  user: TSessionUser;
-}
-
-/** POST /auth/login: the tokens come in response headers, the user in the body (SPEC §7). */
-export async function login(credentials: TLogin): Promise<LoginResult> {
-  const { data, headers } = await api.request<TSessionUser>('/auth/login', {
-    method: 'POST',
-    body: credentials,
-    auth: false,
-  });
-  const tokens = readTokenPair(headers);
-  if (!tokens) throw new ApiError(500, [itPublic.errors.internal]);
-  return { tokens, user: data };
-}
+import { api } from '../../lib/api-client.ts';
 
 /** POST /auth/logout revokes the refresh token on the server. */
 export async function logout(refreshToken: string): Promise<void> {
   await api.post('/auth/logout', undefined, { auth: false, headers: { Refresh: refreshToken } });
-}
-
-export function useLoginMutation() {
-  // The login screen shows its own errors (SPEC §2), so no failure toast.
-  return useMutation({ mutationFn: login, meta: { silent: true } });
-}
-
-export type LoginFailure = 'verify-email' | 'suspended' | 'message';
-
-/** SPEC §2/§8: which screen a login error leads to. */
-export function classifyLoginError(error: unknown): LoginFailure {
-  const text = error instanceof ApiError ? error.messages.join(' ') : '';
-  if (text.includes(itPublic.auth.emailNotVerified)) return 'verify-email';
-  if (/sospeso/i.test(text)) return 'suspended';
-  return 'message';
 }
 
 /** POST /auth/register: the account waits for the PEC confirmation (SPEC §4). */

@@ -1,34 +1,43 @@
-import { Link, Text } from '@chakra-ui/react';
 import { itPublic } from '@lexpath/shared/messages/it-public';
-import { MessageScreen } from '../../../components/feedback/message-screen.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useAppConfig } from '../../../lib/app-config.ts';
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import type { AppConfig } from '../../../lib/app-config.ts';
+import './login-panel.css';
+import { PlainMessage } from './plain-message.tsx';
 
 const texts = itPublic.web.suspended;
 
+/** The support address, read once the message shows (the login page has no query cache). */
+function useSupportEmail(): string | undefined {
+  const [supportEmail, setSupportEmail] = useState<string>();
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get<AppConfig>('/app-config', { auth: false, signal: controller.signal })
+      .then((config) => setSupportEmail(config.supportEmail || undefined))
+      // Without the address the message says to write from the PEC anyway.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return supportEmail;
+}
+
 /** SPEC §2: suspended under the terms; support answers only from the registered PEC. */
 export function AccountSuspendedMessage({ onBack }: { onBack: () => void }) {
-  const supportEmail = useAppConfig()?.supportEmail;
+  const supportEmail = useSupportEmail();
   return (
-    <MessageScreen
-      title={texts.title}
-      action={
-        <Button variant="secondary" onClick={onBack}>
-          {texts.back}
-        </Button>
-      }
-    >
-      <Text>{texts.body}</Text>
+    <PlainMessage title={texts.title} backLabel={texts.back} onBack={onBack}>
+      <p>{texts.body}</p>
       {supportEmail ? (
-        <Text>
+        <p>
           {texts.contact}{' '}
-          <Link href={`mailto:${supportEmail}`} color="navy.700" textDecoration="underline">
+          <a className="lp-link" href={`mailto:${supportEmail}`}>
             {supportEmail}
-          </Link>
-        </Text>
+          </a>
+        </p>
       ) : (
-        <Text>{texts.contactWithoutAddress}</Text>
+        <p>{texts.contactWithoutAddress}</p>
       )}
-    </MessageScreen>
+    </PlainMessage>
   );
 }
