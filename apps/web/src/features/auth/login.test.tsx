@@ -144,6 +144,7 @@ describe('login outcomes', () => {
     const { user } = await submitLogin('sospeso@pec.it');
 
     expect(await screen.findByRole('heading', { name: 'Account sospeso' })).toBeVisible();
+    await expect.poll(() => document.title).toBe('Account sospeso | LexPath');
     expect(await screen.findByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
       'href',
       `mailto:${SUPPORT_EMAIL}`,
@@ -151,6 +152,8 @@ describe('login outcomes', () => {
 
     await user.click(screen.getByRole('button', { name: 'Torna al login' }));
     expect(await screen.findByLabelText(/PEC/)).toBeVisible();
+    // The title follows the screen back to the form, for screen readers.
+    await expect.poll(() => document.title).toBe('Accedi a LexPath | LexPath');
   });
 
   it.each([

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TSessionUser } from '@lexpath/shared/schemas/auth';
 import { type TLogin, ZLogin } from '@lexpath/shared/schemas/login';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSessionStore } from '../../../lib/storage.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { setPageTitle } from '../../../lib/use-page-title.ts';
 import { classifyLoginError, login } from '../login-request.ts';
 import { AccountSuspendedMessage } from './account-suspended-message.tsx';
 import { ConfirmIdentityMessage } from './confirm-identity-message.tsx';
@@ -78,7 +78,10 @@ export function LoginPanel({ onSignedIn, onNavigate }: LoginPanelProps) {
     resolver: zodResolver(ZLogin),
     defaultValues: { pec: '', password: '' },
   });
-  usePageTitle(texts.title);
+  // The messages set their own title; the form sets its own again on the way back.
+  useEffect(() => {
+    if (state.kind === 'form') setPageTitle(texts.title);
+  }, [state.kind]);
 
   if (state.kind === 'verify-email')
     return <ConfirmIdentityMessage onBack={() => setState(INITIAL)} />;
