@@ -1,5 +1,6 @@
-// What /login's JavaScript is made of: every chunk the page loads before the login form shows (the
-// entry's static imports, the login route's chunk and its static imports), and inside them the
+// What a public page's JavaScript is made of: every chunk the page loads before its form shows
+// (/login: the stand-alone login page's entry and its static imports; another public route: the
+// app's entry, the route's chunk and their static imports), and inside them the
 // bytes of each source module or package, read from the source maps. Compressed bytes per module
 // are the chunk's real brotli size shared out in proportion to the module's minified bytes (brotli
 // does not compress modules separately, so this is an estimate; chunk totals are exact).
@@ -23,9 +24,12 @@ const route = args.includes('--route') ? args[args.indexOf('--route') + 1] : 'lo
 const perModule = args.includes('--modules');
 const asJson = args.includes('--json');
 
-const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+/** /login is a page of its own (apps/web/login.html); every other route is the app's. */
+const standAlone = route === 'login' && existsSync(path.join(DIST, 'login.html'));
+const pageFile = standAlone ? 'login.html' : 'index.html';
+const html = readFileSync(path.join(DIST, pageFile), 'utf8');
 const entry = html.match(/<script[^>]+src="\/(assets\/[^"]+\.js)"/)?.[1];
-if (!entry) throw new Error('no entry script in dist/index.html');
+if (!entry) throw new Error(`no entry script in dist/${pageFile}`);
 
 /** Static imports of a chunk (`import … from "./x.js"`, `import "./x.js"`), not `import()`. */
 function staticImports(file) {
@@ -127,8 +131,9 @@ function brotliSize(file) {
   }).length;
 }
 
-const routeFile = routeChunk(route);
-const files = [...new Set([...closure(entry), ...closure(routeFile)])];
+const files = standAlone
+  ? [...closure(entry)]
+  : [...new Set([...closure(entry), ...closure(routeChunk(route))])];
 
 const chunks = [];
 const owners = new Map();
