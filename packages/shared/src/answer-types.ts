@@ -5,7 +5,7 @@
  * amounts (cents as integers, decimals compared as digit strings).
  */
 import { it } from './messages/it.ts';
-import { groupItalianThousands } from './money.ts';
+import { centsToDecimal, groupItalianThousands } from './money.ts';
 
 /** A parse result: the canonical answer, or the Italian reason the input is not one. */
 export type Parsed = { ok: true; value: string } | { ok: false; error: string };
@@ -142,10 +142,8 @@ export function amountToCents(canonical: string): number {
   return Number(units) * 100 + Number(decimals);
 }
 
-/** 123450 → "1234.50". */
-export function centsToAmount(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
+/** 123450 → "1234.50": the canonical amount is the decimal form payments carry too. */
+export const centsToAmount: (cents: number) => string = centsToDecimal;
 
 /** "1234.50" → "1.234,50 €". */
 export function formatImporto(canonical: string): string {

@@ -1,3 +1,4 @@
+import { groupItalianThousands } from '@lexpath/shared/money';
 import { toCardinal } from 'n2words/it-IT';
 
 /**
@@ -130,13 +131,11 @@ export function toCents(amount: number): number {
   return Math.sign(cents) * Math.round(Math.abs(cents));
 }
 
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-
 /** `1.234,50`: thousands always grouped (Intl's it-IT leaves 1234 ungrouped). */
 export function formatAmount(amount: number): string {
   const cents = toCents(amount);
   const absolute = Math.abs(cents);
-  const euros = groupThousands(String(Math.floor(absolute / 100)));
+  const euros = groupItalianThousands(String(Math.floor(absolute / 100)));
   return `${cents < 0 ? '-' : ''}${euros},${pad2(absolute % 100)}`;
 }
 
@@ -146,7 +145,7 @@ export function formatNumber(value: number): string {
     .replace('-', '')
     .split('.');
   if (/e/i.test(integer)) return String(value);
-  return `${value < 0 ? '-' : ''}${groupThousands(integer)}${decimals ? `,${decimals}` : ''}`;
+  return `${value < 0 ? '-' : ''}${groupItalianThousands(integer)}${decimals ? `,${decimals}` : ''}`;
 }
 
 /** The legal "in lettere" form: `milleduecentotrentaquattro/50`. */
