@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { system } from './theme.ts';
+import { appSystem } from './theme.ts';
+
+const system = appSystem();
 
 /** WCAG relative luminance of a #RRGGBB colour. */
 function luminance(hex: string): number {

@@ -3,9 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultConfig } from '@chakra-ui/react';
+import { defaultConfig, defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { system } from '../theme.ts';
+import { appSystem } from '../theme.ts';
+
+const system = appSystem();
 
 const webSrc = fileURLToPath(new URL('../..', import.meta.url));
 // The ESM build: its index names each export's module (`./components/table/namespace.js`).
@@ -98,5 +100,25 @@ describe('the Chakra recipes the system keeps (issue 13)', () => {
   it('leaves out the recipes of components the app does not use', () => {
     expect(system.isSlotRecipe('colorPicker')).toBe(false);
     expect(system.isSlotRecipe('carousel')).toBe(false);
+  });
+});
+
+type CssBlock = Record<string, Record<string, string>>;
+
+/** The rules of a system's `tokens` layer: selector → CSS variables. */
+function tokenRules(css: unknown): CssBlock {
+  return (css as Record<string, CssBlock>)['@layer tokens'] ?? {};
+}
+
+describe('the semantic tokens of a light-only app (issue 13)', () => {
+  it("declares every light value of Chakra's semantic tokens on the root, and no dark rule", () => {
+    const chakraLight = tokenRules(defaultSystem.getTokenCss())[':root &, .light &'] ?? {};
+    const ours = tokenRules(system.getTokenCss());
+    const root = ours['&:where(html, .chakra-theme)'] ?? {};
+    // The check must see Chakra's light rule, or it proves nothing.
+    expect(Object.keys(chakraLight).length).toBeGreaterThan(100);
+    const differing = Object.entries(chakraLight).filter(([name, value]) => root[name] !== value);
+    expect(differing).toEqual([]);
+    expect(Object.keys(ours).filter((selector) => selector.includes('.dark'))).toEqual([]);
   });
 });

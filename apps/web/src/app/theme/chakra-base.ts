@@ -44,6 +44,28 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+type TokenTree = { [key: string]: unknown };
+
+/**
+ * Chakra's semantic tokens with their light values only. LexPath is light-only (SPEC §9; no
+ * colour-mode switch, nothing sets `.dark`): each `{ _light, _dark }` pair otherwise becomes two
+ * more CSS variables (230 of the 800) that createSystem builds and the first render serialises,
+ * injects and parses, and the dark ones never apply (issue 13). The light value moves from the
+ * `:root, .light` rule to the root rule, the same element.
+ */
+export function lightValues(tree: TokenTree): TokenTree {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, node]) => {
+      if (node === null || typeof node !== 'object') return [key, node];
+      if (!('value' in node)) return [key, lightValues(node as TokenTree)];
+      const { value } = node as { value: unknown };
+      const light =
+        value !== null && typeof value === 'object' && '_light' in value ? value._light : value;
+      return [key, { ...node, value: light }];
+    }),
+  );
+}
+
 /**
  * Chakra's default config with the recipes of the components LexPath renders, not all ~80:
  * `defaultConfig` ships every recipe in the first chunk every page downloads (117 kB minified,
@@ -62,7 +84,7 @@ export const chakraBaseConfig = mergeConfigs(
       breakpoints,
       keyframes,
       tokens,
-      semanticTokens,
+      semanticTokens: lightValues(semanticTokens),
       textStyles,
       layerStyles,
       animationStyles,

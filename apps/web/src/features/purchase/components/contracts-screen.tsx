@@ -3,7 +3,7 @@ import { it } from '@lexpath/shared/messages/it';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { TEMPLATE_STATUS } from '@lexpath/shared/statuses';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { ListFilters } from '../../../components/lists/list-filters.tsx';
@@ -35,7 +35,7 @@ export function ContractsScreen() {
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
   const categories = useQuery(categoryQueries.all());
-  const templates = useQuery(
+  const templatesQuery = useQuery(
     // Customers only ever receive published templates (SPEC §4); the status says so anyway.
     templateQueries.list({
       page,
@@ -44,6 +44,10 @@ export function ContractsScreen() {
       status: TEMPLATE_STATUS.published,
     }),
   );
+  // A query's answer re-renders synchronously: the whole page of cards, their styles and their
+  // commit were one long task on a phone (issue 13). Deferred, the cards render as a transition
+  // that yields to the browser; until it commits the screen keeps its previous state.
+  const templates = useDeferredValue(templatesQuery);
   const setContract = useNewContractStore((state) => state.set);
   // A session stored before the flag existed has no `lexmind`: an ordinary user.
   const isLexmindUser = useSessionStore((state) => state.user?.lexmind === true);
