@@ -3,59 +3,18 @@
 // a second client asks `/api/health` one request after another; then a legitimate 300-page
 // contract, linted in a document worker. Prints JSON: the upload's status
 // and time, and the health answers' latency meanwhile. Targets 127.0.0.1 only; loops are bounded.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import {
   buildDocx,
   buildManyParagraphsDocx,
   buildSampleContract,
   SAMPLE_QUESTIONS,
 } from '../apps/server/src/documents/test-docx.ts';
+import { benchDataDir, freePort, startServer, stopServer } from './support/server.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataRoot = join(repoRoot, '.test-data');
-mkdirSync(dataRoot, { recursive: true });
-chmodSync(dataRoot, 0o755);
-const dataDir = join(dataRoot, `bench-hostile-${process.pid}`);
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
+const dataDir = benchDataDir('hostile');
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-
-async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become healthy in 60 s');
-}
 
 async function signInAsDemoEditor(): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
@@ -119,7 +78,7 @@ async function upload(token: string, master: Buffer) {
 }
 
 rmSync(dataDir, { recursive: true, force: true });
-const child = await startServer();
+const { child } = await startServer({ port, dataDir });
 try {
   const token = await signInAsDemoEditor();
   const results: Record<string, unknown> = {};
@@ -141,8 +100,6 @@ try {
   };
   console.log(JSON.stringify(results));
 } finally {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
+  await stopServer(child);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -6,70 +6,19 @@
 // LISTS_BENCH_DATA_DIR=/path keeps the cluster there (seeded once, reused by the next run), so
 // two versions of the code can be measured on the same rows; LISTS_BENCH_RUNS and
 // LISTS_BENCH_WARM_UP set the measured and unmeasured requests per list (30 and 3).
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { benchDataDir, freePort, startServer, stopServer } from './support/server.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataRoot = join(repoRoot, '.test-data');
-mkdirSync(dataRoot, { recursive: true });
-chmodSync(dataRoot, 0o755);
 const keptDataDir = process.env.LISTS_BENCH_DATA_DIR;
-const dataDir = keptDataDir ? resolve(keptDataDir) : join(dataRoot, `bench-lists-${process.pid}`);
+const dataDir = keptDataDir ? resolve(keptDataDir) : benchDataDir('lists');
 const RUNS = Number(process.env.LISTS_BENCH_RUNS ?? 30);
 const WARM_UP = Number(process.env.LISTS_BENCH_WARM_UP ?? 3);
 const LAWYERS = 10_000;
 const TEMPLATES = 10_000;
 const CONTRACTS = 1_000_000;
 const DEMO_PASSWORD = 'Demo2026!';
-
-function freePort() {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
-
-async function startServer(port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'error',
-    },
-    // The server's log (errors only) goes to stderr: stdout is the JSON.
-    stdio: ['ignore', process.stderr, 'inherit'],
-  });
-  // A migration that backfills a million rows takes a while on the first start after it.
-  for (let i = 0; i < 6000; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become healthy in 10 minutes');
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** The embedded cluster's own connection: its port from postmaster.pid, its generated password. */
 function embeddedUrl() {
@@ -349,7 +298,9 @@ if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
 let server;
 try {
   const startedAt = performance.now();
-  server = await startServer(port);
+  // The server's log (errors only) goes to stderr: stdout is the JSON. A migration that
+  // backfills a million rows takes a while on the first start after it.
+  ({ child: server } = await startServer({ port, dataDir, log: 'stderr', timeoutMs: 600_000 }));
   const startMs = Math.round(performance.now() - startedAt);
   const client = new pg.Client({ connectionString: embeddedUrl() });
   await client.connect();
@@ -401,6 +352,6 @@ try {
     }),
   );
 } finally {
-  if (server) await stop(server);
+  if (server) await stopServer(server, { killAfterMs: 20_000 });
   if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
 }

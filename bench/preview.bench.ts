@@ -5,11 +5,9 @@
 // asked after the summary was read (made ahead of time) and asked again (the cache), from the
 // client and as the server logs it (`responseTime`). Run through tsx; prints one JSON object.
 // Local processes only; bounded loops.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { QuestionRules } from '@lexpath/shared';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import {
@@ -18,9 +16,9 @@ import {
   type PdfOutput,
 } from '../apps/server/src/documents/pdf-pool.ts';
 import { renderDocx } from '../apps/server/src/documents/render.ts';
+import { benchDataDir, freePort, REPO_ROOT, startServer, stopServer } from './support/server.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const demo = join(repoRoot, 'apps/server/demo-templates/locazione-abitativa');
+const demo = join(REPO_ROOT, 'apps/server/demo-templates/locazione-abitativa');
 const log = (message: string) => process.stderr.write(`[preview.bench] ${message}\n`);
 const RUNS = 10;
 
@@ -98,16 +96,6 @@ async function main() {
 const SUMMARY_READING_MS = 5000;
 const SERVER_RUNS = 10;
 const CACHED_RUNS = 50;
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Question = {
   variable: string;
@@ -196,39 +184,18 @@ function followServerLog(child: ChildProcess) {
   return { takePreviewTimes: () => previewTimes.splice(0) };
 }
 
-async function startServer(port: number, dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      PDF_POOL_SIZE: '1',
+async function startLoggedServer(port: number, dataDir: string) {
+  let log: ReturnType<typeof followServerLog> | undefined;
+  const { child } = await startServer({
+    port,
+    dataDir,
+    env: { LOG_LEVEL: 'info', PDF_POOL_SIZE: '1' },
+    log: 'pipe',
+    onSpawn: (spawned: ChildProcess) => {
+      log = followServerLog(spawned);
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const log = followServerLog(child);
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, log };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become healthy in 60 s');
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return { child, log: log as ReturnType<typeof followServerLog> };
 }
 
 /** Complete answers for the template, walking its questionnaire with sample answers. */
@@ -258,14 +225,11 @@ async function timedPreview(base: string, token: string, id: string) {
 }
 
 async function serverFigures() {
-  const dataRoot = join(repoRoot, '.test-data');
-  mkdirSync(dataRoot, { recursive: true });
-  chmodSync(dataRoot, 0o755);
-  const dataDir = join(dataRoot, `bench-preview-${process.pid}`);
+  const dataDir = benchDataDir('preview');
   rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const { child, log } = await startServer(port, dataDir);
+  const { child, log } = await startLoggedServer(port, dataDir);
   try {
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',

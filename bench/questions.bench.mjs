@@ -6,19 +6,14 @@
 // side and are measured in alternating rounds (hello-world, next question, typed next question,
 // again), so a load that comes and goes on a shared machine weighs on both: each round gives a
 // ratio, and the figures are the rounds' medians.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { buildServer, SERVER_ENTRY, serverBuildIsCurrent } from '../scripts/server-build.mjs';
+import { benchDataDir, freePort, REPO_ROOT, startServer, stopServer } from './support/server.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataRoot = join(repoRoot, '.test-data');
-mkdirSync(dataRoot, { recursive: true });
-chmodSync(dataRoot, 0o755);
-const dataDir = join(dataRoot, `bench-questions-${process.pid}`);
+const dataDir = benchDataDir('questions');
 const LOAD = { connections: 10, duration: 5 };
 /** Unmeasured load first, for both servers: the figures are steady state, not JIT warm-up. */
 const WARM_UP = { connections: 10, duration: 2 };
@@ -65,67 +60,28 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-function freePort() {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
-
-async function waitHealthy(child, url) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${url} did not answer in 60 s`);
-}
-
-async function stop(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** As `npm start` runs it (package.json): the compiled server, from apps/server. */
-async function startServer(port) {
+async function startCompiledServer(port) {
   if (!(await serverBuildIsCurrent())) await buildServer();
-  const child = spawn(
-    process.execPath,
-    [
+  const { child } = await startServer({
+    port,
+    dataDir,
+    args: [
       // BENCH_CPU_PROFILE_DIR=/tmp/x writes the server's V8 CPU profile there (where time goes).
       ...(process.env.BENCH_CPU_PROFILE_DIR
         ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
         : []),
       '--enable-source-maps',
-      join(repoRoot, SERVER_ENTRY),
+      join(REPO_ROOT, SERVER_ENTRY),
     ],
-    {
-      cwd: join(repoRoot, 'apps/server'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        // The default level (info) unless the caller chooses one: what production logs.
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? '',
-      },
-      // The log lines go where a service manager would take them, without a reader's cost here.
-      stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: join(REPO_ROOT, 'apps/server'),
+    env: {
+      NODE_ENV: 'production',
+      // The default level (info) unless the caller chooses one: what production logs.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? '',
     },
-  );
-  await waitHealthy(child, `http://127.0.0.1:${port}/api/health`);
+    // The log lines go where a service manager would take them, without a reader's cost here.
+  });
   return child;
 }
 
@@ -139,11 +95,11 @@ async function startHello(port) {
     await app.listen({ port: ${port}, host: '127.0.0.1' });
     process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const { child } = await startServer({
+    port,
+    args: ['--input-type=module', '-e', source],
+    healthPath: '/',
   });
-  await waitHealthy(child, `http://127.0.0.1:${port}/`);
   return child;
 }
 
@@ -181,13 +137,13 @@ async function signIn(base, pec = 'avvocato@pec.demo.it') {
  */
 async function publishSampleTemplate(base) {
   const built = spawnSync(
-    join(repoRoot, 'node_modules/.bin/tsx'),
+    join(REPO_ROOT, 'node_modules/.bin/tsx'),
     [
       '-e',
       "import { buildSampleContract, SAMPLE_QUESTIONS } from './apps/server/src/documents/test-docx.ts';" +
         "process.stdout.write(JSON.stringify({ docx: buildSampleContract(24).toString('base64'), preview: buildSampleContract(2).toString('base64'), questions: SAMPLE_QUESTIONS }));",
     ],
-    { cwd: repoRoot, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+    { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
   );
   if (built.status !== 0) throw new Error(`building the sample contract failed: ${built.stderr}`);
   const { docx, preview, questions } = JSON.parse(built.stdout);
@@ -352,7 +308,7 @@ rmSync(dataDir, { recursive: true, force: true });
 let server;
 let hello;
 try {
-  server = await startServer(serverPort);
+  server = await startCompiledServer(serverPort);
   const token = await signIn(base);
   const list = await api(base, '/api/template', { token, method: 'GET' });
   const byName = (name) => list.results.find((candidate) => candidate.name === name);
@@ -457,7 +413,7 @@ try {
     }),
   );
 } finally {
-  if (server) await stop(server);
-  if (hello) await stop(hello);
+  if (server) await stopServer(server);
+  if (hello) await stopServer(hello);
   rmSync(dataDir, { recursive: true, force: true });
 }

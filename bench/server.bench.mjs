@@ -1,61 +1,20 @@
 // Start-up, sign-in and health throughput of the real server on the embedded PostgreSQL.
 // Prints JSON. Targets 127.0.0.1 only; every loop is bounded.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { benchDataDir, freePort, REPO_ROOT, startServer, stopServer } from './support/server.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataRoot = join(repoRoot, '.test-data');
-mkdirSync(dataRoot, { recursive: true });
-chmodSync(dataRoot, 0o755);
-const dataDir = join(dataRoot, `bench-${process.pid}`);
+const dataDir = benchDataDir('server');
 
-function freePort() {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
+/** Through tsx's own launcher, as this bench always measured it. */
+const start = (port) =>
+  startServer({
+    port,
+    dataDir,
+    command: join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    args: ['apps/server/src/server.ts'],
   });
-}
-
-async function startServer(port) {
-  const started = performance.now();
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
-        return { child, ms: Math.round(performance.now() - started) };
-      }
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not become healthy in 60 s');
-}
-
-async function stopServer(child) {
-  const started = performance.now();
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-  return Math.round(performance.now() - started);
-}
 
 async function timeLogins(base, count) {
   const times = [];
@@ -82,11 +41,11 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 try {
-  const first = await startServer(port);
+  const first = await start(port);
   const logins = await timeLogins(base, 8);
   const health = await autocannon({ url: `${base}/api/health`, connections: 10, duration: 5 });
   const stopMs = await stopServer(first.child);
-  const second = await startServer(port);
+  const second = await start(port);
   await stopServer(second.child);
   console.log(
     JSON.stringify({

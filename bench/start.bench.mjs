@@ -4,29 +4,12 @@
 // at idle, LibreOffice listeners included once warm. Builds are whatever the checkout holds:
 // `web_build_current` and `server_build_current` say whether a build ran inside the first start.
 // Prints JSON. Targets 127.0.0.1 only; every loop is bounded.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { benchDataDir, freePort, startServer, stopServer } from './support/server.mjs';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataRoot = join(repoRoot, '.test-data');
-mkdirSync(dataRoot, { recursive: true });
-chmodSync(dataRoot, 0o755);
-const dataDir = join(dataRoot, `bench-start-${process.pid}`);
+const dataDir = benchDataDir('start');
 /** How long the tree is left alone before its memory is read: the warm-ups are over by then. */
 const IDLE_MS = Number(process.env.START_BENCH_IDLE_MS ?? 20_000);
-
-function freePort() {
-  return new Promise((ok) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-  });
-}
 
 /** Every process below `pid`, from the ppid column of /proc/<pid>/stat. */
 function descendantsOf(pid) {
@@ -87,41 +70,16 @@ function treeMemory(pid) {
   return { processes, total_rss_mb: Math.round(total * 10) / 10 };
 }
 
-async function npmStart(port) {
-  const started = performance.now();
-  const child = spawn('npm', ['start'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** `npm start` from the repository, timed from its spawn to the first healthy answer. */
+function npmStart(port) {
+  return startServer({
+    port,
+    dataDir,
+    command: 'npm',
+    args: ['start'],
+    env: { LOG_LEVEL: 'warn' },
+    pollMs: 20,
   });
-  for (let i = 0; i < 1200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) {
-        return { child, ms: Math.round(performance.now() - started) };
-      }
-    } catch {}
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  child.kill('SIGKILL');
-  throw new Error('npm start did not become healthy in 60 s');
-}
-
-async function stop(child) {
-  const started = performance.now();
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-  return Math.round(performance.now() - started);
 }
 
 const { webBuildIsCurrent } = await import('../scripts/web-build.mjs');
@@ -137,13 +95,13 @@ try {
   result.first_start_to_healthy_ms = first.ms;
   await new Promise((r) => setTimeout(r, IDLE_MS));
   result.idle_after_first_start = treeMemory(first.child.pid);
-  result.first_sigterm_to_exit_ms = await stop(first.child);
+  result.first_sigterm_to_exit_ms = await stopServer(first.child, { killAfterMs: 15_000 });
 
   const second = await npmStart(port);
   result.restart_to_healthy_ms = second.ms;
   await new Promise((r) => setTimeout(r, IDLE_MS));
   result.idle = treeMemory(second.child.pid);
-  result.sigterm_to_exit_ms = await stop(second.child);
+  result.sigterm_to_exit_ms = await stopServer(second.child, { killAfterMs: 15_000 });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -753,18 +753,44 @@ async function billingDataWithKeys(page: Page): Promise<void> {
     if (!box) throw new Error(`${label} is not shown`);
     return box;
   };
-  await expect
-    .poll(async () => (await boxOf(billingTexts.cognome)).x)
-    .toBe((await boxOf(billingTexts.nome)).x);
+  // Both boxes read on every poll: the layout changes after setViewportSize returns, and an
+  // expected position read once, before that, would be the other layout's.
+  const nameFields = async () => {
+    const nome = await boxOf(billingTexts.nome);
+    const cognome = await boxOf(billingTexts.cognome);
+    if (cognome.x === nome.x) return 'stacked';
+    return cognome.y === nome.y && cognome.x > nome.x ? 'side by side' : 'other';
+  };
+  await expect.poll(nameFields).toBe('stacked');
   const nome = await boxOf(billingTexts.nome);
   expect((await boxOf(billingTexts.cognome)).y).toBeGreaterThan(nome.y + nome.height);
   expect(nome.x + nome.width).toBeLessThanOrEqual(SMALL_SCREEN.width);
   await checkScreen(page, 'purchase-keyboard-billing-390');
+  // Back to the wide layout. The resize lays the form out again after setViewportSize returns:
+  // wait for the two columns, so no key reaches a form still being laid out; the focus never
+  // left the refused code (nothing but the keyboard moves it), Shift+Tab finds it wherever.
   await page.setViewportSize(LARGE_SCREEN);
+  await expect.poll(nameFields).toBe('side by side');
   await tabTo(page, code, 'Shift+Tab');
 
+  // Each step on what the field shows, not on time: the whole wrong code selected, the right
+  // one typed over it (the form checks again on every change after a refused save: the message
+  // and aria-invalid go), and only then Enter, from the field.
   await page.keyboard.press('Control+A');
+  await expect
+    .poll(() =>
+      code.evaluate((input: HTMLInputElement) => [
+        input === document.activeElement,
+        input.selectionStart,
+        input.selectionEnd,
+      ]),
+    )
+    .toEqual([true, 0, 'RSSMRA85T10A562X'.length]);
   await page.keyboard.type(BILLING_DATA.codiceFiscale);
+  await expect.poll(() => code.inputValue()).toBe(BILLING_DATA.codiceFiscale);
+  await expect.poll(() => code.getAttribute('aria-invalid')).toBeNull();
+  expect(await section.getByText(texts.billing.codiceFiscalePersona).isVisible()).toBe(false);
+  expect(await holdsFocus(code)).toBe(true);
   await page.keyboard.press('Enter');
   const edit = section.getByRole('button', { name: billingTexts.editBilling });
   await expect.poll(() => edit.isVisible()).toBe(true);

@@ -164,7 +164,16 @@ export class OfficeListener {
       this.#markExited(new ListenerFailure('crashed', error.message)),
     );
 
-    this.#bridge = spawn(this.options.pythonPath, [BRIDGE_SCRIPT, connection], {
+    const officeGroup = this.#office.pid;
+    if (officeGroup === undefined) throw new ListenerFailure('crashed', 'LibreOffice not spawned');
+
+    // The bridge is also LibreOffice's watchdog (uno-convert.py): a server killed with SIGKILL
+    // cannot stop its children, and LibreOffice, in a group of its own, would outlive it. The
+    // bridge's stdin closes whenever the server dies, and it then kills LibreOffice's group.
+    // Node cannot reach prctl(PR_SET_PDEATHSIG), and that would not reach soffice.bin anyway
+    // (the launcher forks it). Detached: a kill of the server's whole group spares the watchdog.
+    this.#bridge = spawn(this.options.pythonPath, [BRIDGE_SCRIPT, connection, `${officeGroup}`], {
+      detached: true,
       stdio: ['pipe', 'pipe', 'ignore'],
       env: { ...process.env, TMPDIR: tmpDir },
     });

@@ -40,6 +40,55 @@ function livingMembersOf(group: number): number[] {
     .map(Number);
 }
 
+/** Processes whose command line names `marker` (a pool's unique folder, a pipe name). */
+function processesNaming(marker: string): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return cmdline.includes(marker) ? [`${entry} ${cmdline}`] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const moduleUrl = (file: string) =>
+  pathToFileURL(fileURLToPath(new URL(file, import.meta.url))).href;
+
+/**
+ * A server in a child process warming a one-listener pool in `workDir`, then running `then`
+ * (module code with `pool` in scope); resolves once it printed its listeners' process groups.
+ */
+async function serverWithPool(
+  workDir: string,
+  then: string,
+  options: { detached?: boolean } = {},
+): Promise<{ server: ReturnType<typeof spawn>; pids: number[] }> {
+  const server = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '--eval',
+      `const { createPdfPool } = await import(${JSON.stringify(moduleUrl('./pdf-pool.ts'))});
+       const pool = createPdfPool({ size: 1, workDir: ${JSON.stringify(workDir)} });
+       await pool.warmUp();
+       ${then}
+       console.log(JSON.stringify(pool.status().listeners.map((l) => l.pid)));
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], detached: options.detached ?? false },
+  );
+  const pids: number[] = await new Promise((resolve, reject) => {
+    server.stdout?.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
+    server.once('exit', () => reject(new Error('the server exited early')));
+  });
+  return { server, pids };
+}
+
 describe('PDF pool without LibreOffice', () => {
   it('still starts, and every preview answers 503 with an Italian message', async () => {
     const pool = createPdfPool({ sofficePath: '/nonexistent/soffice' });
@@ -411,31 +460,18 @@ describe.skipIf(!soffice)('PDF pool after LibreOffice dies', () => {
 
   it('removes, at start, the files and pipes a killed server left in its folder', async () => {
     const workDir = await mkdtemp(path.join(os.tmpdir(), 'lexpath-pool-'));
-    const poolModule = pathToFileURL(fileURLToPath(new URL('./pdf-pool.ts', import.meta.url))).href;
     // A server warming its pool, then killed with its LibreOffice: nothing cleans up.
-    const server = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--input-type=module',
-        '--eval',
-        `const { createPdfPool } = await import(${JSON.stringify(poolModule)});
-         const pool = createPdfPool({ size: 1, workDir: ${JSON.stringify(workDir)} });
-         await pool.warmUp();
-         console.log(JSON.stringify(pool.status().listeners.map((l) => l.pid)));
-         setInterval(() => {}, 1000);`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const { server, pids } = await serverWithPool(workDir, '');
     try {
-      const pids: number[] = await new Promise((resolve, reject) => {
-        server.stdout.once('data', (line: Buffer) => resolve(JSON.parse(line.toString())));
-        server.once('exit', () => reject(new Error('the server exited early')));
-      });
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGKILL');
-      for (const pid of pids) process.kill(-pid, 'SIGKILL');
+      for (const pid of pids) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // its watchdog (the bridge) was first
+        }
+      }
       await exited; // reaped: a zombie would still count as running
       const leftovers = await readdir(workDir);
       expect(leftovers).toEqual([`${server.pid}-1`]);
@@ -454,6 +490,67 @@ describe.skipIf(!soffice)('PDF pool after LibreOffice dies', () => {
         await pool.close();
       }
       expect(await readdir(workDir)).toEqual([]);
+    } finally {
+      server.kill('SIGKILL');
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!soffice)('PDF pool when its server is killed', () => {
+  /**
+   * SIGKILL leaves the server no time to stop anything: whatever of its pool still runs a few
+   * seconds later (LibreOffice, by the pool's folder in its profile path; the bridge, by the
+   * pipe name) is an orphan. Killed here at the end so that a failure leaves nothing behind.
+   */
+  async function expectNothingLeft(workDir: string, serverPid: number) {
+    const left = () => [...processesNaming(workDir), ...processesNaming(`lexpath_${serverPid}_`)];
+    const deadline = Date.now() + 5000;
+    while (left().length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const orphans = left();
+    for (const orphan of orphans) {
+      try {
+        process.kill(Number(orphan.split(' ')[0]), 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    expect(orphans).toEqual([]);
+  }
+
+  it('stops its LibreOffice when the server and its whole process group are killed', async () => {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'lexpath-pool-'));
+    // Its own group, killed whole, as a supervisor or a terminal does.
+    const { server } = await serverWithPool(workDir, '', { detached: true });
+    try {
+      expect(processesNaming(workDir)).not.toEqual([]);
+      process.kill(-(server.pid as number), 'SIGKILL');
+      await expectNothingLeft(workDir, server.pid as number);
+    } finally {
+      server.kill('SIGKILL');
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stops a hung LibreOffice when the server is killed in the middle of its conversion', async () => {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'lexpath-pool-'));
+    // LibreOffice stops answering (SIGSTOP) with a conversion sent to it: the bridge waits.
+    const { server } = await serverWithPool(
+      workDir,
+      `const { existsSync } = await import('node:fs');
+       const { renderDocx } = await import(${JSON.stringify(moduleUrl('./render.ts'))});
+       const { buildSampleContract, SAMPLE_ANSWERS } = await import(
+         ${JSON.stringify(moduleUrl('./test-docx.ts'))});
+       process.kill(-pool.status().listeners[0].pid, 'SIGSTOP');
+       pool.convertDocxToPdf(renderDocx(buildSampleContract(3), SAMPLE_ANSWERS)).catch(() => {});
+       const job = ${JSON.stringify(workDir)} + '/' + process.pid + '-1/listener-0/tmp/job-1.docx';
+       while (!existsSync(job)) await new Promise((resolve) => setTimeout(resolve, 20));`,
+    );
+    try {
+      server.kill('SIGKILL');
+      await expectNothingLeft(workDir, server.pid as number);
     } finally {
       server.kill('SIGKILL');
       await rm(workDir, { recursive: true, force: true });

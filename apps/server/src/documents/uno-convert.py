@@ -1,15 +1,27 @@
 """Bridge between the PDF pool (pdf-pool.ts) and one warm LibreOffice listener.
 
-Run with Debian's /usr/bin/python3 (python3-uno): uno-convert.py <uno-connection>, for example
-"pipe,name=lexpath_1". Connects (waiting for the listener to come up), prints {"ready": true},
-then converts one document per line of stdin, {"input": ".docx path", "output": ".pdf path",
-"pdfa": false} (true: PDF/A-2b, for the bought document to be signed digitally), answering {"ok": true} or {"ok": false, "error": "..."}. Exits when the listener is gone, so the
-pool restarts both; when stdin closes (the server stopped, even killed) it also stops the
-listener, so no LibreOffice outlives the server.
+Run with Debian's /usr/bin/python3 (python3-uno): uno-convert.py <uno-connection> <office-group>,
+for example "pipe,name=lexpath_1" 4242. Connects (waiting for the listener to come up), prints
+{"ready": true}, then converts one document per line of stdin, {"input": ".docx path",
+"output": ".pdf path", "pdfa": false} (true: PDF/A-2b, for the bought document to be signed
+digitally), answering {"ok": true} or {"ok": false, "error": "..."}. Exits when the listener is
+gone, so the pool restarts both.
+
+It is also the listener's watchdog: stdin is a pipe whose only writer is the server, so it
+closes when the server dies, however it dies (SIGKILL, the OOM killer), and then the bridge kills
+the listener's process group (<office-group>, the `soffice` launcher and soffice.bin) and exits.
+A thread reads stdin, so this holds while a conversion runs or LibreOffice hangs; SIGKILL stops
+even a stopped or hung LibreOffice (what it leaves in /tmp, the next server removes). The pool
+starts the bridge in a process group of its own, so a kill of the server's whole group does not
+take the watchdog with it.
 """
 
 import json
+import os
+import queue
+import signal
 import sys
+import threading
 import time
 
 import uno
@@ -83,11 +95,27 @@ def reply(message):
     sys.stdout.flush()
 
 
+def watch_server(requests, office_group):
+    """Passes stdin's lines on; at its end (the server gone) kills the listener and exits."""
+    for line in sys.stdin:
+        requests.put(line)
+    try:
+        os.killpg(office_group, signal.SIGKILL)
+    except OSError:
+        pass  # already gone
+    os._exit(0)
+
+
 def main():
+    requests = queue.Queue()
+    # Before connecting: a server killed while LibreOffice starts stops it too.
+    threading.Thread(
+        target=watch_server, args=(requests, int(sys.argv[2])), daemon=True
+    ).start()
     desktop = connect(sys.argv[1])
     reply({"ready": True})
-    for line in sys.stdin:
-        request = json.loads(line)
+    while True:
+        request = json.loads(requests.get())
         try:
             convert(desktop, request["input"], request["output"], request.get("pdfa", False))
             reply({"ok": True})
@@ -96,10 +124,6 @@ def main():
             sys.exit(1)
         except Exception as error:  # reported to the pool, which decides what to do
             reply({"ok": False, "error": str(error)})
-    try:
-        desktop.terminate()
-    except Exception:
-        pass  # already gone
 
 
 if __name__ == "__main__":

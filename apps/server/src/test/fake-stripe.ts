@@ -1,9 +1,10 @@
 /**
  * A fake Stripe API on loopback for tests: the real `stripe` SDK is pointed at it with
  * STRIPE_API_BASE (`fake.url`). It knows Checkout Sessions (created through the API or added by a
- * test), keeps a log of every request it received, honours Idempotency-Key as Stripe does, and
- * can answer every request with a 500 (`outage`). Other endpoints (refunds, …) are added with
- * `route(...)`. Webhook events are signed with the SDK's own test header.
+ * test) and refunds of a PaymentIntent (one per charge, as Stripe allows for a full refund),
+ * keeps a log of every request it received, honours Idempotency-Key as Stripe does, and can
+ * answer every request with a 500 (`outage`). Other endpoints are added with `route(...)`.
+ * Webhook events are signed with the SDK's own test header.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -27,6 +28,17 @@ export type FakeCheckoutSession = {
   /** Unix seconds. */
   expires_at: number;
   url: string | null;
+};
+
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number | null;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  /** Unix seconds. */
+  created: number;
 };
 
 /** One request the fake received; `form` is the form-encoded body, nested as Stripe reads it. */
@@ -82,6 +94,10 @@ type LineItem = { quantity?: string; price_data?: { unit_amount?: string; curren
 export class FakeStripe {
   /** The Checkout Sessions the fake knows, by id. */
   readonly sessions = new Map<string, FakeCheckoutSession>();
+  /** The refunds created through the API, by id. */
+  readonly refunds = new Map<string, FakeRefund>();
+  /** PaymentIntents whose charge is refunded: through the API, or in the dashboard (a test). */
+  readonly refundedIntents = new Set<string>();
   /** Every request received, in order (also those answered with an error). */
   readonly requests: FakeStripeRequest[] = [];
   /** 'errors': every request is answered with a 500, as during an incident. */
@@ -106,6 +122,7 @@ export class FakeStripe {
       return { body: session };
     });
     this.route('POST', /^\/v1\/checkout\/sessions$/, (request) => this.createSession(request.form));
+    this.route('POST', /^\/v1\/refunds$/, (request) => this.createRefund(request.form));
   }
 
   /** A fake Stripe listening on 127.0.0.1 (`port` 0: any free port). */
@@ -206,8 +223,16 @@ export class FakeStripe {
     return session;
   }
 
+  /** The requests that asked for a refund: the PaymentIntent and the idempotency key of each. */
+  refundRequests(): { paymentIntent: string | null; idempotencyKey: string | undefined }[] {
+    return this.requestsTo('POST', /^\/v1\/refunds$/).map((request) => ({
+      paymentIntent: (request.form.payment_intent as string | undefined) ?? null,
+      idempotencyKey: request.idempotencyKey,
+    }));
+  }
+
   /** An event as Stripe delivers it to a webhook, about `object` (a copy taken now). */
-  static event(type: string, object: object) {
+  static event<T extends object>(type: string, object: T) {
     return {
       id: randomId('evt'),
       object: 'event',
@@ -258,6 +283,41 @@ export class FakeStripe {
       expires_at: expiresAt,
     });
     return { body: session };
+  }
+
+  /** POST /v1/refunds of a whole PaymentIntent; a charge refunded already is refused. */
+  private createRefund(form: Record<string, unknown>): FakeStripeAnswer {
+    const intent = form.payment_intent as string | undefined;
+    if (!intent?.startsWith('pi_')) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `No such payment_intent: '${intent}'`,
+        'resource_missing',
+      );
+    }
+    if (this.refundedIntents.has(intent)) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'Charge has already been refunded.',
+        'charge_already_refunded',
+      );
+    }
+    // The amount asked for, else the whole amount of the session paid with this intent.
+    const session = [...this.sessions.values()].find((s) => s.payment_intent === intent);
+    const refund: FakeRefund = {
+      id: randomId('re'),
+      object: 'refund',
+      amount: form.amount === undefined ? (session?.amount_total ?? null) : Number(form.amount),
+      currency: session?.currency ?? 'eur',
+      payment_intent: intent,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
+    this.refunds.set(refund.id, refund);
+    this.refundedIntents.add(intent);
+    return { body: refund };
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -1,15 +1,13 @@
 /**
  * Refunds, disputes and the webhook's event dedup (issue 14), through the API on a real
  * database: the admin's refund with the local provider and with Stripe (the real SDK pointed at
- * a small fake Stripe on loopback, which answers POST /v1/refunds and GET
- * /v1/checkout/sessions/:id), and Stripe's `charge.refunded` / `charge.dispute.created` events,
- * signed with the SDK's test header. A second app on the same database runs the local provider.
+ * the fake Stripe on loopback, test/fake-stripe.ts: its refunds and Checkout Sessions), and
+ * Stripe's `charge.refunded` / `charge.dispute.created` events, signed with the SDK's test
+ * header. A second app on the same database runs the local provider.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +15,12 @@ import { promisify } from 'node:util';
 import { ROLES, it as text } from '@lexpath/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { auditLog, invoices, payments, stripeEvents } from '../../db/schema.ts';
 import { buildTestConfig, createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { FakeStripe } from '../../test/fake-stripe.ts';
 import { mailsTo } from '../../test/outbox.ts';
 import {
   createPublishedTemplate,
@@ -41,96 +39,9 @@ const SCHEMA = path.join(
 const WEBHOOK_SECRET = 'whsec_test_lexpath_refunds';
 const TOTAL_CENTS = 6088;
 
-// --- The fake Stripe: refunds it was asked for, sessions it knows, an outage switch. ---------
-
-type RefundRequest = { paymentIntent: string | null; idempotencyKey: string | undefined };
-const refundRequests: RefundRequest[] = [];
-/** Intents already refunded, and the answer given to each idempotency key. */
-const refundedIntents = new Set<string>();
-const answersByKey = new Map<string, string>();
-const sessions = new Map<string, { id: string; payment_intent: string | null }>();
-let outage = false;
-let fakeStripe: Server;
-let fakeStripePort: number;
-
-function stripeError(status: number, error: object) {
-  return { status, body: JSON.stringify({ error }) };
-}
-
-/** POST /v1/refunds, as Stripe answers it (form-encoded body, one refund per charge). */
-function createRefund(body: string, idempotencyKey: string | undefined) {
-  const form = new URLSearchParams(body);
-  const paymentIntent = form.get('payment_intent');
-  refundRequests.push({ paymentIntent, idempotencyKey });
-  const replay = idempotencyKey ? answersByKey.get(idempotencyKey) : undefined;
-  if (replay) return { status: 200, body: replay };
-  if (!paymentIntent?.startsWith('pi_')) {
-    return stripeError(400, {
-      type: 'invalid_request_error',
-      code: 'resource_missing',
-      message: `No such payment_intent: '${paymentIntent}'`,
-    });
-  }
-  if (refundedIntents.has(paymentIntent)) {
-    return stripeError(400, {
-      type: 'invalid_request_error',
-      code: 'charge_already_refunded',
-      message: 'Charge has already been refunded.',
-    });
-  }
-  refundedIntents.add(paymentIntent);
-  const answer = JSON.stringify({
-    id: `re_${randomBytes(8).toString('hex')}`,
-    object: 'refund',
-    amount: TOTAL_CENTS,
-    currency: 'eur',
-    payment_intent: paymentIntent,
-    status: 'succeeded',
-  });
-  if (idempotencyKey) answersByKey.set(idempotencyKey, answer);
-  return { status: 200, body: answer };
-}
-
-async function startFakeStripe(port: number): Promise<number> {
-  fakeStripe = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      response.setHeader('content-type', 'application/json');
-      let answer: { status: number; body: string };
-      const session = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(request.url ?? '');
-      if (outage) {
-        answer = stripeError(500, { type: 'api_error', message: 'An unknown error occurred' });
-      } else if (request.method === 'POST' && request.url === '/v1/refunds') {
-        const key = request.headers['idempotency-key'];
-        answer = createRefund(
-          Buffer.concat(chunks).toString(),
-          typeof key === 'string' ? key : undefined,
-        );
-      } else if (request.method === 'GET' && session?.[1] && sessions.has(session[1])) {
-        answer = { status: 200, body: JSON.stringify(sessions.get(session[1])) };
-      } else {
-        answer = stripeError(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: 'No such resource',
-        });
-      }
-      response.statusCode = answer.status;
-      response.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => fakeStripe.listen(port, '127.0.0.1', resolve));
-  return (fakeStripe.address() as AddressInfo).port;
-}
-
-async function stopFakeStripe(): Promise<void> {
-  fakeStripe.closeAllConnections();
-  await new Promise((resolve) => fakeStripe.close(resolve));
-}
-
 // --- Fixtures ---------------------------------------------------------------------------------
 
+let fake: FakeStripe;
 let ctx: TestContext;
 /** The same database served with the local provider (no STRIPE_SECRET_KEY). */
 let localApp: FastifyInstance;
@@ -141,12 +52,12 @@ let templateId: string;
 let scratch: string;
 
 beforeAll(async () => {
-  fakeStripePort = await startFakeStripe(0);
+  fake = await FakeStripe.start();
   ctx = await createTestContext({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_lexpath_fake',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${fakeStripePort}`,
+      STRIPE_API_BASE: fake.url,
     },
   });
   localApp = await buildApp({ config: buildTestConfig(), db: ctx.db, previewAheadOfTime: false });
@@ -169,13 +80,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await localApp?.close();
   await ctx?.close();
-  if (fakeStripe) await stopFakeStripe();
+  await fake?.stop();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 
 beforeEach(() => {
-  refundRequests.length = 0;
-  outage = false;
+  fake.reset();
 });
 
 async function onLocal(user: TestUser, options: InjectOptions) {
@@ -208,37 +118,13 @@ async function buyLocally(
   return { contractId, paymentId: paid.json().data.id };
 }
 
-function stripeEvent<T extends object>(
-  type: string,
-  object: T,
-  id = `evt_${randomBytes(12).toString('hex')}`,
-) {
-  return {
-    id,
-    object: 'event',
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    type,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  };
-}
-
 /** Delivers `event` as Stripe does: raw JSON, signed with the endpoint secret. */
 function deliver(event: object) {
-  const payload = JSON.stringify(event);
+  const { payload, signature } = FakeStripe.signed(event, WEBHOOK_SECRET);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/payment/webhook',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: WEBHOOK_SECRET,
-      }),
-    },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     payload,
   });
 }
@@ -247,7 +133,7 @@ function paidSessionEvent(
   contractId: string,
   sessionId = `cs_test_${randomBytes(12).toString('hex')}`,
 ) {
-  return stripeEvent('checkout.session.completed', {
+  return FakeStripe.event('checkout.session.completed', {
     id: sessionId,
     object: 'checkout.session',
     payment_status: 'paid',
@@ -282,7 +168,12 @@ async function buyWithStripe(
       .set({ stripePaymentIntent: options.intent ?? intent })
       .where(eq(payments.id, payment.id));
   }
-  sessions.set(sessionId, { id: sessionId, payment_intent: intent });
+  fake.addSession({
+    id: sessionId,
+    payment_intent: intent,
+    client_reference_id: contractId,
+    amount_total: TOTAL_CENTS,
+  });
   return { contractId, paymentId: payment.id, intent: options.intent ?? intent, sessionId };
 }
 
@@ -438,10 +329,10 @@ describe('POST /api/payment/{id}/refund (Stripe)', () => {
     const { contractId, paymentId, intent } = await buyWithStripe();
     const response = await refund(paymentId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(refundRequests).toEqual([
+    expect(fake.refundRequests()).toEqual([
       { paymentIntent: intent, idempotencyKey: `refund-${paymentId}` },
     ]);
-    expect(refundedIntents.has(intent)).toBe(true);
+    expect(fake.refundedIntents.has(intent)).toBe(true);
     expect((await paymentRow(paymentId))?.refundedAt).not.toBeNull();
     expect((await invoicesOf(paymentId)).map((row) => row.tipo)).toEqual(['TD01', 'TD04']);
     expect((await download(contractId)).statusCode).toBe(403);
@@ -449,10 +340,10 @@ describe('POST /api/payment/{id}/refund (Stripe)', () => {
     // A retried click asks Stripe nothing more and answers the same.
     const again = await refund(paymentId);
     expect(again.json().data).toEqual(response.json().data);
-    expect(refundRequests).toHaveLength(1);
+    expect(fake.refundRequests()).toHaveLength(1);
 
     // Stripe's charge.refunded that follows finds it refunded: still one credit note.
-    const event = stripeEvent('charge.refunded', {
+    const event = FakeStripe.event('charge.refunded', {
       id: `ch_${randomBytes(8).toString('hex')}`,
       object: 'charge',
       payment_intent: intent,
@@ -467,30 +358,30 @@ describe('POST /api/payment/{id}/refund (Stripe)', () => {
 
   it('answers 503 while Stripe answers errors or is unreachable, changes nothing, and refunds on retry', async () => {
     const { contractId, paymentId, intent } = await buyWithStripe();
-    outage = true;
+    fake.outage = 'errors';
     const failing = await refund(paymentId);
     expect(failing.statusCode, failing.body).toBe(503);
     expect(failing.json().message).toBe(text.payments.providerUnavailable);
-    outage = false;
+    fake.outage = 'none';
 
-    await stopFakeStripe();
+    await fake.stop();
     let unreachable: Awaited<ReturnType<typeof refund>>;
     try {
       unreachable = await refund(paymentId);
     } finally {
-      await startFakeStripe(fakeStripePort);
+      await fake.listen();
     }
     expect(unreachable.statusCode, unreachable.body).toBe(503);
     expect(unreachable.json().message).toBe(text.payments.providerUnavailable);
 
-    expect(refundedIntents.has(intent)).toBe(false);
+    expect(fake.refundedIntents.has(intent)).toBe(false);
     expect((await paymentRow(paymentId))?.refundedAt).toBeNull();
     expect(await invoicesOf(paymentId)).toHaveLength(1);
     expect((await download(contractId)).statusCode).toBe(200);
 
     const retried = await refund(paymentId);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(refundedIntents.has(intent)).toBe(true);
+    expect(fake.refundedIntents.has(intent)).toBe(true);
     expect(await invoicesOf(paymentId)).toHaveLength(2);
   });
 
@@ -499,14 +390,14 @@ describe('POST /api/payment/{id}/refund (Stripe)', () => {
     expect((await paymentRow(paymentId))?.stripePaymentIntent).toBeNull();
     const response = await refund(paymentId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(refundRequests.map((request) => request.paymentIntent)).toEqual([intent]);
+    expect(fake.refundRequests().map((request) => request.paymentIntent)).toEqual([intent]);
     // Stored, so Stripe's charge.refunded names a payment we know.
     expect((await paymentRow(paymentId))?.stripePaymentIntent).toBe(intent);
   });
 
   it('completes the local side when the charge was already refunded in the Stripe dashboard', async () => {
     const { paymentId, intent } = await buyWithStripe();
-    refundedIntents.add(intent);
+    fake.refundedIntents.add(intent);
     const response = await refund(paymentId);
     expect(response.statusCode, response.body).toBe(200);
     expect((await paymentRow(paymentId))?.refundedAt).not.toBeNull();
@@ -515,7 +406,7 @@ describe('POST /api/payment/{id}/refund (Stripe)', () => {
 });
 
 function chargeRefunded(intent: string, refunded = TOTAL_CENTS) {
-  return stripeEvent('charge.refunded', {
+  return FakeStripe.event('charge.refunded', {
     id: `ch_${randomBytes(8).toString('hex')}`,
     object: 'charge',
     payment_intent: intent,
@@ -549,7 +440,7 @@ describe('Stripe refund and dispute events', () => {
       { actorId: null, details: expect.objectContaining({ origin: 'stripe', eventId: event.id }) },
     ]);
     // Nothing was asked of Stripe: the money already went back there.
-    expect(refundRequests).toEqual([]);
+    expect(fake.refundRequests()).toEqual([]);
   });
 
   it('acts once on an event delivered twice, in turn or at once', async () => {
@@ -563,7 +454,7 @@ describe('Stripe refund and dispute events', () => {
     expect(await auditOf(paymentId, 'payment.refunded')).toHaveLength(1);
 
     // A dispute delivered twice leaves one audit entry.
-    const dispute = stripeEvent('charge.dispute.created', {
+    const dispute = FakeStripe.event('charge.dispute.created', {
       id: `dp_${randomBytes(8).toString('hex')}`,
       object: 'dispute',
       payment_intent: intent,
@@ -624,7 +515,7 @@ describe('Stripe refund and dispute events', () => {
   it('charge.dispute.created flags the payment with the reason; before its payment: 503, nothing recorded', async () => {
     const { contractId, paymentId, intent } = await buyWithStripe();
     const dispute = (paymentIntent: string) =>
-      stripeEvent('charge.dispute.created', {
+      FakeStripe.event('charge.dispute.created', {
         id: `dp_${randomBytes(8).toString('hex')}`,
         object: 'dispute',
         payment_intent: paymentIntent,
@@ -648,7 +539,7 @@ describe('Stripe refund and dispute events', () => {
   });
 
   it('records no id for events it ignores, and one for a checkout delivered twice', async () => {
-    const ignored = stripeEvent('customer.created', { id: 'cus_1', object: 'customer' });
+    const ignored = FakeStripe.event('customer.created', { id: 'cus_1', object: 'customer' });
     expect((await deliver(ignored)).statusCode).toBe(200);
     expect(await eventRows(ignored.id)).toEqual([]);
 
