@@ -1,13 +1,19 @@
+import type { TQuestion } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import {
   ZAnswersPayload,
   ZNextQuestion,
   ZNextQuestionQuery,
 } from '@lexpath/shared/schemas/templates';
+import type { FastifyReply } from 'fastify';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
-import { findNextTemplateQuestion, nextQuestionJson } from './questionnaire.service.ts';
+import {
+  findNextTemplateQuestion,
+  findNextTemplateQuestionInMemory,
+  nextQuestionJson,
+} from './questionnaire.service.ts';
 
 /**
  * A body the JSON parser made an object of: the answers map as `ZAnswersPayload` accepts it
@@ -36,6 +42,10 @@ function questionsValidatorCompiler<S>(route: FastifyRouteSchemaDef<S>): Fastify
   return (data) => (isAnswersObject(data) ? { value: data } : zodValidator(data));
 }
 
+function sendNextQuestion(reply: FastifyReply, next: TQuestion | null): void {
+  reply.type('application/json; charset=utf-8').send(nextQuestionJson(next));
+}
+
 /** POST /api/contract/questions: the questionnaire's next step (SPEC §7). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -61,17 +71,29 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The body is ready-made JSON (see `nextQuestionJson`); the schema above documents it.
-    async (request, reply) => {
-      const next = await findNextTemplateQuestion(
-        app.db,
-        currentUser(request),
+    // A step whose template and questions are in memory is answered without a promise.
+    (request, reply) => {
+      const viewer = currentUser(request);
+      const { caches } = app;
+      const held = findNextTemplateQuestionInMemory(
+        viewer,
         request.query.type,
         request.body,
-        app.caches.templates,
+        caches.templates,
       );
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(nextQuestionJson(next) as unknown as { data: null });
+      if (held !== undefined) {
+        sendNextQuestion(reply, held);
+        return;
+      }
+      return findNextTemplateQuestion(
+        app.db,
+        viewer,
+        request.query.type,
+        request.body,
+        caches.templates,
+      ).then((next) => {
+        sendNextQuestion(reply, next);
+      });
     },
   );
 };
