@@ -11,7 +11,7 @@ import type { Database } from './db/client.ts';
 import { createDocumentPool, type DocumentPool } from './documents/document-pool.ts';
 import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
 import { ChangeAwareCache } from './lib/change-aware-cache.ts';
-import { AccessLogController } from './logger.ts';
+import { AccessLogController, LazyRequestLogger } from './logger.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
@@ -134,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     logController: new AccessLogController(),
+    childLoggerFactory: (logger, bindings, options) =>
+      new LazyRequestLogger(logger, bindings, options),
     routerOptions: {
       // `/api/user/` and `/api/user` are one route (DESIGN §3).
       ignoreTrailingSlash: true,

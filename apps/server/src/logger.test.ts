@@ -71,6 +71,36 @@ describe('the server log', () => {
     expect(log).toMatch(/insert into \\"users\\"/i);
   });
 
+  it('names the request in its error lines, as in its access line (request.log, made on first use)', async () => {
+    const log = await logOf(() =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          name: 'Marta',
+          surname: 'Vietato',
+          pec: 'marta.reqid@pec.test.it',
+          password: 'Segreta#2026',
+          terms_acceptance: true,
+          terms_art_9_10: true,
+          privacy: true,
+          newsletter: false,
+        },
+      }),
+    );
+    const entries = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const failed = entries.find((entry) => entry.msg === 'request failed');
+    const access = entries.filter((entry) => entry.msg !== 'request failed');
+    expect(failed?.level).toBe(50);
+    expect(failed?.reqId).toEqual(expect.any(String));
+    expect(access.map((entry) => [entry.msg, entry.reqId])).toEqual([
+      ['request completed', failed?.reqId],
+    ]);
+  });
+
   it('holds no PEC or reset link when queueing a password-reset mail fails with a 500', async () => {
     const lawyer = await ctx.buildUser();
     await ctx.pool.query(

@@ -4,7 +4,14 @@ import {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type LevelWithSilentOrString,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 import type { AppConfig } from './config.ts';
 
 /** Secrets never reach the logs, whichever object carries them. */
@@ -194,5 +201,71 @@ export class AccessLogController extends LogController {
       },
       'request completed',
     );
+  }
+}
+
+type LogMethod = (...args: unknown[]) => void;
+
+/**
+ * The logger Fastify gives each request (`request.log`, bound to its id), made on its first use.
+ * pino builds a child's bindings through the redacting stringifier, and most requests never log
+ * through theirs: the access line has its own logger. Once made, the child is pino's own, so a
+ * request's error lines are as before.
+ */
+export class LazyRequestLogger implements FastifyBaseLogger {
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  get #logger(): FastifyBaseLogger {
+    this.#child ??= this.#parent.child(this.#bindings, this.#options);
+    return this.#child;
+  }
+
+  get level(): LevelWithSilentOrString {
+    return this.#logger.level;
+  }
+
+  set level(level: LevelWithSilentOrString) {
+    this.#logger.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    (this.#logger.fatal as LogMethod)(...args);
+  }
+
+  error(...args: unknown[]): void {
+    (this.#logger.error as LogMethod)(...args);
+  }
+
+  warn(...args: unknown[]): void {
+    (this.#logger.warn as LogMethod)(...args);
+  }
+
+  info(...args: unknown[]): void {
+    (this.#logger.info as LogMethod)(...args);
+  }
+
+  debug(...args: unknown[]): void {
+    (this.#logger.debug as LogMethod)(...args);
+  }
+
+  trace(...args: unknown[]): void {
+    (this.#logger.trace as LogMethod)(...args);
+  }
+
+  silent(...args: unknown[]): void {
+    (this.#logger.silent as LogMethod)(...args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
   }
 }

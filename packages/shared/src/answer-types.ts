@@ -488,21 +488,27 @@ export type CheckContext = {
   today?: string;
 };
 
-function choiceProblems(question: AnswerRules, value: unknown, label: string): string[] {
+/**
+ * How messages name the question being checked, computed only when one is written: every
+ * questionnaire step checks each answer given so far, and almost all of them are fine.
+ */
+type LabelOf = () => string;
+
+function choiceProblems(question: AnswerRules, value: unknown, label: LabelOf): string[] {
   if (question.is_multiple_selection) {
     if (!Array.isArray(value) || value.length === 0)
-      return [it.questions.answerListExpected(label)];
+      return [it.questions.answerListExpected(label())];
   } else if (typeof value !== 'string') {
-    return [it.questions.answerSingleExpected(label)];
+    return [it.questions.answerSingleExpected(label())];
   }
   const options = question.options ?? [];
   const problems: string[] = [];
   const seen = new Set<unknown>();
   for (const item of typeof value === 'string' ? [value] : (value as unknown[])) {
     if (typeof item !== 'string' || !options.includes(item)) {
-      problems.push(it.questions.answerNotAnOption(label, String(item)));
+      problems.push(it.questions.answerNotAnOption(label(), String(item)));
     } else if (seen.has(item)) {
-      problems.push(it.questions.answerRepeated(label, item));
+      problems.push(it.questions.answerRepeated(label(), item));
     }
     seen.add(item);
   }
@@ -512,45 +518,45 @@ function choiceProblems(question: AnswerRules, value: unknown, label: string): s
 /** Limits are euros as the editor wrote them; compared in cents, rounded to the cent. */
 const limitCents = (limit: number) => Math.round(limit * 100);
 
-function textProblem(question: AnswerRules, value: string, label: string): string | null {
+function textProblem(question: AnswerRules, value: string, label: LabelOf): string | null {
   switch (question.type) {
     case 'testo': {
       const max = question.max_length ?? TEXT_MAX_LENGTH;
-      if (/[\r\n]/.test(value)) return it.answers.textOneLine(label);
+      if (/[\r\n]/.test(value)) return it.answers.textOneLine(label());
       if (value !== value.trim() || value.length === 0 || value.length > max)
-        return it.answers.textLength(label, max);
+        return it.answers.textLength(label(), max);
       return null;
     }
     case 'testo_lungo':
       return value !== value.trim() || value.length === 0 || value.length > LONG_TEXT_MAX_LENGTH
-        ? it.answers.textLength(label, LONG_TEXT_MAX_LENGTH)
+        ? it.answers.textLength(label(), LONG_TEXT_MAX_LENGTH)
         : null;
     case 'numero': {
-      if (!isCanonicalNumero(value)) return it.answers.numberInvalid(label);
+      if (!isCanonicalNumero(value)) return it.answers.numberInvalid(label());
       const decimals = value.split('.')[1]?.length ?? 0;
       if (question.decimals !== undefined && decimals > question.decimals)
-        return it.answers.numberDecimals(label, question.decimals);
+        return it.answers.numberDecimals(label(), question.decimals);
       if (typeof question.min === 'number' && compareDecimals(value, decimalOf(question.min)) < 0)
-        return it.answers.belowMin(label, formatNumero(decimalOf(question.min)));
+        return it.answers.belowMin(label(), formatNumero(decimalOf(question.min)));
       if (typeof question.max === 'number' && compareDecimals(value, decimalOf(question.max)) > 0)
-        return it.answers.aboveMax(label, formatNumero(decimalOf(question.max)));
+        return it.answers.aboveMax(label(), formatNumero(decimalOf(question.max)));
       return null;
     }
     case 'importo': {
-      if (!isCanonicalImporto(value)) return it.answers.amountInvalid(label);
+      if (!isCanonicalImporto(value)) return it.answers.amountInvalid(label());
       const cents = amountToCents(value);
       if (typeof question.min === 'number' && cents < limitCents(question.min))
-        return it.answers.belowMin(label, formatImporto(centsToAmount(limitCents(question.min))));
+        return it.answers.belowMin(label(), formatImporto(centsToAmount(limitCents(question.min))));
       if (typeof question.max === 'number' && cents > limitCents(question.max))
-        return it.answers.aboveMax(label, formatImporto(centsToAmount(limitCents(question.max))));
+        return it.answers.aboveMax(label(), formatImporto(centsToAmount(limitCents(question.max))));
       return null;
     }
     case 'codice_fiscale':
-      return isValidCodiceFiscale(value) ? null : it.answers.codiceFiscaleInvalid(label);
+      return isValidCodiceFiscale(value) ? null : it.answers.codiceFiscaleInvalid(label());
     case 'partita_iva':
-      return isValidPartitaIva(value) ? null : it.answers.partitaIvaInvalid(label);
+      return isValidPartitaIva(value) ? null : it.answers.partitaIvaInvalid(label());
     case 'email':
-      return isCanonicalEmail(value) ? null : it.answers.emailInvalid(label);
+      return isCanonicalEmail(value) ? null : it.answers.emailInvalid(label());
     default:
       return null;
   }
@@ -559,17 +565,17 @@ function textProblem(question: AnswerRules, value: string, label: string): strin
 function dateProblem(
   question: AnswerRules,
   value: string,
-  label: string,
+  label: LabelOf,
   today: () => string,
 ): string | null {
-  if (!isCanonicalData(value)) return it.answers.dateInvalid(label);
+  if (!isCanonicalData(value)) return it.answers.dateInvalid(label());
   const needsToday = question.min === TODAY_LIMIT || question.max === TODAY_LIMIT;
   const day = needsToday ? today() : '';
   const min = dateLimit(question.min, day);
   const max = dateLimit(question.max, day);
   // Canonical dates compare as strings.
-  if (min !== undefined && value < min) return it.answers.dateBeforeMin(label, formatData(min));
-  if (max !== undefined && value > max) return it.answers.dateAfterMax(label, formatData(max));
+  if (min !== undefined && value < min) return it.answers.dateBeforeMin(label(), formatData(min));
+  if (max !== undefined && value > max) return it.answers.dateAfterMax(label(), formatData(max));
   return null;
 }
 
@@ -594,23 +600,23 @@ function fieldLabel(list: AnswerRules, field: AnswerRules, position: number): st
 function listProblems(
   question: AnswerRules,
   value: unknown,
-  label: string,
-  context: CheckContext,
+  label: LabelOf,
+  today: () => string,
 ): string[] {
-  if (!Array.isArray(value)) return [it.answers.listExpected(label)];
+  if (!Array.isArray(value)) return [it.answers.listExpected(label())];
   const min = question.min_items ?? 1;
   const max = Math.min(question.max_items ?? ELENCO_MAX_ITEMS, ELENCO_MAX_ITEMS);
-  if (value.length < min) return [it.answers.itemsMin(label, min)];
-  if (value.length > max) return [it.answers.itemsMax(label, max)];
+  if (value.length < min) return [it.answers.itemsMin(label(), min)];
+  if (value.length > max) return [it.answers.itemsMax(label(), max)];
   const fields = question.fields ?? [];
+  const known = new Set(fields.map((field) => field.variable));
   const problems: string[] = [];
   value.forEach((item: unknown, index) => {
     const position = index + 1;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      problems.push(it.answers.listExpected(label));
+      problems.push(it.answers.listExpected(label()));
       return;
     }
-    const known = new Set(fields.map((field) => field.variable));
     for (const key of Object.keys(item)) {
       if (!known.has(key))
         problems.push(it.answers.itemUnknownField(itemLabel(question, position), key));
@@ -619,12 +625,13 @@ function listProblems(
       const fieldValue = Object.hasOwn(item, field.variable)
         ? (item as Record<string, unknown>)[field.variable]
         : undefined;
-      problems.push(
-        ...validateCanonical(field, fieldValue, {
-          ...context,
-          label: fieldLabel(question, field, position),
-        }),
+      const problem = canonicalProblems(
+        field,
+        fieldValue,
+        () => fieldLabel(question, field, position),
+        today,
       );
+      if (problem.length > 0) problems.push(...problem);
     }
   });
   return problems;
@@ -640,17 +647,32 @@ export function validateCanonical(
   value: unknown,
   context: CheckContext = {},
 ): string[] {
-  const label = context.label ?? labelOf(question);
+  const { label } = context;
+  return canonicalProblems(
+    question,
+    value,
+    label === undefined ? () => labelOf(question) : () => label,
+    () => context.today ?? todayInItaly(),
+  );
+}
+
+/** `validateCanonical` with the label and today's date asked for only when a message needs them. */
+function canonicalProblems(
+  question: AnswerRules,
+  value: unknown,
+  label: LabelOf,
+  today: () => string,
+): string[] {
   if (isChoice(question)) {
-    if (value === undefined) return [it.answers.required(label)];
+    if (value === undefined) return [it.answers.required(label())];
     return choiceProblems(question, value, label);
   }
-  if (question.type === 'elenco') return listProblems(question, value, label, context);
-  if (value === undefined || value === '') return [it.answers.required(label)];
-  if (typeof value !== 'string') return [it.answers.textExpected(label)];
+  if (question.type === 'elenco') return listProblems(question, value, label, today);
+  if (value === undefined || value === '') return [it.answers.required(label())];
+  if (typeof value !== 'string') return [it.answers.textExpected(label())];
   const problem =
     question.type === 'data'
-      ? dateProblem(question, value, label, () => context.today ?? todayInItaly())
+      ? dateProblem(question, value, label, today)
       : textProblem(question, value, label);
   return problem ? [problem] : [];
 }

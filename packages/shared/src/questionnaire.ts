@@ -160,6 +160,7 @@ export function isVisible(question: QuestionRules, answers: TAnswers): boolean {
  * whose conditions only name earlier questions).
  */
 export function pruneAnswers(questions: readonly QuestionRules[], answers: TAnswers): TAnswers {
+  if (conditionsLookBack(questions)) return pruneInOnePass(questions, answers);
   let kept: TAnswers = {};
   for (const question of questions) {
     const value = answerOf(answers, question.variable);
@@ -175,6 +176,45 @@ export function pruneAnswers(questions: readonly QuestionRules[], answers: TAnsw
       else changed = true;
     }
     kept = next;
+  }
+  return kept;
+}
+
+/**
+ * Whether every condition of the list names only questions before its own (the usual list, and
+ * every demo's), by list, computed once: the server keeps a version's list in memory and prunes
+ * against it on every questionnaire step.
+ */
+const lookingBack = new WeakMap<readonly QuestionRules[], boolean>();
+
+function conditionsLookBack(questions: readonly QuestionRules[]): boolean {
+  let result = lookingBack.get(questions);
+  if (result === undefined) {
+    const earlier = new Set<string>();
+    result = true;
+    for (const question of questions) {
+      for (const condition of question.required_answers ?? []) {
+        for (const variable in condition) {
+          if (Object.hasOwn(condition, variable) && !earlier.has(variable)) result = false;
+        }
+      }
+      earlier.add(question.variable);
+    }
+    lookingBack.set(questions, result);
+  }
+  return result;
+}
+
+/**
+ * `pruneAnswers` for a list whose conditions only look back: a question's visibility then
+ * depends only on the answers kept before it, so one pass in list order finds what the repeated
+ * passes settle on (a condition holds on given answers only, so keeping fewer never shows more).
+ */
+function pruneInOnePass(questions: readonly QuestionRules[], answers: TAnswers): TAnswers {
+  const kept: TAnswers = {};
+  for (const question of questions) {
+    const value = answerOf(answers, question.variable);
+    if (value !== undefined && isVisible(question, kept)) setAnswer(kept, question.variable, value);
   }
   return kept;
 }

@@ -178,6 +178,43 @@ describe('templates cached by the questionnaire', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await nextQuestion(lawyer)).json().data.question).toBe('Domanda modificata');
   });
+
+  it('checks a step served from memory as it checks the first: answers, then the caller', async () => {
+    const lawyer = await ctx.buildUser();
+    const step = (answers: object, as: TestUser = lawyer, id = templateId) =>
+      ctx.injectAs(as)({
+        method: 'POST',
+        url: `/api/contract/questions?type=${id}`,
+        payload: answers,
+      });
+    const first = (await nextQuestion(lawyer)).json().data;
+    const answer = first.options[0] ?? 'Mario Rossi';
+    const second = await step({ [first.variable]: answer });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().data.variable).not.toBe(first.variable);
+
+    const unknown = await step({ [first.variable]: answer, ignota: 'x' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe(text.questions.answerUnknownQuestion('ignota'));
+    const malformed = await step({}, lawyer, 'non-un-id');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().message).toBe(text.errors.notFound);
+
+    await elsewhere('update templates set status = $1 where id = $2', [
+      TEMPLATE_STATUS.suspended,
+      templateId,
+    ]);
+    await eventually(async () => (await step({})).statusCode === 404);
+    // Again, now that the suspended row is held in memory.
+    expect((await step({})).statusCode).toBe(404);
+    // Editors still try a suspended template, from the same cached row.
+    expect((await step({}, editor)).json().data.variable).toBe(first.variable);
+    await elsewhere('update templates set status = $1 where id = $2', [
+      TEMPLATE_STATUS.published,
+      templateId,
+    ]);
+    await eventually(async () => (await step({})).statusCode === 200);
+  });
 });
 
 describe('ChangeAwareCache', () => {

@@ -92,11 +92,16 @@ export async function findCurrentVersion(
   const row = cache
     ? await cache.get(templateId, () => readCurrentVersion(db, templateId))
     : await readCurrentVersion(db, templateId);
+  const { status: _status, ...version } = usableVersion(viewer, row);
+  return version;
+}
+
+/** The row if `viewer` may use the template: customers only published ones. 404 otherwise. */
+function usableVersion(viewer: Caller, row: CurrentVersionRow | undefined): CurrentVersionRow {
   if (!row) throw notFound();
   if (!mayUseUnpublishedTemplates(viewer) && row.status !== TEMPLATE_STATUS.published)
     throw notFound();
-  const { status: _status, ...version } = row;
-  return version;
+  return row;
 }
 
 /**
@@ -130,6 +135,27 @@ export async function findNextTemplateQuestion(
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = checkAnswers(questions, raw);
   return findNextQuestionAfterValid(questions, answers);
+}
+
+/**
+ * `findNextTemplateQuestion` when the template's current version and its questions are both in
+ * memory, as for every step after a questionnaire's first: the same checks and the same errors,
+ * settled without a promise. Undefined when something must be read first (the caller then takes
+ * `findNextTemplateQuestion`).
+ */
+export function findNextTemplateQuestionInMemory(
+  viewer: Caller,
+  templateId: string,
+  raw: Record<string, unknown>,
+  cache: ChangeAwareCache<CurrentVersionRow | undefined>,
+): TQuestion | null | undefined {
+  if (!isUuid(templateId)) throw notFound();
+  const held = cache.peek(templateId);
+  if (!held) return undefined;
+  const version = usableVersion(viewer, held.value);
+  const questions = versionQuestions.get(version.versionId);
+  if (!questions) return undefined;
+  return findNextQuestionAfterValid(questions, checkAnswers(questions, raw));
 }
 
 /**

@@ -133,6 +133,24 @@ describe('POST /api/contract/questions?type={templateId}', () => {
     }
   });
 
+  it('answers 400 to a body that is not an answers map, and the first question to null', async () => {
+    const raw = (body: string) =>
+      ctx.injectAs(lawyer)({
+        method: 'POST',
+        url: `/api/contract/questions?type=${published}`,
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+    for (const body of ['[]', '["nome_cliente"]', '"Mario Rossi"', '42', 'true']) {
+      const response = await raw(body);
+      expect(response.statusCode, body).toBe(400);
+      expect(response.json().message, body).toBe(text.errors.badRequest);
+    }
+    const empty = await raw('null');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data.variable).toBe('nome_cliente');
+  });
+
   it('hides a suspended template from customers (404) but lets editors try it', async () => {
     const byLawyer = await next(suspended, {});
     expect(byLawyer.statusCode).toBe(404);
