@@ -27,6 +27,8 @@ import {
   SAMPLE_ANSWERS,
   SAMPLE_QUESTIONS,
 } from '../apps/server/src/documents/test-docx.ts';
+import { typedScope } from '../apps/server/src/documents/typed-answers.ts';
+import { sampleAnswer } from './support/sample-answers.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const demoRoot = join(repoRoot, 'apps/server/demo-templates');
@@ -67,11 +69,10 @@ type Subject = {
   answers: TAnswers;
 };
 
-/** Every question answered with its first option: the whole master is exercised. */
-function firstOptionAnswers(questions: QuestionRules[]): TAnswers {
-  return Object.fromEntries(
-    questions.map((q) => [q.variable, q.is_multiple_selection ? [q.options[0]] : q.options[0]]),
-  ) as TAnswers;
+/** Every question answered (a choice with its first option, a typed question with a valid
+ * sample): the whole master is exercised. */
+function sampleAnswers(questions: QuestionRules[]): TAnswers {
+  return Object.fromEntries(questions.map((q) => [q.variable, sampleAnswer(q)])) as TAnswers;
 }
 
 /** The largest demo master, with its preview and questions; else the 24-page sample contract. */
@@ -97,7 +98,7 @@ function pickSubject(): Subject {
       master: readFileSync(join(dir, 'master.docx')),
       preview: readFileSync(join(dir, 'preview.docx')),
       questions,
-      answers: firstOptionAnswers(questions),
+      answers: sampleAnswers(questions),
     };
   }
   const sample = buildSampleContract(24);
@@ -111,9 +112,9 @@ function pickSubject(): Subject {
 }
 
 /** The same work as renderDocx with nothing of the engine: fresh zip, same parser options. */
-function renderPlain(bytes: Buffer, answers: TAnswers): Buffer {
+function renderPlain(bytes: Buffer, scope: Record<string, unknown>): Buffer {
   const doc = new Docxtemplater(new PizZip(bytes), TEMPLATER_OPTIONS);
-  doc.render(answers);
+  doc.render(scope);
   return doc.toBuffer({ compression: 'DEFLATE' });
 }
 
@@ -124,8 +125,12 @@ function benchRender(subject: Subject) {
   // hotter JIT or pays for the other's garbage; enough warm-up for both to be compiled.
   const engine: number[] = [];
   const plain: number[] = [];
-  const renderEngine = () => renderDocx(subject.master, subject.answers, { cacheKey: key });
-  const renderPlainOnce = () => renderPlain(subject.master, subject.answers);
+  // As the server renders: the answers with their questions (typed answers become values).
+  const renderEngine = () =>
+    renderDocx(subject.master, subject.answers, { cacheKey: key, questions: subject.questions });
+  // The plain side gets the same values, prepared once outside the timing.
+  const scope = typedScope(subject.answers, subject.questions);
+  const renderPlainOnce = () => renderPlain(subject.master, scope);
   timeSync(renderEngine, 0, 20, 20_000);
   timeSync(renderPlainOnce, 0, 20, 20_000);
   for (let round = 0; round < 6; round += 1) {
