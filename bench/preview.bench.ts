@@ -159,10 +159,12 @@ async function api(
   return json.data as never;
 }
 
-/** The server's own time for each preview request, from its log (`request completed`). */
+const PREVIEW_PATH = '/api/contract/preview/';
+
+/** The server's own time for each preview request, from its access log line. */
 function followServerLog(child: ChildProcess) {
   const urls = new Map<string, string>();
-  const previewTimes: number[] = [];
+  const previewTimes: Array<{ contractId: string; ms: number }> = [];
   let buffered = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
@@ -173,15 +175,32 @@ function followServerLog(child: ChildProcess) {
         const entry = JSON.parse(line);
         if (entry.req?.url) urls.set(entry.reqId, entry.req.url);
         if (typeof entry.responseTime === 'number') {
-          if (urls.get(entry.reqId)?.startsWith('/api/contract/preview/')) {
-            previewTimes.push(entry.responseTime);
+          const url = urls.get(entry.reqId);
+          if (url?.startsWith(PREVIEW_PATH)) {
+            const contractId = url.slice(PREVIEW_PATH.length).split('?')[0] ?? '';
+            previewTimes.push({ contractId, ms: entry.responseTime });
           }
           urls.delete(entry.reqId);
         }
       } catch {}
     }
   });
-  return { takePreviewTimes: () => previewTimes.splice(0) };
+  return {
+    /**
+     * The logged times of `contractId`'s previews, once `count` of them are in. The access line
+     * is written when the response has finished, which can be after the client has read it: a
+     * line is matched to its contract, never to whichever request the bench made next.
+     */
+    async takePreviewTimes(contractId: string, count: number): Promise<number[]> {
+      const mine = () => previewTimes.filter((entry) => entry.contractId === contractId);
+      for (let waited = 0; mine().length < count && waited < 5000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const taken = mine();
+      for (const entry of taken) previewTimes.splice(previewTimes.indexOf(entry), 1);
+      return taken.map((entry) => entry.ms);
+    },
+  };
 }
 
 async function startLoggedServer(port: number, dataDir: string) {
@@ -274,8 +293,9 @@ async function serverFigures() {
     };
 
     // Warm-up: the listener's first conversion, the renderer's first render.
-    await click(await finishContract(`warm-${process.pid}`));
-    log.takePreviewTimes();
+    const warmId = await finishContract(`warm-${process.pid}`);
+    await click(warmId);
+    await log.takePreviewTimes(warmId, 1);
 
     const afterReading: number[] = [];
     const afterReadingServer: number[] = [];
@@ -290,17 +310,18 @@ async function serverFigures() {
       await new Promise((resolve) => setTimeout(resolve, SUMMARY_READING_MS));
       const read = await click(id);
       afterReading.push(read.ms);
-      afterReadingServer.push(...log.takePreviewTimes());
+      afterReadingServer.push(...(await log.takePreviewTimes(id, 1)));
       pdfBytes = read.preview.bytes;
       // No reading at all: the click right after the last answer (the conversion is under way).
-      atOnce.push((await click(await finishContract(`${process.pid}-${i}-at-once`))).ms);
-      log.takePreviewTimes();
+      const atOnceId = await finishContract(`${process.pid}-${i}-at-once`);
+      atOnce.push((await click(atOnceId)).ms);
+      await log.takePreviewTimes(atOnceId, 1);
       for (let k = 0; k < CACHED_RUNS / SERVER_RUNS; k += 1) {
         const cached = await timedPreview(base, token, id);
         cachedClient.push(cached.ms);
         cachedFirstByte.push(cached.firstByte);
       }
-      cachedServer.push(...log.takePreviewTimes());
+      cachedServer.push(...(await log.takePreviewTimes(id, CACHED_RUNS / SERVER_RUNS)));
     }
     process.stderr.write(
       `[preview.bench] server: after reading ${afterReading.map(Math.round).join(' ')} ms, at once ${atOnce.map(Math.round).join(' ')} ms\n`,
