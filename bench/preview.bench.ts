@@ -16,6 +16,7 @@ import {
   type PdfOutput,
 } from '../apps/server/src/documents/pdf-pool.ts';
 import { renderDocx } from '../apps/server/src/documents/render.ts';
+import { sampleAnswer } from './support/sample-answers.mjs';
 import { benchDataDir, freePort, REPO_ROOT, startServer, stopServer } from './support/server.mjs';
 
 const demo = join(REPO_ROOT, 'apps/server/demo-templates/locazione-abitativa');
@@ -107,39 +108,6 @@ type Question = {
   min_items?: number;
   fields?: Question[];
 };
-
-/** A valid answer for a typed question, as the questionnaire would send (questions.bench). */
-function sampleTyped(question: Question): unknown {
-  switch (question.type) {
-    case 'testo':
-    case 'testo_lungo':
-      return 'Mario Rossi';
-    case 'numero':
-      return String(typeof question.min === 'number' ? question.min : 3);
-    case 'importo':
-      return typeof question.min === 'number' ? question.min.toFixed(2) : '1234.50';
-    case 'data':
-      return question.max === undefined ? '2030-01-15' : '1980-01-01';
-    case 'codice_fiscale':
-      return 'RSSMRA80A01H501U';
-    case 'partita_iva':
-      return '01234567897';
-    case 'email':
-      return 'mario.rossi@pec.it';
-    case 'elenco':
-      return Array.from({ length: question.min_items ?? 1 }, () =>
-        Object.fromEntries((question.fields ?? []).map((f) => [f.variable, sampleTyped(f)])),
-      );
-    default:
-      throw new Error(`no sample answer for type ${question.type}`);
-  }
-}
-
-function sampleAnswer(question: Question): unknown {
-  if (question.type !== undefined && question.type !== 'scelta') return sampleTyped(question);
-  const first = question.options?.[0];
-  return question.is_multiple_selection ? [first] : first;
-}
 
 async function api(
   base: string,
