@@ -53,6 +53,16 @@ function next(templateId: string, answers: unknown, as: TestUser = lawyer) {
   });
 }
 
+/** The published template's next question for `body` sent as it is, not JSON made by us. */
+function raw(body: string) {
+  return ctx.injectAs(lawyer)({
+    method: 'POST',
+    url: `/api/contract/questions?type=${published}`,
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
+}
+
 describe('POST /api/contract/questions?type={templateId}', () => {
   it('walks a lease to the end: one question at a time, then null', async () => {
     const answers: Record<string, string | string[]> = {};
@@ -117,13 +127,6 @@ describe('POST /api/contract/questions?type={templateId}', () => {
   });
 
   it('refuses answers keyed __proto__ (400) or like another inherited property (422)', async () => {
-    const raw = (body: string) =>
-      ctx.injectAs(lawyer)({
-        method: 'POST',
-        url: `/api/contract/questions?type=${published}`,
-        headers: { 'content-type': 'application/json' },
-        payload: body,
-      });
     const poisoned = await raw('{"nome_cliente": "Mario Rossi", "__proto__": {"tipo": "Vendita"}}');
     expect(poisoned.statusCode).toBe(400);
     for (const name of ['constructor', 'toString', 'valueOf']) {
@@ -134,13 +137,6 @@ describe('POST /api/contract/questions?type={templateId}', () => {
   });
 
   it('answers 400 to a body that is not an answers map, and the first question to null', async () => {
-    const raw = (body: string) =>
-      ctx.injectAs(lawyer)({
-        method: 'POST',
-        url: `/api/contract/questions?type=${published}`,
-        headers: { 'content-type': 'application/json' },
-        payload: body,
-      });
     for (const body of ['[]', '["nome_cliente"]', '"Mario Rossi"', '42', 'true']) {
       const response = await raw(body);
       expect(response.statusCode, body).toBe(400);
