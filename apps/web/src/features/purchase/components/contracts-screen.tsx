@@ -35,7 +35,7 @@ export function ContractsScreen() {
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
   const categories = useQuery(categoryQueries.all());
-  const templatesQuery = useQuery(
+  const templates = useQuery(
     // Customers only ever receive published templates (SPEC §4); the status says so anyway.
     templateQueries.list({
       page,
@@ -45,9 +45,11 @@ export function ContractsScreen() {
     }),
   );
   // A query's answer re-renders synchronously: the whole page of cards, their styles and their
-  // commit were one long task on a phone (issue 13). Deferred, the cards render as a transition
-  // that yields to the browser; until it commits the screen keeps its previous state.
-  const templates = useDeferredValue(templatesQuery);
+  // commit were one long task on a phone (issue 13). The cards render from a deferred copy of
+  // the page, as a transition that yields to the browser. The page itself, not the query's
+  // result: the result is a new object on every render, so deferring it costs a background
+  // render each time; the cached page keeps its identity until new data comes.
+  const cardsPage = useDeferredValue(templates.data);
   const setContract = useNewContractStore((state) => state.set);
   // A session stored before the flag existed has no `lexmind`: an ordinary user.
   const isLexmindUser = useSessionStore((state) => state.user?.lexmind === true);
@@ -86,7 +88,7 @@ export function ContractsScreen() {
     setPreviewOpen(true);
   }
 
-  const results = templates.data?.results ?? [];
+  const results = cardsPage?.results ?? [];
   return (
     <>
       <PageTitle>{it.web.titles.contracts}</PageTitle>
