@@ -63,6 +63,13 @@ async function download(page: Page, name: string): Promise<{ fileName: string; p
   return { fileName: file.suggestedFilename(), path };
 }
 
+/** The names of the files attached to every mail delivered to `pec` so far. */
+async function attachmentsMailedTo(pec: string): Promise<string[]> {
+  return (await capturedMails())
+    .filter((mail) => mail.to.includes(pec.toLowerCase()))
+    .flatMap((mail) => mail.attachments);
+}
+
 async function pdfText(path: string): Promise<string> {
   return (await run('pdftotext', ['-layout', path, '-'])).stdout;
 }
@@ -105,13 +112,7 @@ describe('invoicing (issue 14)', () => {
 
     // The purchase mail carries the courtesy copy (rendered when the worker sends it).
     await expect
-      .poll(
-        async () =>
-          (await capturedMails())
-            .filter((mail) => mail.to.includes(lawyer.pec.toLowerCase()))
-            .flatMap((mail) => mail.attachments),
-        { timeout: 30_000 },
-      )
+      .poll(() => attachmentsMailedTo(lawyer.pec), { timeout: 30_000 })
       .toContain(`fattura-${number.replace('/', '-')}.pdf`);
 
     // The admin finds it and refunds it.
@@ -161,13 +162,7 @@ describe('invoicing (issue 14)', () => {
     const noteNumber = /\d{4}\/\d{6}/.exec(noteLine)?.[0] ?? '';
     expect(noteNumber, noteLine).not.toBe('');
     await expect
-      .poll(
-        async () =>
-          (await capturedMails())
-            .filter((mail) => mail.to.includes(lawyer.pec.toLowerCase()))
-            .flatMap((mail) => mail.attachments),
-        { timeout: 30_000 },
-      )
+      .poll(() => attachmentsMailedTo(lawyer.pec), { timeout: 30_000 })
       .toContain(`nota-di-credito-${noteNumber.replace('/', '-')}.pdf`);
     const note = await download(page, ui.downloadCreditNoteXml);
     const { stderr: noteCheck } = await run('xmllint', [

@@ -28,6 +28,7 @@ import {
   startCompletedContract,
   startContract,
 } from './modules/contracts/test-contracts.ts';
+import { SEDE_NAPOLI } from './modules/invoices/test-invoices.ts';
 import {
   buildMultipart,
   buildTestMaster,
@@ -145,11 +146,7 @@ const BILLING = {
   denominazione: 'Studio Legale Permessi',
   codice_fiscale: '12345678903',
   partita_iva: '12345678903',
-  indirizzo: 'via Toledo 10',
-  cap: '80134',
-  comune: 'Napoli',
-  provincia: 'NA',
-  nazione: 'IT',
+  ...SEDE_NAPOLI,
   codice_destinatario: 'M5UXCR1',
 };
 

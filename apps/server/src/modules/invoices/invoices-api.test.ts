@@ -20,6 +20,7 @@ import {
 } from '../contracts/test-contracts.ts';
 import { buildFatturaPa } from './fatturapa.ts';
 import { issueInvoice } from './invoices.service.ts';
+import { SEDE_NAPOLI } from './test-invoices.ts';
 
 const run = promisify(execFile);
 const SCHEMA = path.join(
@@ -33,11 +34,7 @@ const PROFESSIONAL = {
   cognome: 'Esposito',
   codice_fiscale: 'RSSMRA80A01H501U',
   partita_iva: '12345678903',
-  indirizzo: 'via Toledo 10',
-  cap: '80134',
-  comune: 'Napoli',
-  provincia: 'NA',
-  nazione: 'IT',
+  ...SEDE_NAPOLI,
   codice_destinatario: 'M5UXCR1',
 };
 const STUDIO = {

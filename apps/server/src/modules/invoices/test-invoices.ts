@@ -6,6 +6,15 @@ import type { TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { payContract, startCompletedContract } from '../contracts/test-contracts.ts';
 
+/** The seat every test buyer shares (the fields that differ are what each test is about). */
+export const SEDE_NAPOLI = {
+  indirizzo: 'via Toledo 10',
+  cap: '80134',
+  comune: 'Napoli',
+  provincia: 'NA',
+  nazione: 'IT',
+};
+
 /** A professional billed as a natural person, delivered by PEC (no SDI code). */
 export const PERSONA_FISICA = {
   tipo: 'persona_fisica',
@@ -13,11 +22,7 @@ export const PERSONA_FISICA = {
   cognome: 'Rossi',
   codice_fiscale: 'RSSMRA80A01H501U',
   partita_iva: '12345678903',
-  indirizzo: 'via Toledo 10',
-  cap: '80134',
-  comune: 'Napoli',
-  provincia: 'NA',
-  nazione: 'IT',
+  ...SEDE_NAPOLI,
   pec_destinatario: 'fatture.rossi@pec.test.it',
 };
 
@@ -27,11 +32,7 @@ export const STUDIO = {
   denominazione: 'Studio Legale Esposito & Bianchi',
   codice_fiscale: '12345678903',
   partita_iva: '12345678903',
-  indirizzo: 'via Toledo 10',
-  cap: '80134',
-  comune: 'Napoli',
-  provincia: 'NA',
-  nazione: 'IT',
+  ...SEDE_NAPOLI,
   codice_destinatario: 'M5UXCR1',
 };
 
