@@ -1,5 +1,6 @@
 // First: zod must be jitless before any schema is built (see the module).
 import './lib/zod-jitless.ts';
+import './app/theme/plain-tokens.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
