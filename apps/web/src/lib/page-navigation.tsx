@@ -5,6 +5,7 @@ import {
   type ReactNode,
   useContext,
 } from 'react';
+import { isWithin } from './paths.ts';
 
 /**
  * How the plain screens (no Chakra, no router: the stand-alone pages of issue 13) move to
@@ -46,7 +47,8 @@ export function usePageNavigation(): PageNavigation {
 
 export interface PageLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: string;
-  /** Marks the link `aria-current="page"` while `to` is the path shown. */
+  /** Marks the link `aria-current="page"` while the path shown is `to` or a page under it
+   * (a menu entry stays current on its detail screens, as the router's NavLink does). */
   markCurrent?: boolean;
 }
 
@@ -60,7 +62,7 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  */
 export function PageLink({ to, markCurrent = false, onClick, children, ...rest }: PageLinkProps) {
   const navigation = usePageNavigation();
-  const current = markCurrent && navigation.pathname === to;
+  const current = markCurrent && isWithin(navigation.pathname, to);
   return (
     <a
       {...rest}
