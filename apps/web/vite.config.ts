@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { precompress } from './build/precompress.ts';
-import { prerenderLogin } from './build/prerender-login.ts';
+import { prerenderPages } from './build/prerender-pages.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000' } };
 
@@ -30,7 +30,7 @@ function bundleReport(): PluginOption {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), prerenderLogin(), precompress(), bundleReport()],
+  plugins: [react(), prerenderPages(), precompress(), bundleReport()],
   // The API runs on its own port in development; the browser still sees one origin.
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
@@ -41,7 +41,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     sourcemap: Boolean(process.env.BUNDLE_REPORT),
     rolldownOptions: {
-      // Two pages: the app, and the stand-alone login page (login-main.tsx, issue 13).
+      // Three pages: the app, and the stand-alone login and catalogue pages (login-main.tsx,
+      // catalogue-main.tsx; issue 13).
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         login: fileURLToPath(new URL('login.html', import.meta.url)),
@@ -52,12 +53,25 @@ export default defineConfig({
             // Every library the first page needs in few files, rather than a dozen small chunks
             // shared with the lazy screens: fewer round trips before the first paint, cache
             // entries that change only with the lockfile. Libraries only a lazy screen imports
-            // stay with it. Two files: what the login page needs too (React, the form, the
-            // login schema's zod core), then the app's own (Chakra, emotion, the router, React
-            // Query…), which the login page never loads (issue 13).
+            // stay with it. By page (issue 13): what every page needs (React, the stores); the
+            // forms (react-hook-form, zod's core), which the login page and the app need; what
+            // the stand-alone catalogue and the app need (React Query, the icons); then the
+            // app's own (Chakra, emotion, the router…), which neither stand-alone page loads.
             {
               name: 'vendor-base',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-hook-form|@hookform[\\/]resolvers|zustand|zod)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|zustand)[\\/]/,
+              tags: ['$initial'],
+              priority: 4,
+            },
+            {
+              name: 'vendor-form',
+              test: /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/,
+              tags: ['$initial'],
+              priority: 3,
+            },
+            {
+              name: 'vendor-query',
+              test: /[\\/]node_modules[\\/](@tanstack|lucide-react)[\\/]/,
               tags: ['$initial'],
               priority: 2,
             },

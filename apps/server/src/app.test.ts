@@ -522,19 +522,24 @@ describe('the single-page app', () => {
     }
   });
 
-  it('answers a page load of /login with the stand-alone login page once the build has one', async () => {
+  it('answers a page load of /login and of the catalogue with their stand-alone pages once the build has them', async () => {
     const loginPage = '<!doctype html><div id="root"><form>prerendered</form></div>';
-    const withLogin = await mkdtemp(path.join(REPOSITORY_ROOT, '.test-data', 'web-dist-login-'));
-    await writeFile(path.join(withLogin, 'index.html'), '<!doctype html><div id="root"></div>');
-    await writeFile(path.join(withLogin, 'login.html'), loginPage);
-    await writeFile(path.join(withLogin, 'login.html.br'), brotliCompressSync(loginPage));
+    const cataloguePage = '<!doctype html><div id="root"><main>catalogo</main></div>';
+    const appPage = '<!doctype html><div id="root"></div>';
+    const dist = await mkdtemp(path.join(REPOSITORY_ROOT, '.test-data', 'web-dist-pages-'));
+    await writeFile(path.join(dist, 'index.html'), appPage);
+    await writeFile(path.join(dist, 'login.html'), loginPage);
+    await writeFile(path.join(dist, 'login.html.br'), brotliCompressSync(loginPage));
+    await writeFile(path.join(dist, 'catalogue.html'), cataloguePage);
     const app = await buildApp({
-      config: buildTestConfig({ WEB_DIST_DIR: withLogin }),
+      config: buildTestConfig({ WEB_DIST_DIR: dist }),
       db: ctx.db,
     });
+    const pageLoad = (url: string) =>
+      app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     try {
       for (const url of ['/login', '/login/', '/login?next=1']) {
-        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        const page = await pageLoad(url);
         expect(page.statusCode).toBe(200);
         expect(page.body).toBe(loginPage);
         expect(page.headers['cache-control']).toBe('no-cache');
@@ -547,14 +552,36 @@ describe('the single-page app', () => {
       });
       expect(compressed.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(loginPage);
-      // Every other page, the public ones included, is still the app.
-      for (const url of ['/registrazione', '/login-help', '/user/contratti']) {
-        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-        expect(page.body).toBe('<!doctype html><div id="root"></div>');
+      for (const url of ['/user/contratti', '/user/contratti/', '/user/contratti?pagina=2']) {
+        const page = await pageLoad(url);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe(cataloguePage);
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      // Every other page, the public ones and those under the catalogue's path included, is
+      // still the app.
+      for (const url of ['/registrazione', '/login-help', '/user/contratti-x', '/user/archivio']) {
+        expect((await pageLoad(url)).body).toBe(appPage);
       }
     } finally {
       await app.close();
-      await rm(withLogin, { recursive: true, force: true });
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the app for a stand-alone page a build lacks', async () => {
+    const appPage = '<!doctype html><div id="root"></div>';
+    const dist = await mkdtemp(path.join(REPOSITORY_ROOT, '.test-data', 'web-dist-app-only-'));
+    await writeFile(path.join(dist, 'index.html'), appPage);
+    const app = await buildApp({ config: buildTestConfig({ WEB_DIST_DIR: dist }), db: ctx.db });
+    try {
+      for (const url of ['/login', '/user/contratti']) {
+        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(page.body).toBe(appPage);
+      }
+    } finally {
+      await app.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,5 @@
 // The stand-alone /login page (issue 13): React, the form and the shared login schema, no
-// Chakra, router or query cache. Its HTML is rendered at build time (build/prerender-login.ts)
+// Chakra, router or query cache. Its HTML is rendered at build time (build/prerender-pages.ts)
 // and hydrated here; the signed-in app is the other entry (main.tsx).
 // First: zod must be jitless before any schema is built (see the module).
 import './lib/zod-jitless.ts';

@@ -29,14 +29,18 @@ function isHtmlNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * The stand-alone login page (issue 13): its own small HTML with the form already in it, so
- * a phone paints it before any script. Every other page is the app's index.html.
+ * The stand-alone pages (issue 13): each its own small HTML, painted before any script on a
+ * phone. The login form is in its HTML; the lawyer's catalogue has its frame there and fetches
+ * its templates as its script starts. Every other page is the app's index.html.
  */
-const LOGIN_PAGE = 'login.html';
+const STANDALONE_PAGES = [
+  { file: 'login.html', pathname: '/login' },
+  { file: 'catalogue.html', pathname: '/user/contratti' },
+] as const;
 
-function isLoginPath(url: string): boolean {
-  const pathname = url.split('?')[0];
-  return pathname === '/login' || pathname === '/login/';
+function pathnameOf(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
 function isApiPath(url: string): boolean {
@@ -51,8 +55,12 @@ function isApiPath(url: string): boolean {
 export const staticSpaPlugin = fp(
   async (app: FastifyInstance, { distDir }: StaticSpaOptions) => {
     const hasDist = existsSync(path.join(distDir, 'index.html'));
-    // A build from before the login page existed still works: /login is then the app's page.
-    const hasLoginPage = hasDist && existsSync(path.join(distDir, LOGIN_PAGE));
+    // A build from before a stand-alone page existed still works: its path is the app's page.
+    const standalonePages = new Map<string, string>(
+      STANDALONE_PAGES.filter(({ file }) => hasDist && existsSync(path.join(distDir, file))).map(
+        ({ file, pathname }) => [pathname, file],
+      ),
+    );
     if (hasDist) {
       const staticOptions = {
         root: distDir,
@@ -85,8 +93,9 @@ export const staticSpaPlugin = fp(
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (isHtmlNavigation(request)) {
-        if (hasLoginPage && isLoginPath(request.url)) return reply.sendFile(LOGIN_PAGE);
-        if (hasDist) return reply.sendFile('index.html');
+        if (hasDist) {
+          return reply.sendFile(standalonePages.get(pathnameOf(request.url)) ?? 'index.html');
+        }
         return reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT);
       }
       const message = isApiPath(request.url) ? it.errors.routeNotFound : it.errors.notFound;

@@ -25,20 +25,30 @@ export function retryDelay(attempt: number): number {
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** attempt, MAX_RETRY_DELAY_MS);
 }
 
-export function createQueryClient(): QueryClient {
+export interface QueryClientOptions {
+  /** What a failed call that is not `silent` shows: the app's toast by default. */
+  onFailure?: (error: unknown) => void;
+  /** How long an answer counts as fresh (React Query's default: 0, asked again on mount). */
+  staleTime?: number;
+}
+
+export function createQueryClient({
+  onFailure = notifyFailure,
+  staleTime = 0,
+}: QueryClientOptions = {}): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.silent) notifyFailure(error);
+        if (!query.meta?.silent) onFailure(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.silent) notifyFailure(error);
+        if (!mutation.meta?.silent) onFailure(error);
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60 * 1000 },
+      queries: { retry: shouldRetry, retryDelay, gcTime: 5 * 60 * 1000, staleTime },
     },
   });
 }

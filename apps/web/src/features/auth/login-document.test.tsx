@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_DOCUMENT_TITLE, renderLoginDocument } from '../../login-prerender.tsx';
+import { DOCUMENT_TITLE, renderDocument } from '../../login-prerender.tsx';
 import { apiError, pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
 import { LoginDocument } from './components/login-document.tsx';
 
@@ -53,7 +53,7 @@ async function hydratePrerenderedPage(onSignedIn: (user: TSessionUser) => void) 
   const recoverableErrors: unknown[] = [];
   container = document.createElement('div');
   container.id = 'root';
-  container.innerHTML = renderLoginDocument();
+  container.innerHTML = renderDocument();
   document.body.append(container);
   const page = container;
   await act(async () => {
@@ -71,7 +71,7 @@ async function hydratePrerenderedPage(onSignedIn: (user: TSessionUser) => void) 
 describe('the stand-alone login page', () => {
   it('holds the whole form in its HTML, before any script runs', () => {
     const page = document.createElement('div');
-    page.innerHTML = renderLoginDocument();
+    page.innerHTML = renderDocument();
 
     expect(page.querySelector('h1')?.textContent).toBe(msg.web.login.title);
     expect(page.querySelector('input[type="email"][autocomplete="username"]')).not.toBeNull();
@@ -85,7 +85,7 @@ describe('the stand-alone login page', () => {
     );
     expect(page.querySelector('a[href="#contenuto-principale"]')).not.toBeNull();
     expect(page.querySelector('main#contenuto-principale')).not.toBeNull();
-    expect(LOGIN_DOCUMENT_TITLE).toBe('Accedi a LexPath | LexPath');
+    expect(DOCUMENT_TITLE).toBe('Accedi a LexPath | LexPath');
   });
 
   it('takes over the prerendered HTML without re-rendering it', async () => {
