@@ -1,0 +1,49 @@
+import { it } from '@lexpath/shared/messages/it';
+import type { TCategory } from '@lexpath/shared/schemas/categories';
+import { useSearchFilters } from '../../../components/lists/list-logic.ts';
+import './catalogue.css';
+
+const texts = it.web.purchase;
+
+/**
+ * The catalogue's search box and category chips in plain elements (issue 13); the same
+ * behaviour as the app's ListFilters, through the same hook.
+ */
+export function CatalogueFilters({ categories }: { categories: readonly TCategory[] }) {
+  const filters = useSearchFilters();
+  const chip = (id: string, name: string) => (
+    <button
+      key={id}
+      type="button"
+      className="lp-cat-button lp-cat-button-xs lp-cat-chip"
+      aria-pressed={filters.category === id}
+      onClick={() => filters.chooseCategory(id)}
+    >
+      {name}
+    </button>
+  );
+  return (
+    <div className="lp-cat-filters">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (happy-dom, older Safari) */}
+      <form role="search" className="lp-cat-search" onSubmit={filters.apply}>
+        <div className="lp-cat-search-row">
+          <input
+            type="search"
+            className="lp-cat-search-input"
+            aria-label={texts.search}
+            placeholder={texts.search}
+            value={filters.text}
+            onChange={(event) => filters.changeText(event.target.value)}
+          />
+          <button type="submit" className="lp-cat-button lp-cat-button-sm lp-cat-button-primary">
+            {texts.searchButton}
+          </button>
+        </div>
+      </form>
+      <fieldset aria-label={texts.categories} className="lp-cat-chips">
+        {chip('', texts.allCategories)}
+        {categories.map((category) => chip(category.id, category.name))}
+      </fieldset>
+    </div>
+  );
+}
