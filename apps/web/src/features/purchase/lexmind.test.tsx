@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
 import { useNewContractStore, useSessionStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
-import { buildSessionUser } from '../../test/factories.ts';
+import { buildSessionUser, buildTemplateCard } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
 
@@ -22,23 +22,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-const TEMPLATE: TTemplateCard = {
-  id: 'tpl-locazione',
-  name: 'Contratto di locazione',
-  description: 'Locazione ad uso abitativo con canone libero.',
-  price: 49.9,
-  price_cents: 4990,
-  categoryId: { id: 'cat-famiglia', name: 'Famiglia' },
-  status: 'PUBLISHED',
-  min_time: 10,
-  max_time: 20,
-  min_questions: 1,
-  max_questions: 1,
-  userId: { name: 'Marco', surname: 'Rossi' },
-  createdAt: '2026-01-10T10:00:00.000Z',
-  updatedAt: '2026-03-03T10:00:00.000Z',
-  latestVersionAt: '2026-03-03T10:00:00.000Z',
-};
+const TEMPLATE: TTemplateCard = buildTemplateCard({ min_questions: 1, max_questions: 1 });
 
 const FIRST_QUESTION = {
   variable: 'durata',

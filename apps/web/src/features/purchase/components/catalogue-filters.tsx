@@ -1,6 +1,7 @@
 import { it } from '@lexpath/shared/messages/it';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
 import { useSearchFilters } from '../../../components/lists/list-logic.ts';
+import { CatalogueButton } from './catalogue-button.tsx';
 import './catalogue.css';
 
 const texts = it.web.purchase;
@@ -12,15 +13,15 @@ const texts = it.web.purchase;
 export function CatalogueFilters({ categories }: { categories: readonly TCategory[] }) {
   const filters = useSearchFilters();
   const chip = (id: string, name: string) => (
-    <button
+    <CatalogueButton
       key={id}
-      type="button"
-      className="lp-cat-button lp-cat-button-xs lp-cat-chip"
+      variant="chip"
+      size="xs"
       aria-pressed={filters.category === id}
       onClick={() => filters.chooseCategory(id)}
     >
       {name}
-    </button>
+    </CatalogueButton>
   );
   return (
     <div className="lp-cat-filters">
@@ -35,9 +36,9 @@ export function CatalogueFilters({ categories }: { categories: readonly TCategor
             value={filters.text}
             onChange={(event) => filters.changeText(event.target.value)}
           />
-          <button type="submit" className="lp-cat-button lp-cat-button-sm lp-cat-button-primary">
+          <CatalogueButton type="submit" variant="primary" size="sm">
             {texts.searchButton}
-          </button>
+          </CatalogueButton>
         </div>
       </form>
       <fieldset aria-label={texts.categories} className="lp-cat-chips">

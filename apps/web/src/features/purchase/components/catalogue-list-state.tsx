@@ -2,6 +2,7 @@ import { it } from '@lexpath/shared/messages/it';
 import { itPublic } from '@lexpath/shared/messages/it-public';
 import { CircleAlert } from 'lucide-react';
 import { type ListQuery, listStateKind } from '../../../components/lists/list-logic.ts';
+import { CatalogueButton } from './catalogue-button.tsx';
 import './catalogue.css';
 
 export interface CatalogueListStateProps {
@@ -35,13 +36,9 @@ export function CatalogueListState({
           <CircleAlert className="lp-cat-alert-icon" aria-hidden="true" />
           <div className="lp-cat-alert-content">
             <p className="lp-cat-alert-title">{errorText}</p>
-            <button
-              type="button"
-              className="lp-cat-button lp-cat-button-sm lp-cat-button-outline"
-              onClick={() => void query.refetch()}
-            >
+            <CatalogueButton variant="outline" size="sm" onClick={() => void query.refetch()}>
               {it.web.purchase.retry}
-            </button>
+            </CatalogueButton>
           </div>
         </div>
       );

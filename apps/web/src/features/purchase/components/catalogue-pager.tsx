@@ -1,5 +1,6 @@
 import { it } from '@lexpath/shared/messages/it';
 import { pagerSteps } from '../../../components/lists/list-logic.ts';
+import { CatalogueButton } from './catalogue-button.tsx';
 import './catalogue.css';
 
 const texts = it.web.pager;
@@ -17,14 +18,14 @@ export function CataloguePager({
   const steps = pagerSteps(page, totalPages);
   if (!steps) return null;
   const step = (label: string, enabled: boolean, to: number) => (
-    <button
-      type="button"
-      className="lp-cat-button lp-cat-button-sm lp-cat-button-outline"
+    <CatalogueButton
+      variant="outline"
+      size="sm"
       disabled={!enabled}
       onClick={() => onPageChange(to)}
     >
       {label}
-    </button>
+    </CatalogueButton>
   );
   return (
     <nav aria-label={texts.label} className="lp-cat-pager">

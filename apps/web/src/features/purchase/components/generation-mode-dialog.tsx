@@ -1,5 +1,6 @@
 import { it } from '@lexpath/shared/messages/it';
 import type { ReactNode } from 'react';
+import { CatalogueButton } from './catalogue-button.tsx';
 import { CatalogueDialog } from './catalogue-dialog.tsx';
 
 const texts = it.web.lexmind;
@@ -34,28 +35,20 @@ export function GenerationModeDialog({
       onClose={onClose}
       description={texts.modeIntro(templateName ?? '')}
       footer={
-        <button type="button" className="lp-cat-button lp-cat-button-outline" onClick={onClose}>
+        <CatalogueButton variant="outline" onClick={onClose}>
           {texts.cancel}
-        </button>
+        </CatalogueButton>
       }
     >
       <ModeOption name={texts.lexpathName} description={texts.lexpathDescription}>
-        <button
-          type="button"
-          className="lp-cat-button lp-cat-button-primary"
-          onClick={onChooseLexpath}
-        >
+        <CatalogueButton variant="primary" onClick={onChooseLexpath}>
           {texts.lexpathChoose}
-        </button>
+        </CatalogueButton>
       </ModeOption>
       <ModeOption name={texts.lexmindName} description={texts.lexmindDescription}>
-        <button
-          type="button"
-          className="lp-cat-button lp-cat-button-secondary"
-          onClick={onChooseLexmind}
-        >
+        <CatalogueButton variant="secondary" onClick={onChooseLexmind}>
           {texts.lexmindChoose}
-        </button>
+        </CatalogueButton>
       </ModeOption>
     </CatalogueDialog>
   );

@@ -1,5 +1,6 @@
 import { it } from '@lexpath/shared/messages/it';
 import { prefersReducedMotion } from '../../../lib/flow-timing.ts';
+import { CatalogueButton } from './catalogue-button.tsx';
 import { CatalogueDialog } from './catalogue-dialog.tsx';
 
 const texts = it.web.lexmind;
@@ -53,9 +54,9 @@ export function LexmindPreviewDialog({ open, finalFocusEl, onClose }: LexmindPre
       }
       description={texts.nextFeatureText}
       footer={
-        <button type="button" className="lp-cat-button lp-cat-button-primary" onClick={onClose}>
+        <CatalogueButton variant="primary" onClick={onClose}>
           {texts.close}
-        </button>
+        </CatalogueButton>
       }
     />
   );
