@@ -24,8 +24,12 @@ export function buildSessionUser(role: TRole, overrides: Partial<TSessionUser> =
 }
 
 /** Stores a session as a successful login would. */
-export function signInAs(role: TRole, tokens = { token: 'access-0', refreshToken: 'refresh-0' }) {
-  const user = buildSessionUser(role);
+export function signInAs(
+  role: TRole,
+  tokens = { token: 'access-0', refreshToken: 'refresh-0' },
+  overrides: Partial<TSessionUser> = {},
+) {
+  const user = buildSessionUser(role, overrides);
   useSessionStore.getState().signIn(tokens, user);
   return user;
 }

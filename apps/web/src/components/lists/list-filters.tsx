@@ -17,16 +17,7 @@ export function ListFilters({ categories }: { categories: readonly TCategory[] }
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (happy-dom, older Safari) */}
       <form role="search" onSubmit={filters.apply}>
         <HStack gap="8" maxW="420px">
-          <Input
-            type="search"
-            aria-label={texts.search}
-            placeholder={texts.search}
-            width="320px"
-            maxW="100%"
-            bg="white"
-            value={filters.text}
-            onChange={(event) => filters.changeText(event.target.value)}
-          />
+          <Input {...filters.searchBox} width="320px" maxW="100%" bg="white" />
           <Button type="submit" variant="primary" size="sm">
             {texts.searchButton}
           </Button>

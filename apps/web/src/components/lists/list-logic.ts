@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import { it } from '@lexpath/shared/messages/it';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useCategorySearchStore } from '../../lib/storage.ts';
 
 /**
@@ -10,17 +11,23 @@ import { useCategorySearchStore } from '../../lib/storage.ts';
 /**
  * The search box and category over the category search store (SPEC §3, §4): Enter or the
  * button applies the text, emptying the box resets it; an empty category means all.
+ * `searchBox` is the input's props, its name and value.
  */
 export function useSearchFilters() {
   const search = useCategorySearchStore((state) => state.value);
   const setSearch = useCategorySearchStore((state) => state.set);
   const [text, setText] = useState(search.value);
   return {
-    text,
     category: search.category,
-    changeText(value: string) {
-      setText(value);
-      if (value === '') setSearch({ value: '' });
+    searchBox: {
+      type: 'search' as const,
+      'aria-label': it.web.purchase.search,
+      placeholder: it.web.purchase.search,
+      value: text,
+      onChange(event: ChangeEvent<HTMLInputElement>) {
+        setText(event.target.value);
+        if (event.target.value === '') setSearch({ value: '' });
+      },
     },
     apply(event: FormEvent) {
       event.preventDefault();

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATHS } from '../../lib/paths.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { useNewContractStore, useSessionStore } from '../../lib/storage.ts';
-import { buildSessionUser, buildTemplateCard } from '../../test/factories.ts';
+import { useNewContractStore } from '../../lib/storage.ts';
+import { buildTemplateCard, signInAs } from '../../test/factories.ts';
 import {
   pointPageAt,
   startTestApi,
@@ -48,19 +48,10 @@ function pageOf(results: TTemplateCard[], page = 1, totalPages = 1): TestHandler
   return () => ({ body: { data: { results, page, totalPages } } });
 }
 
-function signIn(lexmind: boolean) {
-  useSessionStore
-    .getState()
-    .signIn(
-      { token: 'access-0', refreshToken: 'refresh-0' },
-      buildSessionUser('user', { lexmind }),
-    );
-}
-
 /** A LexMind user's catalogue with the generation mode dialog opened from the card. */
 async function openModeChoice() {
   await startCatalogueApi(pageOf([buildTemplateCard()]));
-  signIn(true);
+  signInAs('user', undefined, { lexmind: true });
   const user = userEvent.setup();
   renderStandalone();
   const card = await screen.findByRole('button', { name: 'Contratto di locazione' });
@@ -81,7 +72,7 @@ function renderStandalone() {
 describe('the catalogue without a router (stand-alone page)', () => {
   it('shows the title, the filters and a card per published template', async () => {
     await startCatalogueApi(pageOf([buildTemplateCard()]));
-    signIn(false);
+    signInAs('user');
     renderStandalone();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Nuovo documento' })).toBeVisible();
@@ -105,7 +96,7 @@ describe('the catalogue without a router (stand-alone page)', () => {
 
   it('starts a document on a card click by loading the questionnaire page', async () => {
     const server = await startCatalogueApi(pageOf([buildTemplateCard()]));
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderStandalone();
     // happy-dom never navigates its main window (location.assign does nothing there): the
@@ -131,7 +122,7 @@ describe('the catalogue without a router (stand-alone page)', () => {
 
   it('says so when no document is available, and when a search found nothing', async () => {
     await startCatalogueApi(pageOf([]));
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderStandalone();
 
@@ -154,7 +145,7 @@ describe('the catalogue without a router (stand-alone page)', () => {
         ? { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Vietato' } }
         : pageOf([buildTemplateCard()])({} as never, undefined);
     });
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderStandalone();
 
@@ -175,7 +166,7 @@ describe('the catalogue without a router (stand-alone page)', () => {
         2,
       )(request, undefined);
     });
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderStandalone();
 

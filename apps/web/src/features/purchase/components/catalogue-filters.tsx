@@ -28,14 +28,7 @@ export function CatalogueFilters({ categories }: { categories: readonly TCategor
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (happy-dom, older Safari) */}
       <form role="search" className="lp-cat-search" onSubmit={filters.apply}>
         <div className="lp-cat-search-row">
-          <input
-            type="search"
-            className="lp-cat-search-input"
-            aria-label={texts.search}
-            placeholder={texts.search}
-            value={filters.text}
-            onChange={(event) => filters.changeText(event.target.value)}
-          />
+          <input {...filters.searchBox} className="lp-cat-search-input" />
           <CatalogueButton type="submit" variant="primary" size="sm">
             {texts.searchButton}
           </CatalogueButton>
