@@ -1,5 +1,6 @@
 import type { TRole } from '@lexpath/shared/roles';
 import type { TSessionUser, TUserPublic } from '@lexpath/shared/schemas/auth';
+import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { useSessionStore } from '../lib/storage.ts';
 
 const NAMES: Record<TRole, [string, string]> = {
@@ -23,8 +24,12 @@ export function buildSessionUser(role: TRole, overrides: Partial<TSessionUser> =
 }
 
 /** Stores a session as a successful login would. */
-export function signInAs(role: TRole, tokens = { token: 'access-0', refreshToken: 'refresh-0' }) {
-  const user = buildSessionUser(role);
+export function signInAs(
+  role: TRole,
+  tokens = { token: 'access-0', refreshToken: 'refresh-0' },
+  overrides: Partial<TSessionUser> = {},
+) {
+  const user = buildSessionUser(role, overrides);
   useSessionStore.getState().signIn(tokens, user);
   return user;
 }
@@ -46,6 +51,28 @@ export function buildPublicUser(overrides: Partial<TUserPublic> = {}): TUserPubl
     email_verified: true,
     newsletter: false,
     createdAt: '2026-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A published template as the catalogue lists it (GET /template). */
+export function buildTemplateCard(overrides: Partial<TTemplateCard> = {}): TTemplateCard {
+  return {
+    id: 'tpl-locazione',
+    name: 'Contratto di locazione',
+    description: 'Locazione ad uso abitativo con canone libero.',
+    price: 49.9,
+    price_cents: 4990,
+    categoryId: { id: 'cat-famiglia', name: 'Famiglia' },
+    status: 'PUBLISHED',
+    min_time: 10,
+    max_time: 20,
+    min_questions: 2,
+    max_questions: 3,
+    userId: { name: 'Marco', surname: 'Rossi' },
+    createdAt: '2026-01-10T10:00:00.000Z',
+    updatedAt: '2026-03-03T10:00:00.000Z',
+    latestVersionAt: '2026-03-03T10:00:00.000Z',
     ...overrides,
   };
 }

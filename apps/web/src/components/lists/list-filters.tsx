@@ -1,9 +1,8 @@
 import { Box, HStack, Input, Stack, Wrap } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
-import { type FormEvent, useState } from 'react';
-import { useCategorySearchStore } from '../../lib/storage.ts';
 import { Button } from '../ui/button.tsx';
+import { useSearchFilters } from './list-logic.ts';
 
 const texts = it.web.purchase;
 
@@ -12,33 +11,13 @@ const texts = it.web.purchase;
  * button applies the text, emptying the box resets it; 'Tutti' clears the category.
  */
 export function ListFilters({ categories }: { categories: readonly TCategory[] }) {
-  const search = useCategorySearchStore((state) => state.value);
-  const setSearch = useCategorySearchStore((state) => state.set);
-  const [text, setText] = useState(search.value);
-
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setSearch({ value: text.trim() });
-  }
-
+  const filters = useSearchFilters();
   return (
     <Stack gap="16" mb="24">
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (happy-dom, older Safari) */}
-      <form role="search" onSubmit={apply}>
+      <form role="search" onSubmit={filters.apply}>
         <HStack gap="8" maxW="420px">
-          <Input
-            type="search"
-            aria-label={texts.search}
-            placeholder={texts.search}
-            width="320px"
-            maxW="100%"
-            bg="white"
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (event.target.value === '') setSearch({ value: '' });
-            }}
-          />
+          <Input {...filters.searchBox} width="320px" maxW="100%" bg="white" />
           <Button type="submit" variant="primary" size="sm">
             {texts.searchButton}
           </Button>
@@ -49,8 +28,8 @@ export function ListFilters({ categories }: { categories: readonly TCategory[] }
           <Button
             variant="chips"
             size="xs"
-            aria-pressed={search.category === ''}
-            onClick={() => setSearch({ category: '' })}
+            aria-pressed={filters.category === ''}
+            onClick={() => filters.chooseCategory('')}
           >
             {texts.allCategories}
           </Button>
@@ -59,8 +38,8 @@ export function ListFilters({ categories }: { categories: readonly TCategory[] }
               key={category.id}
               variant="chips"
               size="xs"
-              aria-pressed={search.category === category.id}
-              onClick={() => setSearch({ category: category.id })}
+              aria-pressed={filters.category === category.id}
+              onClick={() => filters.chooseCategory(category.id)}
             >
               {category.name}
             </Button>

@@ -3,14 +3,7 @@ import { it } from '@lexpath/shared/messages/it';
 import { AppAlert } from '../feedback/app-alert.tsx';
 import { PageLoader } from '../feedback/page-loader.tsx';
 import { Button } from '../ui/button.tsx';
-
-/** The parts of a list query (TanStack Query, a page of `results`) the states read. */
-export interface ListQuery {
-  isPending: boolean;
-  isError: boolean;
-  data?: { results: readonly unknown[] } | undefined;
-  refetch(): unknown;
-}
+import { type ListQuery, listStateKind } from './list-logic.ts';
 
 export interface ListStateProps {
   query: ListQuery;
@@ -27,8 +20,9 @@ export interface ListStateProps {
  * exists.
  */
 export function ListState({ query, emptyText, errorText, filtered = false }: ListStateProps) {
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) {
+  const kind = listStateKind(query, filtered);
+  if (kind === 'loading') return <PageLoader />;
+  if (kind === 'error') {
     return (
       <AppAlert kind="error" title={errorText}>
         <Button variant="outline" size="sm" mt="8" onClick={() => void query.refetch()}>
@@ -37,17 +31,17 @@ export function ListState({ query, emptyText, errorText, filtered = false }: Lis
       </AppAlert>
     );
   }
-  if ((query.data?.results.length ?? 0) === 0) {
-    if (filtered) {
-      return (
-        <Stack gap="4" py="24" color="navy.800" role="status">
-          <Text textStyle="md" fontWeight="semibold">
-            {it.web.lists.noMatch}
-          </Text>
-          <Text textStyle="sm">{it.web.lists.noMatchHint}</Text>
-        </Stack>
-      );
-    }
+  if (kind === 'noMatch') {
+    return (
+      <Stack gap="4" py="24" color="navy.800" role="status">
+        <Text textStyle="md" fontWeight="semibold">
+          {it.web.lists.noMatch}
+        </Text>
+        <Text textStyle="sm">{it.web.lists.noMatchHint}</Text>
+      </Stack>
+    );
+  }
+  if (kind === 'empty') {
     return (
       <Text color="navy.800" textStyle="md" py="24">
         {emptyText}

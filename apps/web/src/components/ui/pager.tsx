@@ -1,5 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
+import { pagerSteps } from '../lists/list-logic.ts';
 import { Button } from './button.tsx';
 
 const texts = it.web.pager;
@@ -14,13 +15,14 @@ export interface PagerProps {
 
 /** SPEC §2/§9: previous/next and 'Pagina X di Y', only when there is more than one page. */
 export function Pager({ page, totalPages, onPageChange, label = texts.label }: PagerProps) {
-  if (totalPages <= 1) return null;
+  const steps = pagerSteps(page, totalPages);
+  if (!steps) return null;
   return (
     <HStack as="nav" aria-label={label} justify="center" gap="16" mt="24">
       <Button
         variant="outline"
         size="sm"
-        disabled={page <= 1}
+        disabled={!steps.canGoBack}
         onClick={() => onPageChange(page - 1)}
       >
         {texts.previous}
@@ -31,7 +33,7 @@ export function Pager({ page, totalPages, onPageChange, label = texts.label }: P
       <Button
         variant="outline"
         size="sm"
-        disabled={page >= totalPages}
+        disabled={!steps.canGoForward}
         onClick={() => onPageChange(page + 1)}
       >
         {texts.next}

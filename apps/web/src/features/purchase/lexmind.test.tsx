@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
-import { useNewContractStore, useSessionStore } from '../../lib/storage.ts';
+import { useNewContractStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
-import { buildSessionUser } from '../../test/factories.ts';
+import { buildTemplateCard, signInAs } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
 
@@ -22,23 +22,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-const TEMPLATE: TTemplateCard = {
-  id: 'tpl-locazione',
-  name: 'Contratto di locazione',
-  description: 'Locazione ad uso abitativo con canone libero.',
-  price: 49.9,
-  price_cents: 4990,
-  categoryId: { id: 'cat-famiglia', name: 'Famiglia' },
-  status: 'PUBLISHED',
-  min_time: 10,
-  max_time: 20,
-  min_questions: 1,
-  max_questions: 1,
-  userId: { name: 'Marco', surname: 'Rossi' },
-  createdAt: '2026-01-10T10:00:00.000Z',
-  updatedAt: '2026-03-03T10:00:00.000Z',
-  latestVersionAt: '2026-03-03T10:00:00.000Z',
-};
+const TEMPLATE: TTemplateCard = buildTemplateCard({ min_questions: 1, max_questions: 1 });
 
 const FIRST_QUESTION = {
   variable: 'durata',
@@ -81,15 +65,6 @@ async function answerFirst(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Avanti' }));
 }
 
-function signIn(lexmind: boolean) {
-  useSessionStore
-    .getState()
-    .signIn(
-      { token: 'access-0', refreshToken: 'refresh-0' },
-      buildSessionUser('user', { lexmind }),
-    );
-}
-
 async function clickCard(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Contratto di locazione' }));
 }
@@ -97,7 +72,7 @@ async function clickCard(user: ReturnType<typeof userEvent.setup>) {
 describe('choosing the generation mode (LexMind users)', () => {
   it('asks a LexMind user how to generate the document, creating nothing yet', async () => {
     const server = await startCatalogueApi();
-    signIn(true);
+    signInAs('user', undefined, { lexmind: true });
     const user = userEvent.setup();
     renderApp('/user/contratti');
 
@@ -121,7 +96,7 @@ describe('choosing the generation mode (LexMind users)', () => {
 
   it('with LexPath, opens the questionnaire; the first answer creates the document', async () => {
     const server = await startCatalogueApi();
-    signIn(true);
+    signInAs('user', undefined, { lexmind: true });
     const user = userEvent.setup();
     renderApp('/user/contratti');
 
@@ -147,7 +122,7 @@ describe('choosing the generation mode (LexMind users)', () => {
 
   it('with LexMind, presents the upcoming feature with a captioned video, and creates nothing', async () => {
     const server = await startCatalogueApi();
-    signIn(true);
+    signInAs('user', undefined, { lexmind: true });
     const user = userEvent.setup();
     renderApp('/user/contratti');
 
@@ -195,7 +170,7 @@ describe('choosing the generation mode (LexMind users)', () => {
     })) as typeof globalThis.matchMedia;
     try {
       await startCatalogueApi();
-      signIn(true);
+      signInAs('user', undefined, { lexmind: true });
       const user = userEvent.setup();
       renderApp('/user/contratti');
       await clickCard(user);
@@ -212,7 +187,7 @@ describe('choosing the generation mode (LexMind users)', () => {
 
   it('sends an ordinary user straight to the questionnaire, without any dialog', async () => {
     await startCatalogueApi();
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderApp('/user/contratti');
 
@@ -226,7 +201,7 @@ describe('choosing the generation mode (LexMind users)', () => {
 describe('a document created at the first answer (issue 12)', () => {
   it('creates no document when a card is opened and left without an answer', async () => {
     const server = await startCatalogueApi();
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderApp('/user/contratti');
 
@@ -243,7 +218,7 @@ describe('a document created at the first answer (issue 12)', () => {
 
   it('creates the document with its first answer, in one call', async () => {
     const server = await startCatalogueApi();
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderApp('/user/contratti');
 
@@ -281,7 +256,7 @@ describe('starting a document', () => {
       'POST /api/contract/questions': () => ({ body: { data: FIRST_QUESTION } }),
     });
     pointPageAt(api.origin);
-    signIn(false);
+    signInAs('user');
     const user = userEvent.setup();
     renderApp('/user/contratti');
 

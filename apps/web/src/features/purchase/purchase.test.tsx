@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFlowTiming, setFlowTiming } from '../../lib/flow-timing.ts';
 import { useNewContractStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
-import { signInAs } from '../../test/factories.ts';
+import { buildTemplateCard, signInAs } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import {
   apiError,
@@ -45,24 +45,7 @@ const CATEGORIES: TCategory[] = [
 ];
 
 function buildTemplate(overrides: Partial<TTemplateCard> = {}): TTemplateCard {
-  return {
-    id: 'tpl-locazione',
-    name: 'Contratto di locazione',
-    description: 'Locazione ad uso abitativo con canone libero.',
-    price: 49.9,
-    price_cents: 4990,
-    categoryId: CATEGORIES[1] ?? null,
-    status: 'PUBLISHED',
-    min_time: 10,
-    max_time: 20,
-    min_questions: 2,
-    max_questions: 3,
-    userId: { name: 'Marco', surname: 'Rossi' },
-    createdAt: '2026-01-10T10:00:00.000Z',
-    updatedAt: '2026-03-03T10:00:00.000Z',
-    latestVersionAt: '2026-03-03T10:00:00.000Z',
-    ...overrides,
-  };
+  return buildTemplateCard({ categoryId: CATEGORIES[1] ?? null, ...overrides });
 }
 
 const QUESTIONS = [

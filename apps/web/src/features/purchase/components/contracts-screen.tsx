@@ -1,15 +1,10 @@
-import { SimpleGrid } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { TEMPLATE_STATUS } from '@lexpath/shared/statuses';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { PageTitle } from '../../../components/feedback/page-title.tsx';
-import { ListFilters } from '../../../components/lists/list-filters.tsx';
-import { ListState } from '../../../components/lists/list-states.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
 import { categoryQueries } from '../../../lib/category-queries.ts';
+import { usePageNavigation } from '../../../lib/page-navigation.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import {
   emptyNewContract,
@@ -18,9 +13,14 @@ import {
   useSessionStore,
 } from '../../../lib/storage.ts';
 import { templateQueries } from '../../../lib/template-queries.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { CatalogueFilters } from './catalogue-filters.tsx';
+import { CatalogueListState } from './catalogue-list-state.tsx';
+import { CataloguePager } from './catalogue-pager.tsx';
 import { GenerationModeDialog } from './generation-mode-dialog.tsx';
 import { LexmindPreviewDialog } from './lexmind-preview-dialog.tsx';
 import { TemplateCard } from './template-card.tsx';
+import './catalogue.css';
 
 const texts = it.web.purchase;
 
@@ -29,9 +29,15 @@ const texts = it.web.purchase;
  * LexMind user (LEXMIND_USERS on the server) first chooses the generation mode. The card only
  * keeps the chosen template: the questionnaire creates the document with its first answer
  * (issue 12), so a look at the questions leaves no draft behind.
+ *
+ * Plain elements and CSS, no Chakra and no router (issue 13): the same screen renders inside
+ * the app and on the stand-alone catalogue page, where a card leads to the questionnaire by a
+ * page load (`usePageNavigation`).
  */
 export function ContractsScreen() {
-  const navigate = useNavigate();
+  const { navigate } = usePageNavigation();
+  const title = it.web.titles.contracts;
+  usePageTitle(title);
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
   const categories = useQuery(categoryQueries.all());
@@ -55,7 +61,7 @@ export function ContractsScreen() {
   const isLexmindUser = useSessionStore((state) => state.user?.lexmind === true);
   const [choosingFor, setChoosingFor] = useState<TTemplateCard | null>(null);
   const [previewOpen, setPreviewOpen] = useState(false);
-  // The dialogs were not opened by a Dialog.Trigger: focus goes back to the clicked card.
+  // The dialogs were opened by a card, not by a trigger of their own: focus goes back to it.
   const openedFrom = useRef<HTMLElement | null>(null);
   const returnFocus = () => openedFrom.current;
 
@@ -90,28 +96,27 @@ export function ContractsScreen() {
 
   const results = cardsPage?.results ?? [];
   return (
-    <>
-      <PageTitle>{it.web.titles.contracts}</PageTitle>
-      <ListFilters categories={categories.data?.results ?? []} />
-      <ListState
+    <div className="lp-cat">
+      <h1 className="lp-cat-title">{title}</h1>
+      <CatalogueFilters categories={categories.data?.results ?? []} />
+      <CatalogueListState
         query={templates}
         emptyText={texts.templatesEmpty}
         errorText={texts.templatesLoadFailed}
         filtered={search.value !== '' || search.category !== ''}
       />
       {results.length > 0 ? (
-        <SimpleGrid
-          as="section"
-          aria-label={it.web.titles.contracts}
-          columns={{ base: 1, md: 2, xl: 3 }}
-          gap="16"
-        >
+        <section aria-label={title} className="lp-cat-grid">
           {results.map((template) => (
             <TemplateCard key={template.id} template={template} onStart={openTemplate} />
           ))}
-        </SimpleGrid>
+        </section>
       ) : null}
-      <Pager page={page} totalPages={templates.data?.totalPages ?? 1} onPageChange={setPage} />
+      <CataloguePager
+        page={page}
+        totalPages={templates.data?.totalPages ?? 1}
+        onPageChange={setPage}
+      />
       {isLexmindUser ? (
         <>
           <GenerationModeDialog
@@ -130,6 +135,6 @@ export function ContractsScreen() {
           />
         </>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { CatalogueButton } from './catalogue-button.tsx';
+import { CatalogueDialog } from './catalogue-dialog.tsx';
 
 const texts = it.web.lexmind;
 
@@ -18,7 +18,7 @@ export interface GenerationModeDialogProps {
 /**
  * SPEC §2: a LexMind user picks how the document is generated. LexPath continues as a plain
  * card click does (a new document and the questionnaire); LexMind leads to the preview of
- * the upcoming feature.
+ * the upcoming feature. Plain elements (issue 13): the catalogue's page carries no Chakra.
  */
 export function GenerationModeDialog({
   templateName,
@@ -28,75 +28,46 @@ export function GenerationModeDialog({
   onClose,
 }: GenerationModeDialogProps) {
   return (
-    <Dialog.Root
+    <CatalogueDialog
       open={templateName !== null}
+      title={texts.modeTitle}
       finalFocusEl={finalFocusEl}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onClose={onClose}
+      description={texts.modeIntro(templateName ?? '')}
+      footer={
+        <CatalogueButton variant="outline" onClick={onClose}>
+          {texts.cancel}
+        </CatalogueButton>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="450px">
-            <Dialog.Header>
-              <Dialog.Title color="navy.800">{texts.modeTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="16">
-                <Dialog.Description color="navy.900">
-                  {texts.modeIntro(templateName ?? '')}
-                </Dialog.Description>
-                <ModeOption
-                  name={texts.lexpathName}
-                  description={texts.lexpathDescription}
-                  action={
-                    <Button variant="primary" onClick={onChooseLexpath}>
-                      {texts.lexpathChoose}
-                    </Button>
-                  }
-                />
-                <ModeOption
-                  name={texts.lexmindName}
-                  description={texts.lexmindDescription}
-                  action={
-                    <Button variant="secondary" onClick={onChooseLexmind}>
-                      {texts.lexmindChoose}
-                    </Button>
-                  }
-                />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {texts.cancel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <ModeOption name={texts.lexpathName} description={texts.lexpathDescription}>
+        <CatalogueButton variant="primary" onClick={onChooseLexpath}>
+          {texts.lexpathChoose}
+        </CatalogueButton>
+      </ModeOption>
+      <ModeOption name={texts.lexmindName} description={texts.lexmindDescription}>
+        <CatalogueButton variant="secondary" onClick={onChooseLexmind}>
+          {texts.lexmindChoose}
+        </CatalogueButton>
+      </ModeOption>
+    </CatalogueDialog>
   );
 }
 
 function ModeOption({
   name,
   description,
-  action,
+  children,
 }: {
   name: string;
   description: string;
-  action: ReactNode;
+  children: ReactNode;
 }) {
   return (
-    <Box as="section" borderWidth="1px" borderColor="beige.500" borderRadius="md" p="16">
-      <Stack gap="8" align="flex-start">
-        <Heading as="h3" textStyle="md" color="navy.800">
-          {name}
-        </Heading>
-        <Text color="navy.900">{description}</Text>
-        {action}
-      </Stack>
-    </Box>
+    <section className="lp-cat-mode">
+      <h3 className="lp-cat-mode-title">{name}</h3>
+      <p className="lp-cat-text">{description}</p>
+      {children}
+    </section>
   );
 }

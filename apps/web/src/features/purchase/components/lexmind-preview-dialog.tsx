@@ -1,7 +1,7 @@
-import { Box, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { Button } from '../../../components/ui/button.tsx';
 import { prefersReducedMotion } from '../../../lib/flow-timing.ts';
+import { CatalogueButton } from './catalogue-button.tsx';
+import { CatalogueDialog } from './catalogue-dialog.tsx';
 
 const texts = it.web.lexmind;
 
@@ -26,52 +26,38 @@ export interface LexmindPreviewDialogProps {
  */
 export function LexmindPreviewDialog({ open, finalFocusEl, onClose }: LexmindPreviewDialogProps) {
   return (
-    <Dialog.Root
+    <CatalogueDialog
       open={open}
+      wide
+      title={texts.nextFeatureTitle}
       finalFocusEl={finalFocusEl}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="720px">
-            <Dialog.Header>
-              <Dialog.Title color="navy.800">{texts.nextFeatureTitle}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="16">
-                <Box asChild width="100%" aspectRatio={16 / 9} bg="navy.900" borderRadius="md">
-                  <video
-                    controls
-                    muted
-                    playsInline
-                    preload="metadata"
-                    autoPlay={!prefersReducedMotion()}
-                    aria-label={texts.videoLabel}
-                  >
-                    <source src={LEXMIND_VIDEO.src} type="video/webm" />
-                    <track
-                      kind="captions"
-                      srcLang="it"
-                      label={texts.captionsLabel}
-                      src={LEXMIND_VIDEO.captions}
-                    />
-                    {texts.videoUnsupported}
-                  </video>
-                </Box>
-                <Dialog.Description color="navy.900">{texts.nextFeatureText}</Dialog.Description>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="primary" onClick={onClose}>
-                {texts.close}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      onClose={onClose}
+      media={
+        <video
+          className="lp-cat-video"
+          controls
+          muted
+          playsInline
+          preload="metadata"
+          autoPlay={!prefersReducedMotion()}
+          aria-label={texts.videoLabel}
+        >
+          <source src={LEXMIND_VIDEO.src} type="video/webm" />
+          <track
+            kind="captions"
+            srcLang="it"
+            label={texts.captionsLabel}
+            src={LEXMIND_VIDEO.captions}
+          />
+          {texts.videoUnsupported}
+        </video>
+      }
+      description={texts.nextFeatureText}
+      footer={
+        <CatalogueButton variant="primary" onClick={onClose}>
+          {texts.close}
+        </CatalogueButton>
+      }
+    />
   );
 }

@@ -1,0 +1,43 @@
+import { it } from '@lexpath/shared/messages/it';
+import type { TCategory } from '@lexpath/shared/schemas/categories';
+import { useSearchFilters } from '../../../components/lists/list-logic.ts';
+import { CatalogueButton } from './catalogue-button.tsx';
+import './catalogue.css';
+
+const texts = it.web.purchase;
+
+/**
+ * The catalogue's search box and category chips in plain elements (issue 13); the same
+ * behaviour as the app's ListFilters, through the same hook.
+ */
+export function CatalogueFilters({ categories }: { categories: readonly TCategory[] }) {
+  const filters = useSearchFilters();
+  const chip = (id: string, name: string) => (
+    <CatalogueButton
+      key={id}
+      variant="chip"
+      size="xs"
+      aria-pressed={filters.category === id}
+      onClick={() => filters.chooseCategory(id)}
+    >
+      {name}
+    </CatalogueButton>
+  );
+  return (
+    <div className="lp-cat-filters">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (happy-dom, older Safari) */}
+      <form role="search" className="lp-cat-search" onSubmit={filters.apply}>
+        <div className="lp-cat-search-row">
+          <input {...filters.searchBox} className="lp-cat-search-input" />
+          <CatalogueButton type="submit" variant="primary" size="sm">
+            {texts.searchButton}
+          </CatalogueButton>
+        </div>
+      </form>
+      <fieldset aria-label={texts.categories} className="lp-cat-chips">
+        {chip('', texts.allCategories)}
+        {categories.map((category) => chip(category.id, category.name))}
+      </fieldset>
+    </div>
+  );
+}
