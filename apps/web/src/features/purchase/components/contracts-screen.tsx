@@ -1,12 +1,13 @@
 import { it } from '@lexpath/shared/messages/it';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { TEMPLATE_STATUS } from '@lexpath/shared/statuses';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { categoryQueries } from '../../../lib/category-queries.ts';
 import { usePageNavigation } from '../../../lib/page-navigation.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import {
+  type CategorySearch,
   emptyNewContract,
   useCategorySearchStore,
   useNewContractStore,
@@ -23,6 +24,28 @@ import { TemplateCard } from './template-card.tsx';
 import './catalogue.css';
 
 const texts = it.web.purchase;
+
+/** A page of the catalogue: customers only ever receive published templates (SPEC §4); the
+ * status says so anyway. */
+function catalogueQuery(search: CategorySearch, page: number) {
+  return templateQueries.list({
+    page,
+    name: search.value,
+    categoryId: search.category,
+    status: TEMPLATE_STATUS.published,
+  });
+}
+
+/**
+ * Asks for what the catalogue shows first (its page of templates under the kept search, and the
+ * categories) before the screen mounts: the stand-alone page starts both with its script, not
+ * after its first render (issue 13). The screen's queries then find them under way or done.
+ */
+export function prefetchCatalogue(queryClient: QueryClient): void {
+  const search = useCategorySearchStore.getState().value;
+  void queryClient.prefetchQuery(catalogueQuery(search, 1));
+  void queryClient.prefetchQuery(categoryQueries.all());
+}
 
 /**
  * 'Nuovo documento' (SPEC §2): the published templates; a card starts a new document. A
@@ -41,15 +64,7 @@ export function ContractsScreen() {
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
   const categories = useQuery(categoryQueries.all());
-  const templates = useQuery(
-    // Customers only ever receive published templates (SPEC §4); the status says so anyway.
-    templateQueries.list({
-      page,
-      name: search.value,
-      categoryId: search.category,
-      status: TEMPLATE_STATUS.published,
-    }),
-  );
+  const templates = useQuery(catalogueQuery(search, page));
   // A query's answer re-renders synchronously: the whole page of cards, their styles and their
   // commit were one long task on a phone (issue 13). The cards render from a deferred copy of
   // the page, as a transition that yields to the browser. The page itself, not the query's
