@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
 import { PageLink } from '../../lib/page-navigation.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { MenuEntries } from './menu-entries.tsx';
-import { MobileMenu } from './mobile-menu.tsx';
+import {
+  MobileMenu,
+  MobileMenuButton,
+  type MobileMenuControl,
+  useMobileMenu,
+} from './mobile-menu.tsx';
 import './shell.css';
 import type { ShellSession } from './use-shell-session.ts';
 
@@ -17,7 +22,7 @@ function logoTarget({ signedIn, role }: ShellSession): string {
 }
 
 /** Sticky 60px header: logo; with a session the name and Logout, or the hamburger below `lg`. */
-function Header({ session }: { session: ShellSession }) {
+function Header({ session, menu }: { session: ShellSession; menu: MobileMenuControl }) {
   return (
     <header className="lp-shell-header">
       <PageLink
@@ -39,7 +44,7 @@ function Header({ session }: { session: ShellSession }) {
               {itPublic.web.shell.logout}
             </PageLink>
           </div>
-          <MobileMenu role={session.role} />
+          <MobileMenuButton menu={menu} />
         </>
       ) : null}
     </header>
@@ -57,13 +62,14 @@ export interface PlainShellProps {
  * (app-shell.tsx provides the navigation), on a stand-alone page they load the page.
  */
 export function PlainShell({ session, children }: PlainShellProps) {
+  const menu = useMobileMenu();
   return (
     <div className="lp-shell">
       {/* First tab stop: jumps past the header and menus (hidden until focused). */}
       <a className="lp-shell-skip" href={`#${MAIN_CONTENT_ID}`}>
         {itPublic.web.shell.skipToContent}
       </a>
-      <Header session={session} />
+      <Header session={session} menu={menu} />
       <div className="lp-shell-body">
         {session.signedIn ? (
           <nav className="lp-shell-sidebar" aria-label={itPublic.web.shell.mainNav}>
@@ -74,6 +80,7 @@ export function PlainShell({ session, children }: PlainShellProps) {
           {children}
         </main>
       </div>
+      {session.signedIn ? <MobileMenu menu={menu} role={session.role} /> : null}
     </div>
   );
 }
