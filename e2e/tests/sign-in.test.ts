@@ -182,7 +182,15 @@ describe('small screens', () => {
       expect(await drawer.getByRole('link', { name: entry }).isVisible()).toBe(true);
     }
     await checkScreen(page, 'small-drawer-user');
+    // A modal dialog: the page behind is inert; Escape closes it and focus goes back.
+    expect(await drawer.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+    const hamburger = page.getByRole('button', { name: 'Apri il menu' });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await hamburger.evaluate((button) => button === document.activeElement)).toBe(true);
 
+    await hamburger.click();
+    await expect.poll(() => drawer.isVisible()).toBe(true);
     await drawer.getByRole('link', { name: 'Archivio' }).click();
     await page.waitForURL('**/user/archivio');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

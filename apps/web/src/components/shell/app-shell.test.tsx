@@ -139,12 +139,14 @@ describe('the shell on a small screen', () => {
     const user = userEvent.setup();
     renderApp('/user/contratti');
 
-    await user.click(await screen.findByRole('button', { name: 'Apri il menu' }));
+    const hamburger = await screen.findByRole('button', { name: 'Apri il menu' });
+    await user.click(hamburger);
     const drawer = await screen.findByRole('dialog', { name: msg.web.shell.menuTitle });
     await user.click(within(drawer).getByRole('link', { name: 'Archivio' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Archivio' })).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(useCategorySearchStore.getState().value).toEqual({ value: '', category: '' });
+    expect(hamburger).toHaveFocus();
   });
 });

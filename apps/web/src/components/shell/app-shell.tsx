@@ -1,9 +1,7 @@
-import { Box, Flex } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
-import { Outlet, useRevalidator } from 'react-router';
-import { Header } from './header.tsx';
-import { Sidebar } from './sidebar.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+import { useEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
+import { type PageNavigation, PageNavigationProvider } from '../../lib/page-navigation.tsx';
+import { PlainShell } from './plain-shell.tsx';
 import { type ShellSession, useShellSession } from './use-shell-session.ts';
 
 /** When the session ends outside a navigation (a refused token refresh), the route guard
@@ -17,30 +15,25 @@ function useGuardOnSignOut({ signedIn }: ShellSession): void {
   }, [signedIn, revalidator]);
 }
 
-/** The layout of every screen: skip link, header, the role's sidebar, the page. */
+/**
+ * The app's root route: the plain shell around the current route, with the router as the
+ * page navigation, so its links (and the plain screens') change route instead of loading a page.
+ */
 export function AppShell() {
   const session = useShellSession();
   useGuardOnSignOut(session);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const navigation = useMemo<PageNavigation>(
+    () => ({ navigate: (path, options) => void navigate(path, options), pathname }),
+    [navigate, pathname],
+  );
 
   return (
-    <Flex direction="column" minH="100dvh">
-      <SkipLink />
-      <Header session={session} />
-      <Flex flex="1" align="stretch">
-        {session.signedIn ? <Sidebar role={session.role} /> : null}
-        <Box
-          as="main"
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          flex="1"
-          minW="0"
-          px={{ base: '16', md: '32' }}
-          py={{ base: '24', md: '32' }}
-          _focusVisible={{ outline: 'none' }}
-        >
-          <Outlet />
-        </Box>
-      </Flex>
-    </Flex>
+    <PageNavigationProvider value={navigation}>
+      <PlainShell session={session}>
+        <Outlet />
+      </PlainShell>
+    </PageNavigationProvider>
   );
 }

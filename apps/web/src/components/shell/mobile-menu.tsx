@@ -1,71 +1,124 @@
-import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
-import { it } from '@lexpath/shared/messages/it';
+import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TRole } from '@lexpath/shared/roles';
-import { LogOut, Menu } from 'lucide-react';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { LogOut, Menu, X } from 'lucide-react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { PageLink } from '../../lib/page-navigation.tsx';
 import { PATHS } from '../../lib/paths.ts';
-import { Button, IconButton } from '../ui/button.tsx';
-import { NavLinks } from './nav-links.tsx';
+import { MenuEntries } from './menu-entries.tsx';
 
-/** SPEC §2: below `lg`, a hamburger opens a full-screen drawer with the menu and Logout.
- * The drawer is a modal dialog, so focus stays inside it until it closes. */
-export function MobileMenu({ role }: { role: TRole }) {
+/** Where the sidebar takes over (Chakra's `lg`): the menu has no reason to stay open there. */
+const SIDEBAR_SHOWN = '(min-width: 64em)';
+
+/** The hamburger and its dialog live apart (header, end of the page) and share this. */
+export interface MobileMenuControl {
+  open: boolean;
+  show(): void;
+  close(): void;
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  /** The dialog's `close` event, whatever closed it. */
+  handleClosed(): void;
+}
+
+/**
+ * SPEC §2: below `lg`, a hamburger opens a full-screen menu with the entries and Logout. A
+ * native modal <dialog>: focus stays inside and the page behind is inert until it closes; it
+ * closes on Escape, on its close button and on any entry, and focus goes back to the hamburger.
+ */
+export function useMobileMenu(): MobileMenuControl {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
+  useEffect(() => {
+    if (!open) return;
+    const dialog = dialogRef.current;
+    // One way out in every engine, wherever the focus is: the dialog's own Escape handling
+    // (a close watcher) may skip a repeated press and is missing from some engines.
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      dialog?.close();
+    };
+    const wide = window.matchMedia(SIDEBAR_SHOWN);
+    const closeWhenWide = () => {
+      if (wide.matches) dialog?.close();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    wide.addEventListener('change', closeWhenWide);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      wide.removeEventListener('change', closeWhenWide);
+    };
+  }, [open]);
+
+  return {
+    open,
+    show: () => {
+      dialogRef.current?.showModal();
+      setOpen(true);
+    },
+    close: () => dialogRef.current?.close(),
+    dialogRef,
+    triggerRef,
+    handleClosed: () => {
+      setOpen(false);
+      triggerRef.current?.focus();
+    },
+  };
+}
+
+/** The hamburger in the header (hidden from `lg`). */
+export function MobileMenuButton({ menu }: { menu: MobileMenuControl }) {
   return (
-    <Drawer.Root
-      open={open}
-      onOpenChange={(details) => setOpen(details.open)}
-      placement="start"
-      size="full"
+    <button
+      ref={menu.triggerRef}
+      type="button"
+      className="lp-shell-burger"
+      aria-label={itPublic.web.shell.openMenu}
+      aria-haspopup="dialog"
+      aria-expanded={menu.open}
+      onClick={menu.show}
     >
-      <Drawer.Trigger asChild>
-        <IconButton
-          aria-label={it.web.shell.openMenu}
-          variant="transparent"
-          size="md"
-          color="white"
-          focusRingColor="beige.300"
-          _hover={{ bg: 'whiteAlpha.200' }}
-        >
-          <Menu aria-hidden />
-        </IconButton>
-      </Drawer.Trigger>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content
-            bg="beige.50"
-            // Slide without fading: half-transparent text would fail contrast checks mid-way.
-            _open={{ animationName: 'slide-from-left-full' }}
-            _closed={{ animationName: 'slide-to-left-full' }}
-          >
-            <Drawer.Header borderBottomWidth="1px" borderColor="beige.300">
-              <Drawer.Title textStyle="xl" color="navy.800">
-                {it.web.shell.menuTitle}
-              </Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body py="16">
-              <Box as="nav" aria-label={it.web.shell.mobileNav}>
-                <NavLinks role={role} size="drawer" onNavigate={close} />
-              </Box>
-              <Box mt="24" borderTopWidth="1px" borderColor="beige.300" pt="16">
-                <Button asChild variant="secondary" size="menuMobile" onClick={close}>
-                  <RouterLink to={PATHS.logout}>
-                    <LogOut aria-hidden />
-                    {it.web.shell.logout}
-                  </RouterLink>
-                </Button>
-              </Box>
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton aria-label={it.web.shell.closeMenu} size="md" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+      <Menu aria-hidden size={20} />
+    </button>
+  );
+}
+
+/** The full-screen menu, outside the header's landmark as the Chakra drawer's portal was. */
+export function MobileMenu({ menu, role }: { menu: MobileMenuControl; role: TRole }) {
+  const titleId = useId();
+  return (
+    <dialog
+      ref={menu.dialogRef}
+      className="lp-shell-menu"
+      aria-labelledby={titleId}
+      onClose={menu.handleClosed}
+    >
+      <div className="lp-shell-menu-header">
+        <h2 id={titleId} className="lp-shell-menu-title">
+          {itPublic.web.shell.menuTitle}
+        </h2>
+      </div>
+      <div className="lp-shell-menu-body">
+        <nav aria-label={itPublic.web.shell.mobileNav}>
+          <MenuEntries role={role} large onNavigate={menu.close} />
+        </nav>
+        <div className="lp-shell-menu-footer">
+          <PageLink to={PATHS.logout} className="lp-shell-menu-logout" onClick={menu.close}>
+            <LogOut aria-hidden size={24} />
+            {itPublic.web.shell.logout}
+          </PageLink>
+        </div>
+      </div>
+      <button
+        type="button"
+        className="lp-shell-menu-close"
+        aria-label={itPublic.web.shell.closeMenu}
+        onClick={menu.close}
+      >
+        <X aria-hidden size={20} />
+      </button>
+    </dialog>
   );
 }

@@ -1,35 +1,23 @@
-import { Link, Stack } from '@chakra-ui/react';
 import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TRole } from '@lexpath/shared/roles';
 import { ExternalLink } from 'lucide-react';
-import { NavLink } from 'react-router';
 import { useAppConfig } from '../../lib/app-config.ts';
+import { PageLink } from '../../lib/page-navigation.tsx';
 import { useCategorySearchStore } from '../../lib/storage.ts';
 import { menuItemsFor, showsFaqLink } from './menu-items.ts';
 
-export interface NavLinksProps {
+export interface MenuEntriesProps {
   role: TRole;
-  /** Extra work on click, e.g. closing the drawer. */
+  /** Extra work on click, e.g. closing the mobile menu. */
   onNavigate?: () => void;
-  size: 'sidebar' | 'drawer';
+  /** The mobile menu's entries are 56px tall, the sidebar's 44px. */
+  large?: boolean;
 }
 
 /** The role's menu entries and the FAQ link; following one clears the category search. */
-export function NavLinks({ role, onNavigate, size }: NavLinksProps) {
+export function MenuEntries({ role, onNavigate, large = false }: MenuEntriesProps) {
   const faqUrl = useAppConfig()?.faqUrl;
   const resetSearch = useCategorySearchStore((state) => state.reset);
-  const itemStyle = {
-    display: 'flex',
-    alignItems: 'center',
-    gap: '8',
-    px: '16',
-    minH: size === 'drawer' ? '56' : '44',
-    textStyle: size === 'drawer' ? 'lg' : 'md',
-    color: 'navy.800',
-    borderRadius: 'md',
-    fontWeight: 'medium',
-    _hover: { bg: 'beige.200', textDecoration: 'none' },
-  } as const;
 
   const handleClick = () => {
     resetSearch();
@@ -37,34 +25,28 @@ export function NavLinks({ role, onNavigate, size }: NavLinksProps) {
   };
 
   return (
-    <Stack as="ul" gap="4" listStyleType="none" m="0" p="0">
+    <ul className={large ? 'lp-shell-entries lp-shell-entries-large' : 'lp-shell-entries'}>
       {menuItemsFor(role).map((item) => (
         <li key={item.to}>
-          <Link
-            asChild
-            {...itemStyle}
-            _currentPage={{ bg: 'navy.700', color: 'white', _hover: { bg: 'navy.800' } }}
-          >
-            <NavLink to={item.to} onClick={handleClick}>
-              {item.label}
-            </NavLink>
-          </Link>
+          <PageLink to={item.to} markCurrent className="lp-shell-entry" onClick={handleClick}>
+            {item.label}
+          </PageLink>
         </li>
       ))}
       {showsFaqLink(role) && faqUrl ? (
         <li>
-          <Link
+          <a
+            className="lp-shell-entry"
             href={faqUrl}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`${itPublic.web.shell.faq} ${itPublic.web.shell.opensInNewTab}`}
-            {...itemStyle}
           >
             {itPublic.web.shell.faq}
             <ExternalLink aria-hidden size={16} />
-          </Link>
+          </a>
         </li>
       ) : null}
-    </Stack>
+    </ul>
   );
 }
