@@ -46,6 +46,7 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('index.html', import.meta.url)),
         login: fileURLToPath(new URL('login.html', import.meta.url)),
+        catalogue: fileURLToPath(new URL('catalogue.html', import.meta.url)),
       },
       output: {
         codeSplitting: {

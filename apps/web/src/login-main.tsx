@@ -3,6 +3,8 @@
 // and hydrated here; the signed-in app is the other entry (main.tsx).
 // First: zod must be jitless before any schema is built (see the module).
 import './lib/zod-jitless.ts';
+// The page's reset and the theme's colours (plain-tokens.css), before its screens' sheets.
+import './app/theme/plain-document.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { LoginDocument } from './features/auth/components/login-document.tsx';

@@ -1,3 +1,4 @@
+import { formatItalianLongDate } from '@lexpath/shared/italian-dates';
 import { groupItalianThousands } from '@lexpath/shared/money';
 import { toCardinal } from 'n2words/it-IT';
 
@@ -163,22 +164,7 @@ export function formatDate(date: CalendarDate): string {
   return `${pad2(date.day)}/${pad2(date.month)}/${date.year}`;
 }
 
-const MONTHS = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
-
-/** `23 novembre 2026`; the first of the month is written `1°`, as Italian does. */
+/** `23 novembre 2026`; the first of the month `1°` (shared with the web's dates). */
 export function formatLongDate(date: CalendarDate): string {
-  return `${date.day === 1 ? '1°' : date.day} ${MONTHS[date.month - 1]} ${date.year}`;
+  return formatItalianLongDate(date);
 }

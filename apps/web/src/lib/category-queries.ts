@@ -1,5 +1,6 @@
+import { PAGE_SIZE_MAX } from '@lexpath/shared/page-sizes';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
-import { PAGE_SIZE_MAX, type TPage } from '@lexpath/shared/schemas/pagination';
+import type { TPage } from '@lexpath/shared/schemas/pagination';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 

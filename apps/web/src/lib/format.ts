@@ -1,15 +1,15 @@
+import { formatItalianLongDate } from '@lexpath/shared/italian-dates';
 import { parseEuroToCents } from '@lexpath/shared/money';
 import type { TAnswerValue } from '@lexpath/shared/schemas/questions';
 
-// Built on first use, not when the module is evaluated: the first Intl formatter of a locale
-// loads its data (46-147 ms in the 4x-CPU profile), which lengthened the task that evaluates a
-// screen's chunks; a use inside a render falls in React's slices instead (issue 13).
-let longDate: Intl.DateTimeFormat | undefined;
-
-/** "3 marzo 2026": day, month name, year (SPEC §9). */
+/** "3 marzo 2026": day, month name, year (SPEC §9), in the browser's time zone. */
 export function formatLongDate(iso: string): string {
-  longDate ??= new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric' });
-  return longDate.format(new Date(iso));
+  const date = new Date(iso);
+  return formatItalianLongDate({
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+  });
 }
 
 /** "03/03/2026 - 14:05": the lists' date and time (SPEC §9). */

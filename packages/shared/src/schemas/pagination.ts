@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { it } from '../messages/it.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../page-sizes.ts';
 
-export const PAGE_SIZE_DEFAULT = 12;
-export const PAGE_SIZE_MAX = 1000;
+export { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX };
 
 /** `?page=&limit=` of every list (DESIGN §3): page from 1, limit 12 by default, at most 1000. */
 export const ZPageQuery = z.object({

@@ -1,7 +1,6 @@
 import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TSessionUser } from '@lexpath/shared/schemas/auth';
 import { homePathFor, PATHS } from '../../../lib/paths.ts';
-import '../../../app/theme/plain-document.css';
 import './login-document.css';
 import { LoginPanel } from './login-panel.tsx';
 
