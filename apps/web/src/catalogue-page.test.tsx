@@ -38,9 +38,7 @@ describe('the stand-alone catalogue page', () => {
     page.innerHTML = renderDocument();
 
     expect(page.querySelector('a[href="#contenuto-principale"]')).not.toBeNull();
-    expect(page.querySelector('main#contenuto-principale h1')?.textContent).toBe(
-      'Nuovo documento',
-    );
+    expect(page.querySelector('main#contenuto-principale h1')?.textContent).toBe('Nuovo documento');
     const sidebar = page.querySelector('nav[aria-label="Menu principale"]');
     expect(sidebar?.querySelector('a[aria-current="page"]')?.getAttribute('href')).toBe(
       '/user/contratti',
