@@ -307,6 +307,11 @@ describe('the templates catalogue', () => {
       const query = ZTemplatesQuery.parse(filter);
       const { page } = split(await explainedQueries((db) => listTemplates(db, caller, query)));
       expectIndexedPlan(page, 'templates');
+      // The page is cut before anything is joined: the creators, versions and categories are
+      // read for its rows only, however deep the page.
+      const limit = page.nodes.find((node) => node['Node Type'] === 'Limit');
+      if (!limit) throw new Error(`no Limit in\n${JSON.stringify(page.plan, null, 1)}`);
+      expect(relationsOf({ ...page, plan: limit, nodes: flatten(limit) })).toEqual(['templates']);
     }
   });
 
