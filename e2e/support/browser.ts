@@ -40,6 +40,16 @@ export async function newContext(
   return browser.newContext({ baseURL: inject('baseURL'), viewport, locale: 'it-IT' });
 }
 
+/** A page in a fresh context (its own storage), at `viewport`. */
+export async function newPage(browser: Browser, viewport = LARGE_SCREEN): Promise<Page> {
+  return (await newContext(browser, viewport)).newPage();
+}
+
+/** The path the page shows, without query or hash. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
 /**
  * Every screen a test looks at goes through here: axe must find no serious or critical
  * violation, and a screenshot is saved for the CI artifacts. `embedsPdf` for a screen showing

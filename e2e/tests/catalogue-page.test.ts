@@ -4,7 +4,8 @@ import {
   checkScreen,
   DEMO,
   launchBrowser,
-  newContext,
+  newPage,
+  pathOf,
   SMALL_SCREEN,
   signIn,
 } from '../support/browser.ts';
@@ -23,12 +24,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(viewport?: typeof SMALL_SCREEN): Promise<Page> {
-  return (await newContext(browser, viewport)).newPage();
-}
-
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
+function openPage(viewport?: typeof SMALL_SCREEN): Promise<Page> {
+  return newPage(browser, viewport);
 }
 
 /** Which entry drew the document: the stand-alone catalogue's script or the app's. */

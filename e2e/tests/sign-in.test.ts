@@ -4,7 +4,8 @@ import {
   checkScreen,
   DEMO,
   launchBrowser,
-  newContext,
+  newPage,
+  pathOf,
   SMALL_SCREEN,
   signIn,
 } from '../support/browser.ts';
@@ -17,13 +18,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(viewport?: typeof SMALL_SCREEN): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  return context.newPage();
-}
-
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
+function openPage(viewport?: typeof SMALL_SCREEN): Promise<Page> {
+  return newPage(browser, viewport);
 }
 
 async function menuEntries(page: Page): Promise<string[]> {

@@ -74,7 +74,7 @@ export function MobileMenuButton({ menu }: { menu: MobileMenuControl }) {
     <button
       ref={menu.triggerRef}
       type="button"
-      className="lp-shell-burger"
+      className="lp-shell-icon-button lp-shell-burger"
       aria-label={itPublic.web.shell.openMenu}
       aria-haspopup="dialog"
       aria-expanded={menu.open}
@@ -113,7 +113,7 @@ export function MobileMenu({ menu, role }: { menu: MobileMenuControl; role: TRol
       </div>
       <button
         type="button"
-        className="lp-shell-menu-close"
+        className="lp-shell-icon-button lp-shell-menu-close"
         aria-label={itPublic.web.shell.closeMenu}
         onClick={menu.close}
       >

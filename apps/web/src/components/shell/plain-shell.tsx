@@ -3,6 +3,7 @@ import { ROLES } from '@lexpath/shared/roles';
 import type { ReactNode } from 'react';
 import { PageLink } from '../../lib/page-navigation.tsx';
 import { PATHS } from '../../lib/paths.ts';
+import { LogoMark } from './logo-mark.tsx';
 import { MenuEntries } from './menu-entries.tsx';
 import {
   MobileMenu,
@@ -30,10 +31,7 @@ function Header({ session, menu }: { session: ShellSession; menu: MobileMenuCont
         className="lp-shell-logo"
         aria-label={itPublic.web.shell.homeLink}
       >
-        <svg className="lp-shell-logo-mark" viewBox="0 0 32 32" aria-hidden="true">
-          <rect width="32" height="32" rx="6" fill="#F7F1E7" />
-          <path d="M9 7h4v14h10v4H9z" fill="#1B2C4A" />
-        </svg>
+        <LogoMark />
         {itPublic.web.appName}
       </PageLink>
       {session.signedIn ? (

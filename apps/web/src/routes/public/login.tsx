@@ -10,7 +10,6 @@ export function LoginRoute() {
   const navigate = useNavigate();
   return (
     <LoginPanel
-      onNavigate={(path) => void navigate(path)}
       onSignedIn={(user) => {
         // Nothing cached for a previous visitor may leak into this session.
         queryClient.clear();

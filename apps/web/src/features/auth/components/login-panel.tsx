@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { PageLink } from '../../../lib/page-navigation.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSessionStore } from '../../../lib/storage.ts';
 import { setPageTitle } from '../../../lib/use-page-title.ts';
@@ -28,36 +29,6 @@ const INITIAL: LoginState = { kind: 'form', pending: false, error: null };
 export interface LoginPanelProps {
   /** Called once the session is stored: where the visitor goes next is the host's choice. */
   onSignedIn(user: TSessionUser): void;
-  /** Inside the app, its links move with the router instead of loading a new page. */
-  onNavigate?: ((path: string) => void) | undefined;
-}
-
-/** A plain link the host may take over: a plain click goes through `onNavigate`. */
-function PanelLink({
-  to,
-  className,
-  onNavigate,
-  children,
-}: {
-  to: string;
-  className: string;
-  onNavigate: LoginPanelProps['onNavigate'];
-  children: string;
-}) {
-  return (
-    <a
-      className={className}
-      href={to}
-      onClick={(event) => {
-        const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-        if (!onNavigate || modified || event.button !== 0) return;
-        event.preventDefault();
-        onNavigate(to);
-      }}
-    >
-      {children}
-    </a>
-  );
 }
 
 /**
@@ -66,7 +37,7 @@ function PanelLink({
  * query cache: the same component is the stand-alone page /login (login-main.tsx, prerendered,
  * issue 13) and the app's /login route after a logout or a link.
  */
-export function LoginPanel({ onSignedIn, onNavigate }: LoginPanelProps) {
+export function LoginPanel({ onSignedIn }: LoginPanelProps) {
   const [state, setState] = useState<LoginState>(INITIAL);
   const signIn = useSessionStore((store) => store.signIn);
   const {
@@ -125,13 +96,9 @@ export function LoginPanel({ onSignedIn, onNavigate }: LoginPanelProps) {
             error={errors.password?.message}
             {...register('password')}
           />
-          <PanelLink
-            to={PATHS.forgotPassword}
-            className="lp-link lp-link-end"
-            onNavigate={onNavigate}
-          >
+          <PageLink to={PATHS.forgotPassword} className="lp-link lp-link-end">
             {texts.forgotPassword}
-          </PanelLink>
+          </PageLink>
           {state.error ? <PlainErrorAlert>{state.error}</PlainErrorAlert> : null}
           <button
             type="submit"
@@ -145,13 +112,9 @@ export function LoginPanel({ onSignedIn, onNavigate }: LoginPanelProps) {
           </button>
           <p className="lp-center">
             {texts.noAccount}{' '}
-            <PanelLink
-              to={PATHS.registration}
-              className="lp-link lp-link-strong"
-              onNavigate={onNavigate}
-            >
+            <PageLink to={PATHS.registration} className="lp-link lp-link-strong">
               {texts.register}
-            </PanelLink>
+            </PageLink>
           </p>
         </div>
       </form>
