@@ -94,6 +94,31 @@ describe('the catalogue without a router (stand-alone page)', () => {
     );
   });
 
+  it('draws the cards together with the category chips, never before them (no shift)', async () => {
+    await startCatalogueApi(pageOf([buildTemplateCard()]), {
+      // The categories answer last: the chips' rows would push cards already drawn down.
+      'GET /api/category': () => ({
+        delayMs: 300,
+        body: {
+          data: { results: [{ id: 'cat-famiglia', name: 'Famiglia' }], page: 1, totalPages: 1 },
+        },
+      }),
+    });
+    signInAs('user');
+    renderStandalone();
+
+    await waitFor(() => expect(api?.hits('GET /api/template')).toBe(1));
+    // The templates are in; the categories are not: still loading, no card yet.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Contratto di locazione' })).toBeNull();
+
+    const card = await screen.findByRole('button', { name: 'Contratto di locazione' });
+    const chips = screen.getByRole('group', { name: 'Filtra per categoria' });
+    expect(within(chips).getByRole('button', { name: 'Famiglia' })).toBeVisible();
+    expect(card).toBeVisible();
+  });
+
   it('starts a document on a card click by loading the questionnaire page', async () => {
     const server = await startCatalogueApi(pageOf([buildTemplateCard()]));
     signInAs('user');

@@ -10,6 +10,8 @@ export interface CatalogueListStateProps {
   emptyText: string;
   errorText: string;
   filtered: boolean;
+  /** Something drawn above the list is still loading: the list waits for it (no shift). */
+  waiting?: boolean;
 }
 
 /**
@@ -21,8 +23,9 @@ export function CatalogueListState({
   emptyText,
   errorText,
   filtered,
+  waiting = false,
 }: CatalogueListStateProps) {
-  switch (listStateKind(query, filtered)) {
+  switch (waiting ? 'loading' : listStateKind(query, filtered)) {
     case 'loading':
       return (
         <div className="lp-cat-loading" role="status">
