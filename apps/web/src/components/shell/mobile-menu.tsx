@@ -4,6 +4,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { PageLink } from '../../lib/page-navigation.tsx';
 import { PATHS } from '../../lib/paths.ts';
+import { useScrollLock } from '../../lib/scroll-lock.ts';
 import { MenuEntries } from './menu-entries.tsx';
 
 /** Where the sidebar takes over (Chakra's `lg`): the menu has no reason to stay open there. */
@@ -29,6 +30,7 @@ export function useMobileMenu(): MobileMenuControl {
   const [open, setOpen] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  useScrollLock(open);
 
   useEffect(() => {
     if (!open) return;

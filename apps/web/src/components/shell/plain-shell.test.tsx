@@ -153,6 +153,8 @@ describe('the plain mobile menu', () => {
     expect(menu.tagName).toBe('DIALOG');
     expect((menu as HTMLDialogElement).open).toBe(true);
     expect(hamburger).toHaveAttribute('aria-expanded', 'true');
+    // The page behind does not scroll while the menu is open (as Chakra's drawer did).
+    expect(document.body.style.overflow).toBe('hidden');
     const nav = within(menu).getByRole('navigation', { name: msg.web.shell.mobileNav });
     await waitFor(() =>
       expect(linksOf(nav)).toEqual([
@@ -185,6 +187,7 @@ describe('the plain mobile menu', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(hamburger).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
   });
 
   it('opens again after it was closed', async () => {

@@ -215,16 +215,20 @@ describe('the catalogue without a router (stand-alone page)', () => {
     expect(dialog).toHaveAttribute('open');
     expect(dialog).toHaveAccessibleDescription('Scegli come creare «Contratto di locazione».');
     expect(within(dialog).getByRole('button', { name: 'Usa LexPath' })).toBeVisible();
+    // The page behind does not scroll while a dialog is open (as Chakra's dialogs did).
+    expect(document.body.style.overflow).toBe('hidden');
 
     await user.click(within(dialog).getByRole('button', { name: 'Scopri LexMind' }));
     const preview = await screen.findByRole('dialog', { name: 'LexMind: prossimamente' });
     expect(preview).toHaveAttribute('open');
     expect(dialog).not.toHaveAttribute('open');
+    expect(document.body.style.overflow).toBe('hidden');
 
     await user.click(within(preview).getByRole('button', { name: 'Torna ai documenti' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(card).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
     expect(useNewContractStore.getState().value.type).toBe('');
   });
 

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useScrollLock } from '../../../lib/scroll-lock.ts';
 import './catalogue.css';
 
 export interface CatalogueDialogProps {
@@ -37,6 +38,7 @@ export function CatalogueDialog({
 }: CatalogueDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  useScrollLock(open);
   // The latest props for the native close event, which also fires after a close asked by them.
   const latest = useRef({ open, onClose, finalFocusEl });
   latest.current = { open, onClose, finalFocusEl };
