@@ -24,11 +24,9 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const names = [...Object.keys(bundle), 'index.html', 'login.html'].filter((name) =>
-        COMPRESSIBLE.test(name),
-      );
+      const names = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
       await Promise.all(
-        [...new Set(names)].map(async (name) => {
+        names.map(async (name) => {
           const file = path.join(outDir, name);
           const raw = await readFile(file).catch(() => null);
           if (!raw) return;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { PageLink } from '../../lib/page-navigation.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { LogoMark } from './logo-mark.tsx';
+import { MAIN_CONTENT_ID } from './main-content.ts';
 import { MenuEntries } from './menu-entries.tsx';
 import {
   MobileMenu,
@@ -13,8 +14,6 @@ import {
 } from './mobile-menu.tsx';
 import './shell.css';
 import type { ShellSession } from './use-shell-session.ts';
-
-export const MAIN_CONTENT_ID = 'contenuto-principale';
 
 /** SPEC §2: the logo leads to contracts for users and to users' contracts for the others. */
 function logoTarget({ signedIn, role }: ShellSession): string {

@@ -1,11 +1,10 @@
 import { itPublic } from '@lexpath/shared/messages/it-public';
 import type { TSessionUser } from '@lexpath/shared/schemas/auth';
 import { LogoMark } from '../../../components/shell/logo-mark.tsx';
+import { MAIN_CONTENT_ID } from '../../../components/shell/main-content.ts';
 import { homePathFor, PATHS } from '../../../lib/paths.ts';
 import '../../../components/shell/shell.css';
 import { LoginPanel } from './login-panel.tsx';
-
-const MAIN_CONTENT_ID = 'contenuto-principale';
 
 /** The signed-in app starts with a page load: it is a different bundle (see login-main.tsx). */
 function openHome(user: TSessionUser): void {
