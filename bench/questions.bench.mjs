@@ -23,6 +23,13 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** The demo templates measured, by name (the catalogue's order may change). */
 const QUESTIONS_TEMPLATE = 'Contratto di locazione ad uso abitativo';
 const TYPED_TEMPLATE = 'Accordo di riservatezza (NDA)';
+/**
+ * What the ratio allows a route: the same hello-world doing this many µs of its own work per
+ * request, measured once after the rounds against the rounds' hello-world. Where the ratio
+ * crosses 0.5 is the whole budget of a route's own work (authentication, validation, the
+ * access log line...) on this machine.
+ */
+const CALIBRATION_WORK_US = [10, 20, 30, 40];
 
 /** Linux's clock tick (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
 const CLOCK_TICK_US = 10_000;
@@ -86,13 +93,26 @@ async function startCompiledServer(port) {
   return child;
 }
 
-/** A bare Fastify answering `{ hello: 'world' }` to a POST, in its own process like the server. */
-async function startHello(port) {
+/**
+ * A bare Fastify answering `{ hello: 'world' }` to a POST, in its own process like the server.
+ * `workUs` > 0: each request first keeps the CPU busy that long, the stand-in for a route's own
+ * work (see CALIBRATION_WORK_US).
+ */
+async function startHello(port, workUs = 0) {
   const source = `
     import Fastify from 'fastify';
     const app = Fastify({ logger: false });
+    const WORK_NS = ${workUs * 1000}n;
+    const work = () => {
+      if (WORK_NS === 0n) return;
+      const end = process.hrtime.bigint() + WORK_NS;
+      while (process.hrtime.bigint() < end);
+    };
     app.get('/', async () => ({ hello: 'world' }));
-    app.post('/', async () => ({ hello: 'world' }));
+    app.post('/', async () => {
+      work();
+      return { hello: 'world' };
+    });
     await app.listen({ port: ${port}, host: '127.0.0.1' });
     process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
   `;
@@ -348,6 +368,33 @@ try {
       runs[name].push(await measure(load.request, server.pid));
     }
   }
+  // The calibration: hello-worlds doing a fixed amount of work, one after the other.
+  const helloMedian = {
+    requests: median(hellos.map((h) => h.requests.average)),
+    cpuUs: median(hellos.map((h) => h.cpuUsPerRequest ?? Number.NaN)),
+  };
+  const calibration = {};
+  for (const workUs of CALIBRATION_WORK_US) {
+    const port = await freePort();
+    const worker = await startHello(port, workUs);
+    try {
+      const workRequest = { ...helloRequest, url: `http://127.0.0.1:${port}/` };
+      await autocannon({ ...workRequest, ...WARM_UP });
+      const run = await measure(workRequest, worker.pid);
+      calibration[`hello_world_plus_${workUs}us`] = {
+        requests_per_s: Math.round(run.requests.average),
+        cpu_us_per_request:
+          run.cpuUsPerRequest === undefined ? null : Number(run.cpuUsPerRequest.toFixed(1)),
+        ratio_over_hello: Number((run.requests.average / helloMedian.requests).toFixed(3)),
+        cpu_ratio_over_hello:
+          run.cpuUsPerRequest === undefined
+            ? null
+            : Number((helloMedian.cpuUs / run.cpuUsPerRequest).toFixed(3)),
+      };
+    } finally {
+      await stopServer(worker);
+    }
+  }
   const loadAverage = (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2)));
   const figures = Object.fromEntries(
     Object.entries(loads).map(([name, load]) => [
@@ -374,6 +421,7 @@ try {
       // The same ratios from the CPU each request cost its server (hello-world µs over ours).
       cpu_ratio_questions_over_hello: ratios.questions.cpu,
       cpu_ratio_typed_question_over_hello: ratios.typed_question?.cpu ?? null,
+      calibration,
       ratio_rounds: Object.fromEntries(Object.entries(ratios).map(([name, r]) => [name, r.rounds])),
     }),
   );
