@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -41,8 +41,36 @@ export async function newContext(
 }
 
 /** A page in a fresh context (its own storage), at `viewport`. */
-export async function newPage(browser: Browser, viewport = LARGE_SCREEN): Promise<Page> {
+async function newPage(browser: Browser, viewport = LARGE_SCREEN): Promise<Page> {
   return (await newContext(browser, viewport)).newPage();
+}
+
+/** What a test file opens in its Chromium (`browserForFile`): each call, a fresh context. */
+export interface FileBrowser {
+  context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  page(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * One Chromium for the calling test file: launched before its tests, closed after them. Call it
+ * at the file's top level, next to the file's own hooks.
+ */
+export function browserForFile(): FileBrowser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const launched = (): Browser => {
+    if (!browser) throw new Error('Chromium is launched in beforeAll: open pages in the tests');
+    return browser;
+  };
+  return {
+    context: (viewport) => newContext(launched(), viewport),
+    page: (viewport) => newPage(launched(), viewport),
+  };
 }
 
 /** The path the page shows, without query or hash. */

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createApprovedLawyer,
   LAWYER_PASSWORD,
@@ -7,20 +7,9 @@ import {
   uniquePec,
   waitForMailLink,
 } from '../support/accounts.ts';
-import { checkScreen, DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { browserForFile, checkScreen, DEMO, signIn } from '../support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openPage(): Promise<Page> {
-  const context = await newContext(browser);
-  return context.newPage();
-}
+const browser = browserForFile();
 
 async function expectHeading(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible()).toBe(true);
@@ -62,7 +51,7 @@ describe('account journeys', () => {
 
   it('a lawyer registers, confirms the PEC, is approved by the admin and signs in', async () => {
     const pec = uniquePec('registrazione');
-    const lawyer = await openPage();
+    const lawyer = await browser.page();
     await lawyer.goto('/registrazione');
     await expectHeading(lawyer, 'Registrazione');
     await lawyer.getByLabel('Nome', { exact: true }).fill('Mario');
@@ -89,7 +78,7 @@ describe('account journeys', () => {
     await expectHeading(lawyer, "Verifica dell'E-mail fallita");
     await checkScreen(lawyer, 'verify-email-failure');
 
-    const admin = await openPage();
+    const admin = await browser.page();
     await openUsersAsAdmin(admin);
     const row = userRow(admin, pec);
     await expect.poll(() => row.getByRole('cell', { name: 'in attesa' }).isVisible()).toBe(true);
@@ -109,7 +98,7 @@ describe('account journeys', () => {
 
   it('a lawyer recovers the password from the mailed link and signs in with the new one', async () => {
     const { pec } = recovering;
-    const page = await openPage();
+    const page = await browser.page();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
     await expectHeading(page, 'Recupero password');
@@ -137,7 +126,7 @@ describe('account journeys', () => {
 
   it('a lawyer edits the name in the profile', async () => {
     const lawyer = editing;
-    const page = await openPage();
+    const page = await browser.page();
     await signIn(page, lawyer.pec, lawyer.password);
     await page.waitForURL('**/user/contratti');
     await page
@@ -167,11 +156,11 @@ describe('account journeys', () => {
 
   it('a suspended lawyer is sent back to login at the next request and cannot sign in', async () => {
     const lawyer = suspended;
-    const page = await openPage();
+    const page = await browser.page();
     await signIn(page, lawyer.pec, lawyer.password);
     await page.waitForURL('**/user/contratti');
 
-    const admin = await openPage();
+    const admin = await browser.page();
     await openUsersAsAdmin(admin);
     const row = userRow(admin, lawyer.pec);
     await row.getByRole('button', { name: 'Sospendi' }).click();
@@ -196,7 +185,7 @@ describe('account journeys', () => {
 
   it('the admin creates an editor, who can then sign in', async () => {
     const pec = uniquePec('editor');
-    const admin = await openPage();
+    const admin = await browser.page();
     await signIn(admin, DEMO.admin);
     await admin.waitForURL('**/admin/contratti-utenti');
     await admin.goto('/admin/crea-editor');
@@ -211,7 +200,7 @@ describe('account journeys', () => {
     await checkScreen(admin, 'create-editor');
     await admin.context().close();
 
-    const editor = await openPage();
+    const editor = await browser.page();
     await signIn(editor, pec, 'Editor2026!');
     await editor.waitForURL('**/admin/master-inseriti');
     await editor.context().close();

@@ -1,16 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  checkScreen,
-  DEMO,
-  launchBrowser,
-  newContext,
-  SMALL_SCREEN,
-  signIn,
-} from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { browserForFile, checkScreen, DEMO, SMALL_SCREEN, signIn } from '../support/browser.ts';
 
 /**
  * Issue 12, "Done when": an editor uploads masters written with Word habits. The reviewed master
@@ -31,16 +24,10 @@ function corpusFile(slug: string, file: 'master.docx' | 'preview.docx', name: st
   return { name, mimeType: DOCX, buffer: readFileSync(join(corpusDir, slug, file)) };
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function openPage(viewport?: typeof SMALL_SCREEN): Promise<Page> {
-  const context = await newContext(browser, viewport);
+  const context = await browser.context(viewport);
   const page = await context.newPage();
   onTestFailed(async () => {
     if (page.isClosed()) return;

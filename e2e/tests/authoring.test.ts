@@ -3,26 +3,24 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PizZip from 'pizzip';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildDocx } from '../../apps/server/src/documents/test-docx.ts';
-import { checkScreen, DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { browserForFile, checkScreen, DEMO, signIn } from '../support/browser.ts';
 
 const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-let browser: Browser;
+const browser = browserForFile();
 let folder: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   folder = mkdtempSync(join(tmpdir(), 'lexpath-authoring-'));
 });
 afterAll(async () => {
-  await browser?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 async function openPage(): Promise<Page> {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   // A failed journey leaves the screen it stopped on for the CI artifacts.
   onTestFailed(async () => {

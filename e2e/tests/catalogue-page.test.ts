@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
+  browserForFile,
   checkScreen,
   DEMO,
-  launchBrowser,
-  newPage,
   pathOf,
   SMALL_SCREEN,
   signIn,
@@ -16,17 +15,7 @@ import {
  * screen.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-function openPage(viewport?: typeof SMALL_SCREEN): Promise<Page> {
-  return newPage(browser, viewport);
-}
+const browser = browserForFile();
 
 /** Which entry drew the document: the stand-alone catalogue's script or the app's. */
 function entryScript(page: Page): Promise<string | null> {
@@ -39,7 +28,7 @@ const NDA = 'Accordo di riservatezza (NDA)';
 
 describe('the stand-alone catalogue page', () => {
   it('is where a lawyer lands, works with the keyboard alone and leads to the app', async () => {
-    const page = await openPage();
+    const page = await browser.page();
     await signIn(page, DEMO.user);
     await page.waitForURL('**/user/contratti');
     const card = page.getByRole('button', { name: NDA });
@@ -94,7 +83,7 @@ describe('the stand-alone catalogue page', () => {
   });
 
   it('opens its menu on a phone and takes a lawyer to the other screens', async () => {
-    const page = await openPage(SMALL_SCREEN);
+    const page = await browser.page(SMALL_SCREEN);
     await signIn(page, DEMO.user);
     await page.waitForURL('**/user/contratti');
     await expect
@@ -114,14 +103,14 @@ describe('the stand-alone catalogue page', () => {
   });
 
   it('sends staff to their own landing page and an ended session to login', async () => {
-    const admin = await openPage();
+    const admin = await browser.page();
     await signIn(admin, DEMO.admin);
     await admin.waitForURL('**/admin/contratti-utenti');
     await admin.goto('/user/contratti');
     await admin.waitForURL('**/admin/contratti-utenti');
     await admin.context().close();
 
-    const lawyer = await openPage();
+    const lawyer = await browser.page();
     await signIn(lawyer, DEMO.user);
     await lawyer.waitForURL('**/user/contratti');
     // Both tokens no longer valid (an expired session): the list's 401, a refused refresh.

@@ -1,19 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, DEMO, signIn } from '../support/browser.ts';
 
 /**
  * The page policy forbids eval and inline scripts (DESIGN §10). A library that merely probes
  * for eval (zod did, on every page) makes the browser report a violation in the console: an
  * operator watching for real attacks would learn to ignore them.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** Every CSP report of the page, from the console and from the DOM event. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -34,7 +28,7 @@ async function watchViolations(page: Page): Promise<string[]> {
 
 describe('the content security policy', () => {
   it('is never violated on the login page, the catalogue, a questionnaire and the admin lists', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await browser.page();
     const violations = await watchViolations(page);
     await page.goto('/login');
     await expect.poll(() => page.getByRole('button', { name: 'Accedi' }).isVisible()).toBe(true);
@@ -47,7 +41,7 @@ describe('the content security policy', () => {
       .toBe(true);
     await page.context().close();
 
-    const admin = await (await newContext(browser)).newPage();
+    const admin = await browser.page();
     const adminViolations = await watchViolations(admin);
     await signIn(admin, DEMO.admin);
     await admin.waitForURL('**/admin/contratti-utenti');

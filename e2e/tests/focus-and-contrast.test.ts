@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
 import { giveBillingDataOnCart } from '../support/billing.ts';
-import { checkScreen, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { browserForFile, checkScreen, signIn } from '../support/browser.ts';
 import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/contracts.ts';
 
 /**
@@ -12,19 +12,15 @@ import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/con
  * lands on the title (never on <body>) after «Avanti» on a choice step, at the test payment page,
  * at the document detail and after a download.
  */
-let browser: Browser;
+const browser = browserForFile();
 let lawyer: Lawyer;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   lawyer = await createApprovedLawyer('focus');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function lawyerOnCatalogue(): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
+  const page = await browser.page();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signIn(page, lawyer.pec, lawyer.password);
   await page.waitForURL('**/user/contratti');

@@ -12,11 +12,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { it as text } from '@lexpath/shared/messages/it';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { capturedMails, createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
 import { BILLING_DATA, giveBillingDataOnCart } from '../support/billing.ts';
-import { checkScreen, DEMO, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { browserForFile, checkScreen, DEMO, signIn } from '../support/browser.ts';
 import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/contracts.ts';
 
 const run = promisify(execFile);
@@ -28,22 +28,20 @@ const SCHEMA = join(
 );
 const ui = text.invoicesUi;
 
-let browser: Browser;
+const browser = browserForFile();
 let lawyer: Lawyer;
 let folder: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   lawyer = await createApprovedLawyer('fattura');
   folder = mkdtempSync(join(tmpdir(), 'lexpath-invoicing-'));
 });
 afterAll(async () => {
-  await browser?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 async function openPage(name: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
+  const page = await browser.page();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   onTestFailed(async () => {
     if (page.isClosed()) return;

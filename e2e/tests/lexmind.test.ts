@@ -1,21 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApprovedLawyer, type Lawyer, LEXMIND_PEC } from '../support/accounts.ts';
-import { checkScreen, launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { browserForFile, checkScreen, signIn } from '../support/browser.ts';
 
 /**
  * SPEC §1–§2: a lawyer listed in LEXMIND_USERS chooses the generation mode on a card click;
  * LexMind is presented as an upcoming feature with a video, LexPath is the questionnaire.
  */
-let browser: Browser;
+const browser = browserForFile();
 let lawyer: Lawyer;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   lawyer = await createApprovedLawyer('lexmind', LEXMIND_PEC);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const CARD = 'Accordo di riservatezza (NDA)';
@@ -37,7 +32,7 @@ async function documentsOfLawyer(): Promise<number> {
 
 describe('the LexMind user', () => {
   it('chooses LexMind (a preview with a video) or LexPath (the questionnaire)', async () => {
-    const context = await newContext(browser);
+    const context = await browser.context();
     const page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await signIn(page, lawyer.pec, lawyer.password);

@@ -1,27 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkScreen,
-  DEMO,
-  launchBrowser,
-  newContext,
-  SMALL_SCREEN,
-  signIn,
-} from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserForFile, checkScreen, DEMO, SMALL_SCREEN, signIn } from '../support/browser.ts';
 
 /**
  * Issue 12, master editor on a 390 px phone: no page wider than the screen (it was ~438 px),
  * invalid fields with a red border, Italian file pickers, a price with cents, the question text
  * in a text area, and axe on each screen (no serious or critical violation).
  */
-let browser: Browser;
+const browser = browserForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+beforeAll(async () => {});
 
 async function expectHeading(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible()).toBe(true);
@@ -50,7 +38,7 @@ const docx = (name: string) => ({
 
 describe('master editor on a phone', () => {
   it('fits 390 px, marks invalid fields red, takes Italian files and a price with cents', async () => {
-    const context = await newContext(browser, SMALL_SCREEN);
+    const context = await browser.context(SMALL_SCREEN);
     const page = await context.newPage();
     await signIn(page, DEMO.editor);
     await page.waitForURL('**/admin/master-inseriti');
@@ -114,7 +102,7 @@ describe('master editor on a phone', () => {
   });
 
   it('says «Modifica master» and fits 390 px on a saved master with its questions', async () => {
-    const context = await newContext(browser, SMALL_SCREEN);
+    const context = await browser.context(SMALL_SCREEN);
     const page = await context.newPage();
     await signIn(page, DEMO.editor);
     await page.waitForURL('**/admin/master-inseriti');

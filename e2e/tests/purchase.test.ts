@@ -12,8 +12,8 @@ import type {
   TQuestion,
 } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
-import type { Browser, Download, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Download, Locator, Page, Response } from 'playwright-core';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { EXPECTED_CLAUSES } from '../../apps/server/demo-templates/expected-clauses.ts';
 import { locazioneAbitativa } from '../../apps/server/demo-templates/locazione-abitativa/source.ts';
 import { prestazioneOperaProfessionale } from '../../apps/server/demo-templates/prestazione-opera-professionale/source.ts';
@@ -26,26 +26,19 @@ import {
   giveBillingDataOnCart,
 } from '../support/billing.ts';
 import {
+  browserForFile,
   checkScreen,
   DEMO,
   LARGE_SCREEN,
-  launchBrowser,
-  newContext,
   SMALL_SCREEN,
   signIn,
 } from '../support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 /** A signed-in lawyer on the catalogue; reduced motion drops the questionnaire's staged waits. */
 async function lawyerOnCatalogue(): Promise<Page> {
-  const context = await newContext(browser);
+  const context = await browser.context();
   const page = await context.newPage();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signIn(page, DEMO.user);
@@ -502,7 +495,7 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
     await page.context().close();
 
     // The admin finds the purchase among the users' documents and downloads the same document.
-    const admin = await (await newContext(browser)).newPage();
+    const admin = await browser.page();
     await signIn(admin, DEMO.admin);
     await admin.waitForURL('**/admin/contratti-utenti');
     await admin

@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
+  browserForFile,
   checkScreen,
   DEMO,
-  launchBrowser,
-  newPage,
   pathOf,
   SMALL_SCREEN,
   signIn,
 } from '../support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-function openPage(viewport?: typeof SMALL_SCREEN): Promise<Page> {
-  return newPage(browser, viewport);
-}
+const browser = browserForFile();
 
 async function menuEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu principale' });
@@ -66,7 +55,7 @@ const journeys = [
 describe('signing in with the seeded accounts', () => {
   for (const journey of journeys) {
     it(`the ${journey.role} signs in, lands on ${journey.landing}, sees the menu and logs out`, async () => {
-      const page = await openPage();
+      const page = await browser.page();
       await page.goto('/login');
       await checkScreen(page, 'login');
 
@@ -94,7 +83,7 @@ describe('signing in with the seeded accounts', () => {
   }
 
   it('shows the wrong-credentials message under the form', async () => {
-    const page = await openPage();
+    const page = await browser.page();
     await signIn(page, DEMO.user, 'Sbagliata1!');
     await expect
       .poll(() =>
@@ -110,7 +99,7 @@ describe('signing in with the seeded accounts', () => {
   });
 
   it('validates the PEC on blur', async () => {
-    const page = await openPage();
+    const page = await browser.page();
     await page.goto('/login');
     await page.getByLabel('PEC').fill('non-una-pec');
     await page.getByLabel('Password', { exact: true }).focus();
@@ -122,7 +111,7 @@ describe('signing in with the seeded accounts', () => {
 
 describe('route guards in the browser', () => {
   it('sends a visitor opening a user page to login', async () => {
-    const page = await openPage();
+    const page = await browser.page();
     await page.goto('/user/archivio');
     await page.waitForURL('**/login');
     expect(pathOf(page)).toBe('/login');
@@ -130,7 +119,7 @@ describe('route guards in the browser', () => {
   });
 
   it('sends a lawyer opening an admin page to contracts', async () => {
-    const page = await openPage();
+    const page = await browser.page();
     await signIn(page, DEMO.user);
     await page.waitForURL('**/user/contratti');
     await page.goto('/admin/utenti');
@@ -140,7 +129,7 @@ describe('route guards in the browser', () => {
   });
 
   it('sends a signed-in editor opening login back to templates created', async () => {
-    const page = await openPage();
+    const page = await browser.page();
     await signIn(page, DEMO.editor);
     await page.waitForURL('**/admin/master-inseriti');
     await page.goto('/login');
@@ -152,7 +141,7 @@ describe('route guards in the browser', () => {
   });
 
   it('shows the application error page on an unknown address', async () => {
-    const page = await openPage();
+    const page = await browser.page();
     await page.goto('/indirizzo-inesistente');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Unexpected Application Error' }).isVisible())
@@ -164,7 +153,7 @@ describe('route guards in the browser', () => {
 
 describe('small screens', () => {
   it('opens the full-screen drawer with the role menu, navigates and closes it', async () => {
-    const page = await openPage(SMALL_SCREEN);
+    const page = await browser.page(SMALL_SCREEN);
     await signIn(page, DEMO.user);
     await page.waitForURL('**/user/contratti');
     // The sidebar is hidden on small screens: the menu lives behind the hamburger.

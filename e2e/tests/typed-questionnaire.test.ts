@@ -1,28 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
-import {
-  checkScreen,
-  launchBrowser,
-  newContext,
-  SMALL_SCREEN,
-  signIn,
-} from '../support/browser.ts';
+import { browserForFile, checkScreen, SMALL_SCREEN, signIn } from '../support/browser.ts';
 
 /**
  * Issue 11: the demo NDA asks typed questions (names, codes, amounts). On a 390 px phone, with
  * the keyboard alone once the questionnaire is open: each step takes its answer in Italian, a
  * wrong codice fiscale is refused inline, and no page is wider than the screen.
  */
-let browser: Browser;
+const browser = browserForFile();
 let lawyer: Lawyer;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   lawyer = await createApprovedLawyer('tipizzato');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function fitsTheScreen(page: Page): Promise<void> {
@@ -64,7 +54,7 @@ async function type(page: Page, question: string, text: string): Promise<void> {
 
 describe('typed questions on a phone', () => {
   it('are answered with the keyboard alone, in Italian, with a wrong codice fiscale refused inline', async () => {
-    const context = await newContext(browser, SMALL_SCREEN);
+    const context = await browser.context(SMALL_SCREEN);
     const page = await context.newPage();
     await signIn(page, lawyer.pec, lawyer.password);
     await page.waitForURL('**/user/contratti');
