@@ -10,6 +10,7 @@ export const CHANGES_CHANNEL = 'lexpath_changes';
 export type ChangeKind = 'user' | 'template' | 'session';
 
 type Logger = {
+  info: (object: object, message: string) => void;
   warn: (object: object, message: string) => void;
 };
 
@@ -22,7 +23,7 @@ export type ChangeFeed = {
 };
 
 const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 30_000;
+const RECONNECT_MAX_MS = 5_000;
 
 export type ChangeFeedOptions = {
   /**
@@ -56,6 +57,7 @@ export async function startChangeFeed(
   let live = false;
   let closed = false;
   let retryDelay = RECONNECT_MIN_MS;
+  let lostAt: number | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   const pingPrefix = `ping:${randomUUID()}:`;
   let pings = 0;
@@ -80,7 +82,10 @@ export async function startChangeFeed(
     void client?.end().catch(() => undefined);
     client = undefined;
     if (closed) return;
-    if (wasLive) logger?.warn({ err: error }, 'change feed lost; caches off until it reconnects');
+    if (wasLive) {
+      lostAt = Date.now();
+      logger?.warn({ err: error }, 'change feed lost; caches off until it reconnects');
+    }
     retryTimer = setTimeout(() => void connect(), retryDelay);
     retryTimer.unref();
     retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
@@ -116,6 +121,10 @@ export async function startChangeFeed(
     emit(null);
     live = true;
     retryDelay = RECONNECT_MIN_MS;
+    if (lostAt !== undefined) {
+      logger?.info({ downMs: Date.now() - lostAt }, 'change feed reconnected; caches on again');
+      lostAt = undefined;
+    }
   };
 
   // Other instances' pings carry another prefix and parse as no change: ignored.

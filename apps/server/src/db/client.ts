@@ -13,7 +13,10 @@ export type DatabaseConnection = {
   pool: pg.Pool;
 };
 
-type Logger = { error: (object: object, message: string) => void };
+type Logger = {
+  error: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+};
 
 /** One pool per process; drizzle on top of it. */
 export function connectDatabase(
@@ -34,6 +37,16 @@ export function connectDatabase(
     // PostgreSQL may stop first and tell a client already on its way out (57P01): expected.
     if (pool.ending && (error as { code?: string }).code === '57P01') return;
     logger?.error({ err: error }, 'PostgreSQL idle client error');
+  });
+  // The pool listens only to idle clients. A client checked out (a transaction, between or
+  // during its statements) that loses its connection emits 'error' with no listener, which
+  // kills the process. Its query fails on its own and the pool drops it when it is released,
+  // so the event needs only a listener.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (pool.ending) return;
+      logger?.warn({ err: error }, 'PostgreSQL connection lost while in use');
+    });
   });
   return { db: drizzle({ client: pool, schema }), pool };
 }

@@ -40,6 +40,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     ({ code, message }) =>
       (typeof code === 'string' && DATABASE_UNAVAILABLE_CODES.has(code)) ||
       (typeof message === 'string' &&
-        /timeout exceeded when trying to connect|Connection terminated/i.test(message)),
+        /timeout exceeded when trying to connect|Connection terminated|is not queryable/i.test(
+          message,
+        )),
   );
 }

@@ -37,6 +37,12 @@ export function errorBody(statusCode: number, message: string | string[]): TApiE
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 
+/**
+ * Seconds a client should wait before trying again after a 503 that names no time of its own:
+ * a restarting PostgreSQL accepts connections again within a few seconds.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 2;
+
 /** What a user reads for a status when nothing more precise is known. */
 function messageForStatus(statusCode: number): string {
   switch (statusCode) {
@@ -171,6 +177,14 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     configureItalianZodMessages();
     app.setErrorHandler(handleError);
+    // Every 503 tells the client when to come back, whoever answered it (a route, the error
+    // handler, the health check).
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+      }
+      done(null, payload);
+    });
   },
   { name: 'errors' },
 );
