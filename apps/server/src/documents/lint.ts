@@ -20,7 +20,9 @@ import {
   type TemplateTag,
 } from './template-inspection.ts';
 import {
+  DATE_SPAN_FILTERS,
   FILTER_SIGNATURES,
+  LIST_FIELD_FILTERS,
   parseTagExpression,
   TEMPLATE_FILTERS,
   type ValueKind,
@@ -155,6 +157,19 @@ function checkExpression(
     loop?.fields.get(name) ??
     (questions.get(name) ? asTyped(questions.get(name) as QuestionRules) : undefined);
 
+  /** The elenco a filter reads (`creditori`), when the input is one. */
+  const listOf = (input: AstNode | undefined): TemplateField | undefined => {
+    const question = input?.type === 'Identifier' ? lookup(String(input.name)) : undefined;
+    return question?.type === 'elenco' ? question : undefined;
+  };
+  /** The field of that elenco a list filter names (`somma:"importo"`). */
+  const listField = (input: AstNode | undefined, option: AstNode | undefined) => {
+    const fields = (listOf(input) as { fields?: readonly TemplateField[] } | undefined)?.fields;
+    return option?.type === 'Literal'
+      ? fields?.find((field) => field.variable === option.value)
+      : undefined;
+  };
+
   const kindOf = (node: AstNode | undefined): ValueKind => {
     switch (node?.type) {
       case 'Identifier': {
@@ -182,9 +197,15 @@ function checkExpression(
       case 'CallExpression':
         if (node.filter) {
           const name = String((node.callee as AstNode).name);
-          return Object.hasOwn(FILTER_SIGNATURES, name)
-            ? FILTER_SIGNATURES[name as keyof typeof FILTER_SIGNATURES].output
-            : 'altro';
+          if (!Object.hasOwn(FILTER_SIGNATURES, name)) return 'altro';
+          const output = FILTER_SIGNATURES[name as keyof typeof FILTER_SIGNATURES].output;
+          if (name !== 'somma' && name !== 'massimo' && name !== 'minimo') return output;
+          // A total or an extreme has the kind of the field it reads.
+          const [list, field] = (node.arguments as AstNode[] | undefined) ?? [];
+          const fieldKind = listField(list, field);
+          if (!fieldKind) return output;
+          const kind = kindOfQuestion(fieldKind);
+          return name === 'somma' ? (kind === 'importo' ? 'importo' : 'numero') : kind;
         }
         return 'altro';
       default:
@@ -227,6 +248,15 @@ function checkExpression(
       (option.type === 'UnaryExpression' && isSimple(option.argument as AstNode));
     // A filter binds loosest: `data | aggiungi_anni:4 > oggi` adds `4 > oggi` years.
     if (!rest.every(isSimple)) report(messages.filterOptionNotSimple(name));
+    if (DATE_SPAN_FILTERS.has(name) && rest[0]) {
+      const other = kindOf(rest[0]);
+      if (other !== 'data' && other !== 'altro') report(messages.dateSpanNeedsDate(name));
+    }
+    const list = listOf(input) as { variable: string; fields?: readonly TemplateField[] };
+    if (LIST_FIELD_FILTERS.has(name) && list && rest[0] && !listField(input, rest[0])) {
+      const fields = (list.fields ?? []).map((field) => field.variable).join(', ');
+      report(messages.listFieldNeeded(name, list.variable, fields));
+    }
     if (signature.input === 'any') return;
     const given = kindOf(input);
     if (given !== 'altro' && !signature.input.includes(given)) {
@@ -271,7 +301,19 @@ function checkExpression(
         visit(n.right);
         return;
       case 'BinaryExpression': {
-        if (COMPARISONS.has(String(n.operator))) {
+        const operator = String(n.operator);
+        if (ARITHMETIC.has(operator)) {
+          const sides = [n.left as AstNode, n.right as AstNode];
+          if (sides.some((side) => kindOf(side) === 'data')) {
+            const [left, right] = sides.map(writtenOperand);
+            const example =
+              operator === '-' && sides.every((side) => side.type === 'Identifier')
+                ? `{${left} | giorni_tra:${right}}`
+                : '{data_fine | giorni_tra:data_inizio}';
+            report(messages.dateArithmetic(`${left} ${operator} ${right}`, example));
+          }
+        }
+        if (COMPARISONS.has(operator)) {
           const left = n.left as AstNode;
           const right = n.right as AstNode;
           checkOption(left, right);
@@ -327,6 +369,17 @@ function checkExpression(
     }
   };
   visit(ast);
+}
+
+/** An operand as the editor wrote it, for a message: `data_fine`, `30`, or `…`. */
+function writtenOperand(node: AstNode): string {
+  if (node.type === 'Identifier') return String(node.name);
+  if (node.type === 'Literal') return JSON.stringify(node.value);
+  if ((node.type === 'FilterExpression' || node.type === 'CallExpression') && node.filter) {
+    const [input] = (node.arguments as AstNode[] | undefined) ?? [];
+    return `(${input ? writtenOperand(input) : '…'} | ${String((node.callee as AstNode).name)})`;
+  }
+  return '…';
 }
 
 /** The key a tag reads when it is nothing but a key (`{conduttori}`). */

@@ -8,12 +8,17 @@ import {
   addMonths,
   amountInWords,
   CalendarDate,
+  daysBetween,
   formatAmount,
   formatDate,
   formatLongDate,
   formatNumber,
+  monthsBetween,
   numberInWords,
+  spanInWords,
   type TemplateQuestion,
+  toCents,
+  weekdayOf,
 } from './typed-answers.ts';
 
 /**
@@ -51,8 +56,15 @@ export function withRenderContext<T>(context: RenderContext, render: () => T): T
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
+/**
+ * A total of amounts (`somma` over an `importo` field): a number that a plain tag prints as
+ * money, `1.234,50`, as it prints the amounts it adds up.
+ */
+class Amount extends Number {}
+
 /** A number, or an amount or number still written as text ("1234.50"); null otherwise. */
 function asNumber(value: unknown): number | null {
+  if (value instanceof Number) return value.valueOf();
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
   return null;
@@ -92,9 +104,59 @@ const onText =
 
 const countOf = (input: unknown) => (Array.isArray(input) ? input.length : (asNumber(input) ?? 0));
 
+/** The distance between two dates; blank while either is unanswered. */
+const betweenDates =
+  (measure: (a: CalendarDate, b: CalendarDate) => unknown) =>
+  (input: unknown, other?: unknown): unknown => {
+    const [from, to] = [asDate(input), asDate(other)];
+    return from && to ? measure(from, to) : '';
+  };
+
+/** An elenco's items as objects; anything else has none. */
+const itemsOf = (input: unknown): Record<string, unknown>[] =>
+  Array.isArray(input)
+    ? input.filter((item): item is Record<string, unknown> => !!item && typeof item === 'object')
+    : [];
+
+/** An item's field equals the value, as a condition compares an answer with an option. */
+const fieldIs = (item: Record<string, unknown>, field: unknown, value: unknown) => {
+  const given = item[String(field)];
+  if (given instanceof CalendarDate || typeof given === 'number')
+    return String(given) === String(value);
+  return typeof given === 'string' && typeof value === 'string'
+    ? isSameOption(given, value)
+    : given === value;
+};
+
+/** Whether every elenco that has the field types it as an amount: its total is money. */
+function isAmountField(field: unknown): boolean {
+  const lists = (currentContext?.questions ?? []).flatMap((question) =>
+    question.type === 'elenco' ? (question.fields ?? []) : [],
+  );
+  const same = lists.filter((candidate) => candidate.variable === field);
+  return same.length > 0 && same.every((candidate) => candidate.type === 'importo');
+}
+
+/** `massimo` / `minimo`: the largest or smallest number or date of a field; blank when none. */
+const extreme =
+  (pick: (a: number, b: number) => boolean) =>
+  (input: unknown, field?: unknown): unknown => {
+    let best: { key: number; value: unknown } | undefined;
+    for (const item of itemsOf(input)) {
+      const value = item[String(field)];
+      const key = value instanceof CalendarDate ? value.getTime() : asNumber(value);
+      if (key !== null && (best === undefined || pick(key, best.key))) best = { key, value };
+    }
+    if (best === undefined) return '';
+    return typeof best.value === 'number' && isAmountField(field)
+      ? new Amount(best.value)
+      : best.value;
+  };
+
 /** A value printed by a plain tag: dates and numbers in Italian, the rest as text. */
 function writePlain(value: unknown, money = false): string {
   if (value instanceof CalendarDate) return formatDate(value);
+  if (value instanceof Amount) return formatAmount(value.valueOf());
   if (typeof value === 'number') return money ? formatAmount(value) : formatNumber(value);
   return isBlank(value) ? '' : String(value);
 }
@@ -127,6 +189,29 @@ export const TEMPLATE_FILTERS = {
   plurale: (input: unknown, singular?: unknown, plural?: unknown): unknown =>
     countOf(input) === 1 ? (singular ?? '') : (plural ?? ''),
   numero_elementi: (input: unknown): number => countOf(input),
+  giorni_tra: betweenDates(daysBetween),
+  mesi_tra: betweenDates(monthsBetween),
+  anni_tra: betweenDates((a, b) => Math.floor(monthsBetween(a, b) / 12)),
+  durata: betweenDates(spanInWords),
+  giorno_settimana: onDate(weekdayOf),
+  /** Exact in cents: 0,10 + 0,20 is 0,30. */
+  somma: (input: unknown, field?: unknown): unknown => {
+    let cents = 0;
+    for (const item of itemsOf(input)) cents += toCents(asNumber(item[String(field)]) ?? 0);
+    return isAmountField(field) ? new Amount(cents / 100) : cents / 100;
+  },
+  conta: (input: unknown, field?: unknown, value?: unknown): number =>
+    field === undefined
+      ? countOf(input)
+      : itemsOf(input).filter((item) => fieldIs(item, field, value)).length,
+  tutti: (input: unknown, field?: unknown, value?: unknown): boolean => {
+    const items = itemsOf(input);
+    return items.length > 0 && items.every((item) => fieldIs(item, field, value));
+  },
+  almeno_uno: (input: unknown, field?: unknown, value?: unknown): boolean =>
+    itemsOf(input).some((item) => fieldIs(item, field, value)),
+  massimo: extreme((a, b) => a > b),
+  minimo: extreme((a, b) => a < b),
 } as const;
 
 /** The kinds of value the lint tells apart (DESIGN §12). `altro`: cannot be told statically. */
@@ -154,7 +239,37 @@ export const FILTER_SIGNATURES: Record<
   elenco: { input: ['lista'], output: 'testo', options: [0, 1] },
   plurale: { input: ['lista'], output: 'testo', options: [2, 2] },
   numero_elementi: { input: ['lista'], output: 'numero', options: [0, 0] },
+  giorni_tra: { input: ['data'], output: 'numero', options: [1, 1] },
+  mesi_tra: { input: ['data'], output: 'numero', options: [1, 1] },
+  anni_tra: { input: ['data'], output: 'numero', options: [1, 1] },
+  durata: { input: ['data'], output: 'testo', options: [1, 1] },
+  giorno_settimana: { input: ['data'], output: 'testo', options: [0, 0] },
+  // The output of the list filters that read a field is the field's kind: see the lint.
+  somma: { input: ['lista'], output: 'numero', options: [1, 1] },
+  conta: { input: ['lista'], output: 'numero', options: [0, 2] },
+  tutti: { input: ['lista'], output: 'booleano', options: [2, 2] },
+  almeno_uno: { input: ['lista'], output: 'booleano', options: [2, 2] },
+  massimo: { input: ['lista'], output: 'altro', options: [1, 1] },
+  minimo: { input: ['lista'], output: 'altro', options: [1, 1] },
 };
+
+/** Filters measuring from their date to the date named after the colon. */
+export const DATE_SPAN_FILTERS: ReadonlySet<string> = new Set([
+  'giorni_tra',
+  'mesi_tra',
+  'anni_tra',
+  'durata',
+]);
+
+/** Filters reading a field of an elenco's items, named by the first option (`somma:"importo"`). */
+export const LIST_FIELD_FILTERS: ReadonlySet<string> = new Set([
+  'somma',
+  'conta',
+  'tutti',
+  'almeno_uno',
+  'massimo',
+  'minimo',
+]);
 
 const IDENTIFIER = /[\p{L}_$][\p{L}\p{N}_$]*/gu;
 /**
@@ -391,9 +506,12 @@ type ParserContext = { meta?: { part?: { module?: string } }; scopePath?: unknow
  * they can loop over it or test it.
  */
 function writeAsItalian(result: unknown, tag: string, _scope: unknown, context: ParserContext) {
-  if (context?.meta?.part?.module !== undefined) return result;
+  if (context?.meta?.part?.module !== undefined) {
+    return result instanceof Amount ? result.valueOf() : result;
+  }
   if (Array.isArray(result)) return formatAnswer(result.map(String));
   if (result instanceof CalendarDate) return formatDate(result);
+  if (result instanceof Amount) return formatAmount(result.valueOf());
   if (typeof result === 'number') {
     return writePlain(result, isMoneyTag(tag, context?.scopePath ?? []));
   }

@@ -1,3 +1,4 @@
+import { formatAnswer } from '@lexpath/shared';
 import { formatItalianLongDate } from '@lexpath/shared/italian-dates';
 import { groupItalianThousands } from '@lexpath/shared/money';
 import { toCardinal } from 'n2words/it-IT';
@@ -77,6 +78,50 @@ export function addMonths(date: CalendarDate, months: number): CalendarDate {
   const month = index - year * 12 + 1;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return CalendarDate.of(year, month, Math.min(date.day, lastDay));
+}
+
+const DAY_MS = 86_400_000;
+
+/** The two days in calendar order. */
+function inOrder(a: CalendarDate, b: CalendarDate): [CalendarDate, CalendarDate] {
+  return a.getTime() <= b.getTime() ? [a, b] : [b, a];
+}
+
+/** Days from one day to the other, whichever comes first. */
+export function daysBetween(a: CalendarDate, b: CalendarDate): number {
+  const [from, to] = inOrder(a, b);
+  return Math.round((to.getTime() - from.getTime()) / DAY_MS);
+}
+
+/**
+ * Whole calendar months from the earlier day to the later, as `aggiungi_mesi` counts them:
+ * 31 January to 28 February is one month, 15 March to 14 April none.
+ */
+export function monthsBetween(a: CalendarDate, b: CalendarDate): number {
+  const [from, to] = inOrder(a, b);
+  const months = (to.year - from.year) * 12 + (to.month - from.month);
+  return addMonths(from, months).getTime() > to.getTime() ? months - 1 : months;
+}
+
+const unit = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** «4 anni e 6 mesi», «1 anno, 2 mesi e 3 giorni», «10 giorni»: a span as a contract says it. */
+export function spanInWords(a: CalendarDate, b: CalendarDate): string {
+  const [from, to] = inOrder(a, b);
+  const months = monthsBetween(from, to);
+  const days = daysBetween(addMonths(from, months), to);
+  const parts = [
+    ...(months >= 12 ? [unit(Math.floor(months / 12), 'anno', 'anni')] : []),
+    ...(months % 12 ? [unit(months % 12, 'mese', 'mesi')] : []),
+    ...(days || months === 0 ? [unit(days, 'giorno', 'giorni')] : []),
+  ];
+  return formatAnswer(parts);
+}
+
+const WEEKDAYS = ['domenica', 'lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato'];
+
+export function weekdayOf(date: CalendarDate): string {
+  return WEEKDAYS[date.getUTCDay()] ?? '';
 }
 
 const TYPED = new Set(['numero', 'importo', 'data', 'elenco']);

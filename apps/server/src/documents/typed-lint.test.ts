@@ -15,6 +15,7 @@ const QUESTIONS = [
   { variable: 'canone', type: 'importo' },
   { variable: 'mesi', type: 'numero' },
   { variable: 'data_inizio', type: 'data' },
+  { variable: 'data_fine', type: 'data' },
   { variable: 'citta', type: 'testo' },
   { variable: 'servizi', options: ['Pulizie', 'Giardino'], is_multiple_selection: true },
   {
@@ -24,6 +25,15 @@ const QUESTIONS = [
       { variable: 'nome', type: 'testo' },
       { variable: 'cognome', type: 'testo' },
       { variable: 'nato_il', type: 'data' },
+    ],
+  },
+  {
+    variable: 'creditori',
+    type: 'elenco',
+    fields: [
+      { variable: 'ruolo', type: 'testo' },
+      { variable: 'importo', type: 'importo' },
+      { variable: 'scadenza', type: 'data' },
     ],
   },
 ].map((q) => ({ options: [], is_multiple_selection: false, required_answers: [], ...q }));
@@ -48,6 +58,56 @@ describe('lint of typed tags and Italian filters', () => {
         '{#conduttori}{nome} {cognome}, nato il {nato_il | data_lunga}{/conduttori}',
       ]),
     ).toEqual([]);
+  });
+
+  it('accepts the spans between dates and the filters over an elenco', () => {
+    expect(
+      lintTags([
+        '{data_fine | giorni_tra:data_inizio} {data_fine | mesi_tra:data_inizio} {data_fine | anni_tra:oggi}',
+        '{data_fine | durata:data_inizio} {data_inizio | giorno_settimana}',
+        '{creditori | somma:"importo" | euro} {creditori | somma:"importo" | importo_lettere}',
+        '{creditori | conta} {creditori | conta:"ruolo":"Banca"} {creditori | massimo:"scadenza" | data_lunga}',
+        '{#creditori | tutti:"ruolo":"Banca"}solo banche{/} {#creditori | almeno_uno:"ruolo":"Banca"}una banca{/}',
+        '{#(data_fine | giorni_tra:data_inizio) > 30}oltre trenta giorni{/}',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('refuses arithmetic on a date, naming the filter to use instead', () => {
+    const paragraph = 'Durata: {data_fine - data_inizio} giorni.';
+    expect(lintTags([paragraph])).toEqual([
+      problem(
+        MASTER,
+        '{data_fine - data_inizio}',
+        lint.dateArithmetic('data_fine - data_inizio', '{data_fine | giorni_tra:data_inizio}'),
+        paragraph,
+      ),
+    ]);
+    expect(lintTags(['{data_inizio + 30}'])[0]).toContain('giorni_tra');
+    expect(lintTags(['{oggi - data_inizio}'])).toHaveLength(1);
+    expect(lintTags(['{(data_inizio | aggiungi_anni:1) - data_inizio}'])).toHaveLength(1);
+    expect(lintTags(['{#conduttori}{nato_il + 1}{/conduttori}'])).toHaveLength(1);
+  });
+
+  it('reports a span to something that is not a date, and a list filter without a field of the elenco', () => {
+    expect(lintTags(['{data_fine | giorni_tra:canone}'])).toEqual([
+      problem(
+        MASTER,
+        '{data_fine | giorni_tra:canone}',
+        lint.dateSpanNeedsDate('giorni_tra'),
+        '{data_fine | giorni_tra:canone}',
+      ),
+    ]);
+    expect(lintTags(['{creditori | somma:"importi"}'])).toEqual([
+      problem(
+        MASTER,
+        '{creditori | somma:"importi"}',
+        lint.listFieldNeeded('somma', 'creditori', 'ruolo, importo, scadenza'),
+        '{creditori | somma:"importi"}',
+      ),
+    ]);
+    expect(lintTags(['{creditori | somma:"scadenza" | data}'])).toHaveLength(1);
+    expect(lintTags(['{canone | somma:"importo"}'])).toHaveLength(1);
   });
 
   it('reports a filter applied to the wrong kind of value, naming the tag as typed', () => {

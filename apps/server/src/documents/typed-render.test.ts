@@ -234,3 +234,119 @@ describe('amountInWords (n2words it-IT)', () => {
     expect(amountInWords(0.1 + 0.2)).toBe('zero/30');
   });
 });
+
+describe('spans between dates, totals and conditions over an elenco', () => {
+  const SPAN_QUESTIONS: TemplateQuestion[] = [
+    { variable: 'data_inizio', type: 'data' },
+    { variable: 'data_fine', type: 'data' },
+    {
+      variable: 'creditori',
+      type: 'elenco',
+      fields: [
+        { variable: 'nome', type: 'testo' },
+        { variable: 'ruolo', type: 'testo' },
+        { variable: 'importo', type: 'importo' },
+        { variable: 'rate', type: 'numero' },
+        { variable: 'scadenza', type: 'data' },
+      ],
+    },
+  ];
+  const CREDITORS = [
+    { nome: 'Banca Alfa', ruolo: 'Banca', importo: '0.10', rate: '3', scadenza: '2027-05-31' },
+    {
+      nome: 'Beta S.p.A.',
+      ruolo: 'Fornitore',
+      importo: '0.20',
+      rate: '12',
+      scadenza: '2026-12-01',
+    },
+    {
+      nome: 'Gamma S.r.l.',
+      ruolo: 'Fornitore',
+      importo: '1234.25',
+      rate: '1',
+      scadenza: '2028-02-29',
+    },
+  ];
+  const spanText = (tag: string, answers: Record<string, unknown>) =>
+    extractDocumentText(
+      renderDocx(buildDocx([tag]), answers, { questions: SPAN_QUESTIONS, now: NOW }),
+    );
+  const dates = (inizio: string, fine: string) => ({ data_inizio: inizio, data_fine: fine });
+
+  it('counts days, whole months and whole years between two dates on the calendar', () => {
+    const lease = dates('2026-11-23', '2030-11-22');
+    expect(spanText('{data_fine | giorni_tra:data_inizio}', lease)).toBe('1.460');
+    expect(spanText('{data_inizio | giorni_tra:data_fine}', lease)).toBe('1.460');
+    expect(spanText('{data_fine | mesi_tra:data_inizio}', lease)).toBe('47');
+    expect(spanText('{data_fine | anni_tra:data_inizio}', lease)).toBe('3');
+    expect(spanText('{data_fine | anni_tra:data_inizio}', dates('2026-11-23', '2030-11-23'))).toBe(
+      '4',
+    );
+    // 31 January to the end of February is one month, as aggiungi_mesi counts it.
+    expect(spanText('{data_fine | mesi_tra:data_inizio}', dates('2026-01-31', '2026-02-28'))).toBe(
+      '1',
+    );
+    expect(spanText('{data_fine | mesi_tra:data_inizio}', dates('2026-03-15', '2026-04-14'))).toBe(
+      '0',
+    );
+    expect(
+      spanText('{data_fine | giorni_tra:data_inizio}', dates('2028-02-28', '2028-03-01')),
+    ).toBe('2');
+  });
+
+  it('writes a duration in words and the day of the week', () => {
+    expect(spanText('{data_fine | durata:data_inizio}', dates('2026-01-15', '2030-07-15'))).toBe(
+      '4 anni e 6 mesi',
+    );
+    expect(spanText('{data_fine | durata:data_inizio}', dates('2026-01-15', '2027-03-18'))).toBe(
+      '1 anno, 2 mesi e 3 giorni',
+    );
+    expect(spanText('{data_fine | durata:data_inizio}', dates('2026-01-15', '2026-01-16'))).toBe(
+      '1 giorno',
+    );
+    expect(spanText('{data_fine | durata:data_inizio}', dates('2026-01-15', '2026-01-15'))).toBe(
+      '0 giorni',
+    );
+    expect(spanText('{data_inizio | giorno_settimana}', dates('2026-11-23', '2026-11-23'))).toBe(
+      'lunedì',
+    );
+    // Unanswered: nothing, never NaN.
+    expect(spanText('[{data_fine | giorni_tra:data_inizio}]', { data_inizio: '2026-01-15' })).toBe(
+      '[]',
+    );
+  });
+
+  it('totals a field of an elenco exactly in cents, printed as money when it is an amount', () => {
+    const answers = { creditori: CREDITORS };
+    expect(spanText('{creditori | somma:"importo"}', answers)).toBe('1.234,55');
+    expect(spanText('{creditori | somma:"importo" | euro}', answers)).toBe('€ 1.234,55');
+    expect(spanText('{creditori | somma:"importo" | importo_lettere}', answers)).toBe(
+      'milleduecentotrentaquattro/55',
+    );
+    expect(spanText('{creditori | somma:"rate"}', answers)).toBe('16');
+    expect(spanText('{creditori | somma:"importo"}', { creditori: [] })).toBe('0,00');
+    expect(spanText('{#(creditori | somma:"importo") > 1000}oltre mille{/}', answers)).toBe(
+      'oltre mille',
+    );
+  });
+
+  it('counts items, tests every item or any item, and finds the largest and smallest', () => {
+    const answers = { creditori: CREDITORS };
+    expect(spanText('{creditori | conta}', answers)).toBe('3');
+    expect(spanText('{creditori | conta:"ruolo":"Fornitore"}', answers)).toBe('2');
+    expect(spanText('{#creditori | tutti:"ruolo":"Fornitore"}tutti fornitori{/}', answers)).toBe(
+      '',
+    );
+    expect(spanText('{#creditori | almeno_uno:"ruolo":"Banca"}anche una banca{/}', answers)).toBe(
+      'anche una banca',
+    );
+    expect(spanText('{creditori | massimo:"importo"}', answers)).toBe('1.234,25');
+    expect(spanText('{creditori | minimo:"importo"}', answers)).toBe('0,10');
+    expect(spanText('{creditori | massimo:"scadenza" | data_lunga}', answers)).toBe(
+      '29 febbraio 2028',
+    );
+    expect(spanText('{creditori | minimo:"scadenza"}', answers)).toBe('01/12/2026');
+    expect(spanText('[{creditori | massimo:"importo"}]', { creditori: [] })).toBe('[]');
+  });
+});

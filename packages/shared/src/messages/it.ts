@@ -358,6 +358,12 @@ export const it = {
         `«${list}» è un elenco: scrivi i suoi campi in un ciclo {#${list}}…{/${list}}, oppure usa un filtro come «${list} | elenco:"campo"»`,
       unknownField: (field: string, list: string, fields: string) =>
         `«${field}» non è un campo dell'elenco «${list}» (campi: ${fields})`,
+      dateArithmetic: (expression: string, example: string) =>
+        `«${expression}» calcola con una data come se fosse un numero e stamperebbe un valore sbagliato: per la distanza tra due date usa i filtri giorni_tra, mesi_tra, anni_tra o durata (ad esempio «${example}»); per spostare una data usa aggiungi_giorni, aggiungi_mesi o aggiungi_anni`,
+      dateSpanNeedsDate: (filter: string) =>
+        `il filtro «${filter}» vuole una data dopo i due punti (ad esempio «${filter}:data_inizio»)`,
+      listFieldNeeded: (filter: string, list: string, fields: string) =>
+        `il filtro «${filter}» vuole tra virgolette, dopo i due punti, un campo dell'elenco «${list}» (campi: ${fields})`,
       /** How the filter messages name each kind of value. */
       valueKinds: {
         numero: 'un numero',
