@@ -357,6 +357,8 @@ function checkExpression(
         } else {
           const [input, ...rest] = args;
           checkFilter(name as keyof typeof FILTER_SIGNATURES, input, rest);
+          // A box ticked for an option the question does not have is never ticked.
+          if (name === 'casella' && input && rest[0]) checkOption(input, rest[0]);
         }
         visit(args);
         return;

@@ -212,6 +212,28 @@ export const TEMPLATE_FILTERS = {
     itemsOf(input).some((item) => fieldIs(item, field, value)),
   massimo: extreme((a, b) => a > b),
   minimo: extreme((a, b) => a < b),
+  /**
+   * `{tipo | casella:"Immobile"}`: ☒ when the answer is (or, for a multiple choice, includes)
+   * the option, else ☐; `{clausola | casella}` ticks a yes/no answer that is yes.
+   */
+  casella: (input: unknown, option?: unknown): string => {
+    const ticked =
+      option === undefined
+        ? input === true || (typeof input === 'string' && /^s[iì]$/i.test(input.trim()))
+        : contiene(input, option);
+    return ticked ? '☒' : '☐';
+  },
+  /** `{codice_fiscale | carattere:1}`: one character, for the boxes of a form; blank past the end. */
+  carattere: (input: unknown, position?: unknown): string => {
+    const characters = [...writePlain(input)];
+    const index = asNumber(position);
+    return index !== null && Number.isInteger(index) && index >= 1
+      ? (characters[index - 1] ?? '')
+      : '';
+  },
+  /** `{nota | oppure:"—"}`: the answer, or the text given when it is unanswered. */
+  oppure: (input: unknown, fallback?: unknown): unknown =>
+    isBlank(input) || (Array.isArray(input) && input.length === 0) ? (fallback ?? '') : input,
 } as const;
 
 /** The kinds of value the lint tells apart (DESIGN §12). `altro`: cannot be told statically. */
@@ -251,6 +273,9 @@ export const FILTER_SIGNATURES: Record<
   almeno_uno: { input: ['lista'], output: 'booleano', options: [2, 2] },
   massimo: { input: ['lista'], output: 'altro', options: [1, 1] },
   minimo: { input: ['lista'], output: 'altro', options: [1, 1] },
+  casella: { input: ['testo', 'lista'], output: 'testo', options: [0, 1] },
+  carattere: { input: ['testo', 'numero'], output: 'testo', options: [1, 1] },
+  oppure: { input: 'any', output: 'altro', options: [1, 1] },
 };
 
 /** Filters measuring from their date to the date named after the colon. */

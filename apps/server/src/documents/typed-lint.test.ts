@@ -69,8 +69,20 @@ describe('lint of typed tags and Italian filters', () => {
         '{creditori | conta} {creditori | conta:"ruolo":"Banca"} {creditori | massimo:"scadenza" | data_lunga}',
         '{#creditori | tutti:"ruolo":"Banca"}solo banche{/} {#creditori | almeno_uno:"ruolo":"Banca"}una banca{/}',
         '{#(data_fine | giorni_tra:data_inizio) > 30}oltre trenta giorni{/}',
+        '{servizi | casella:"Pulizie"} {citta | carattere:1} {citta | oppure:"—"}',
       ]),
     ).toEqual([]);
+  });
+
+  it('reports a checkbox for an option the question does not have', () => {
+    expect(lintTags(['{servizi | casella:"Pulizia"}'])).toEqual([
+      problem(
+        MASTER,
+        '{servizi | casella:"Pulizia"}',
+        lint.unknownOption('servizi', 'Pulizia', 'Pulizie, Giardino'),
+        '{servizi | casella:"Pulizia"}',
+      ),
+    ]);
   });
 
   it('refuses arithmetic on a date, naming the filter to use instead', () => {

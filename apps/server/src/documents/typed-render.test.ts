@@ -350,3 +350,44 @@ describe('spans between dates, totals and conditions over an elenco', () => {
     expect(spanText('[{creditori | massimo:"importo"}]', { creditori: [] })).toBe('[]');
   });
 });
+
+describe('checkboxes, characters and a text for the unanswered', () => {
+  const FORM_QUESTIONS: TemplateQuestion[] = [
+    { variable: 'tipo', options: ['Immobile', 'Mobile'] } as TemplateQuestion,
+    { variable: 'servizi', is_multiple_selection: true, options: ['Pulizie', 'Portineria'] },
+    { variable: 'urgente', options: ['Sì', 'No'] } as TemplateQuestion,
+    { variable: 'cf', type: 'codice_fiscale' },
+    { variable: 'nota', type: 'testo' },
+  ];
+  const formText = (tag: string, answers: Record<string, unknown>) =>
+    extractDocumentText(
+      renderDocx(buildDocx([tag]), answers, { questions: FORM_QUESTIONS, now: NOW }),
+    );
+
+  it('ticks the box of the chosen option, of each chosen option, and of a yes', () => {
+    const boxes = '{tipo | casella:"Immobile"} Immobile {tipo | casella:"Mobile"} Mobile';
+    expect(formText(boxes, { tipo: 'Immobile' })).toBe('☒ Immobile ☐ Mobile');
+    expect(formText(boxes, { tipo: 'Mobile' })).toBe('☐ Immobile ☒ Mobile');
+    expect(formText(boxes, {})).toBe('☐ Immobile ☐ Mobile');
+    const services = '{servizi | casella:"Pulizie"}{servizi | casella:"Portineria"}';
+    expect(formText(services, { servizi: ['Portineria'] })).toBe('☐☒');
+    expect(formText('{urgente | casella}', { urgente: 'Sì' })).toBe('☒');
+    expect(formText('{urgente | casella}', { urgente: 'No' })).toBe('☐');
+  });
+
+  it('writes one character of an answer for the boxes of a form', () => {
+    const answers = { cf: 'RSSMRA80A01H501U' };
+    expect(formText('{cf | carattere:1}{cf | carattere:2}{cf | carattere:16}', answers)).toBe(
+      'RSU',
+    );
+    expect(formText('[{cf | carattere:17}]', answers)).toBe('[]');
+    expect(formText('[{cf | carattere:1}]', {})).toBe('[]');
+  });
+
+  it('writes the text given for an unanswered question, the answer otherwise', () => {
+    expect(formText('{nota | oppure:"—"}', {})).toBe('—');
+    expect(formText('{nota | oppure:"—"}', { nota: '' })).toBe('—');
+    expect(formText('{nota | oppure:"—"}', { nota: 'Consegna a mano' })).toBe('Consegna a mano');
+    expect(formText('{servizi | oppure:"nessuno"}', { servizi: [] })).toBe('nessuno');
+  });
+});
