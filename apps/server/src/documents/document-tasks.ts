@@ -21,6 +21,7 @@ export type DocumentTask =
       questions?: readonly TemplateQuestion[];
       /** The generation instant (a Date clones as a Date). */
       now?: Date;
+      crossReferences?: boolean;
     }
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'warmUp' };
@@ -74,6 +75,7 @@ function run(task: DocumentTask): unknown {
         cacheKey: task.cacheKey,
         questions: task.questions,
         now: task.now,
+        crossReferences: task.crossReferences,
       });
     case 'strip':
       return stripExternalContent(asBuffer(task.docx), task.options);

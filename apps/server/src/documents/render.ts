@@ -3,6 +3,7 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { AppError } from '../lib/app-error.ts';
 import { LruCache } from '../lib/lru-cache.ts';
+import { refreshCrossReferences } from './cross-references.ts';
 import { TEMPLATER_OPTIONS, withRenderContext } from './template-language.ts';
 import {
   CalendarDate,
@@ -68,6 +69,12 @@ export type RenderOptions = {
   questions?: readonly TemplateQuestion[];
   /** When the document is generated: `oggi` is that day in Italy. */
   now?: Date;
+  /**
+   * Recompute the cached numbers of cross-references and sequences for the kept clauses (see
+   * cross-references.ts); on unless false, which documents bought before it existed need to
+   * download byte-identical.
+   */
+  crossReferences?: boolean;
 };
 
 /**
@@ -98,6 +105,7 @@ export function renderDocx(
     // Lint refuses such templates on upload; reaching this means a template predates the lint.
     throw new AppError('unprocessable', it.documents.renderFailed, { cause: error });
   }
+  if (options.crossReferences !== false) refreshCrossReferences(doc.getZip());
   // Shared template entries get the same date again: harmless, and it covers new entries.
   setFixedEntryDates(doc.getZip());
   return doc.toBuffer({ compression: 'DEFLATE' });

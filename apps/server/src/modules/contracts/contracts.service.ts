@@ -717,6 +717,12 @@ export async function preparePreview(
 
 export type ContractDownload = { bytes: Buffer; fileName: string };
 
+/**
+ * Documents paid from this instant on carry cross-references renumbered for the kept clauses
+ * (documents/cross-references.ts); earlier ones download as they were bought.
+ */
+const CROSS_REFERENCES_RENUMBERED_SINCE = new Date('2026-11-27T12:00:00Z');
+
 /** What GET /contract/download/{id} sends: the SPEC's .docx, or a PDF/A-2b (issue 11). */
 export type DownloadFormat = 'docx' | 'pdf';
 
@@ -755,10 +761,13 @@ export async function downloadContract(
   }
   const master = await readFileBytes(db, row.masterSha256);
   const questions = await loadVersionQuestions(db, row.templateVersionId);
+  const paidAt = row.paidAt ?? now;
   const bytes = await documents.render(master, row.answers, {
     cacheKey: row.masterSha256,
     questions,
-    now: row.paidAt ?? now,
+    now: paidAt,
+    // Bought before cross-references were renumbered: the bytes the buyer got, forever.
+    crossReferences: paidAt >= CROSS_REFERENCES_RENUMBERED_SINCE,
   });
   const date = now.toISOString().slice(0, 10);
   if (format === 'pdf') {
