@@ -9,6 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A test that needs LibreOffice or Poppler fails here when the tool is missing, as in CI, instead
+# of skipping (apps/server/src/test/tools.ts): step 1 installs them, so a green run ran every test.
+export LEXPATH_REQUIRE_TOOLS=1
+
 reports=$(mktemp -d /tmp/lexpath-reports.XXXXXX)
 trap 'rm -rf "$reports"' EXIT
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }

@@ -4,10 +4,10 @@
  */
 export { buildApp } from './app.ts';
 export { startChangeFeed } from './db/change-feed.ts';
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './db/seed.ts';
 export { createDocumentPool } from './documents/document-pool.ts';
 export { createPdfPool } from './documents/pdf-pool.ts';
 export { courtesyCopyOf } from './modules/invoices/courtesy-copy.ts';
 export { directoryTransmitter } from './modules/invoices/transmission.ts';
 export { createMailTransport } from './modules/mail/mail.transport.ts';
 export { startOutboxWorker } from './modules/mail/mail.worker.ts';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.ts';

@@ -57,6 +57,27 @@ const PROBES: Record<string, string[]> = {
     '../plugins/auth.ts',
     '../modules/templates/templates.service.ts',
   ],
+  'apps/server/src/db/probe.ts': [
+    './schema.ts',
+    '../lib/tokens.ts',
+    '../modules/invoices/fatturapa.ts',
+    '../plugins/auth.ts',
+  ],
+  'apps/server/src/lib/probe.ts': [
+    './lru-cache.ts',
+    '../db/schema.ts',
+    '../modules/auth/auth.service.ts',
+    '../plugins/errors.ts',
+  ],
+  'apps/server/src/plugins/probe.ts': [
+    './errors.ts',
+    '../lib/tokens.ts',
+    '../db/schema.ts',
+    '../modules/auth/auth.service.ts',
+  ],
+  // A test may bring the layers together (a list's query plans, a cache fed by a module).
+  'apps/server/src/db/probe.test.ts': ['../modules/contracts/contracts.service.ts'],
+  'apps/server/src/plugins/probe.test.ts': ['../modules/auth/auth.service.ts'],
   'packages/shared/src/probe.ts': ['./money.ts', '../../../apps/server/src/app.ts', '@lexpath/web'],
 };
 
@@ -73,6 +94,11 @@ const VIOLATIONS = [
   'apps/web/src/lib/probe.ts → ../app/guards.ts',
   'apps/server/src/documents/probe.ts → ../plugins/auth.ts',
   'apps/server/src/documents/probe.ts → ../modules/templates/templates.service.ts',
+  'apps/server/src/db/probe.ts → ../modules/invoices/fatturapa.ts',
+  'apps/server/src/db/probe.ts → ../plugins/auth.ts',
+  'apps/server/src/lib/probe.ts → ../modules/auth/auth.service.ts',
+  'apps/server/src/lib/probe.ts → ../plugins/errors.ts',
+  'apps/server/src/plugins/probe.ts → ../modules/auth/auth.service.ts',
   'packages/shared/src/probe.ts → ../../../apps/server/src/app.ts',
   'packages/shared/src/probe.ts → @lexpath/web',
 ];
@@ -133,6 +159,16 @@ describe('npm run lint (Biome noRestrictedImports)', () => {
   it('reports documents/ importing plugins/ or modules/', () => {
     const documents = (r: string) => r.startsWith('apps/server/src/documents/');
     expect(reported.filter(documents).sort()).toEqual(VIOLATIONS.filter(documents).sort());
+  });
+
+  it("reports the server's db/ or lib/ importing plugins/ or modules/, not in tests", () => {
+    const bottom = (r: string) => /^apps\/server\/src\/(db|lib)\//.test(r);
+    expect(reported.filter(bottom).sort()).toEqual(VIOLATIONS.filter(bottom).sort());
+  });
+
+  it("reports the server's plugins/ importing modules/, not in tests", () => {
+    const plugins = (r: string) => r.startsWith('apps/server/src/plugins/');
+    expect(reported.filter(plugins).sort()).toEqual(VIOLATIONS.filter(plugins).sort());
   });
 
   it('reports packages/shared importing an app', () => {

@@ -213,9 +213,24 @@ describe('importo', () => {
         const canonical = centsToAmount(cents);
         const shown = formatItalian(q('importo'), canonical);
         expect(roundTrip(q('importo'), shown)).toEqual({ canonical, shown });
-        expect(validateCanonical(q('importo'), canonical)).toEqual([]);
+        expect(validateCanonical(q('importo'), canonical)).toEqual(
+          cents <= 99_999_999_999 ? [] : ['«Domanda» può essere al massimo 999.999.999,99 €.'],
+        );
       }),
     );
+  });
+
+  test('refuses more than 999.999.999,99 € unless the question sets its own max', () => {
+    const prezzo = q('importo', { question: 'Prezzo' });
+    const tooMuch = ['«Prezzo» può essere al massimo 999.999.999,99 €.'];
+    expect(validateCanonical(prezzo, '999999999.99')).toEqual([]);
+    expect(validateCanonical(prezzo, '1000000000.00')).toEqual(tooMuch);
+    expect(validateCanonical(prezzo, '1234567890123.00')).toEqual(tooMuch);
+    expect(
+      validateCanonical(q('importo', { question: 'Prezzo', min: 10 }), '1000000000.00'),
+    ).toEqual(tooMuch);
+    const opera = q('importo', { question: 'Opera', max: 50_000_000_000 });
+    expect(validateCanonical(opera, '1234567890.00')).toEqual([]);
   });
 
   test('checks the limits in cents', () => {
@@ -268,6 +283,26 @@ describe('data', () => {
         },
       ),
     );
+  });
+
+  test('refuses a year before 1900 or after 2200 unless the question sets that bound', () => {
+    const inizio = q('data', { question: 'Inizio' });
+    expect(validateCanonical(inizio, '1900-01-01')).toEqual([]);
+    expect(validateCanonical(inizio, '2200-12-31')).toEqual([]);
+    expect(validateCanonical(inizio, '9999-12-31')).toEqual([
+      'La data di «Inizio» non può essere dopo il 31/12/2200.',
+    ]);
+    expect(validateCanonical(inizio, '1899-12-31')).toEqual([
+      'La data di «Inizio» non può essere prima del 01/01/1900.',
+    ]);
+    // A question's own bound replaces the default on its side only.
+    const storica = q('data', { question: 'Atto', min: '1800-01-01' });
+    expect(validateCanonical(storica, '1850-06-01')).toEqual([]);
+    expect(validateCanonical(storica, '2201-01-01')).toEqual([
+      'La data di «Atto» non può essere dopo il 31/12/2200.',
+    ]);
+    const scadenza = q('data', { question: 'Scadenza', min: 'oggi', max: '2500-12-31' });
+    expect(validateCanonical(scadenza, '2400-01-01', { today: '2026-11-23' })).toEqual([]);
   });
 
   test('checks min and max, `oggi` meaning the day of the check', () => {

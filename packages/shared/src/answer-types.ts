@@ -518,6 +518,14 @@ function choiceProblems(question: AnswerRules, value: unknown, label: LabelOf): 
 /** Limits are euros as the editor wrote them; compared in cents, rounded to the cent. */
 const limitCents = (limit: number) => Math.round(limit * 100);
 
+/**
+ * The bounds of an `importo` or a `data` whose question sets none on that side: beyond them an
+ * answer is a slip of the keyboard (9999-12-31, thirteen digits), not a contract's.
+ */
+export const DEFAULT_AMOUNT_MAX_CENTS = 99_999_999_999;
+export const DEFAULT_DATE_MIN = '1900-01-01';
+export const DEFAULT_DATE_MAX = '2200-12-31';
+
 function textProblem(question: AnswerRules, value: string, label: LabelOf): string | null {
   switch (question.type) {
     case 'testo': {
@@ -547,8 +555,9 @@ function textProblem(question: AnswerRules, value: string, label: LabelOf): stri
       const cents = amountToCents(value);
       if (typeof question.min === 'number' && cents < limitCents(question.min))
         return it.answers.belowMin(label(), formatImporto(centsToAmount(limitCents(question.min))));
-      if (typeof question.max === 'number' && cents > limitCents(question.max))
-        return it.answers.aboveMax(label(), formatImporto(centsToAmount(limitCents(question.max))));
+      const max =
+        typeof question.max === 'number' ? limitCents(question.max) : DEFAULT_AMOUNT_MAX_CENTS;
+      if (cents > max) return it.answers.aboveMax(label(), formatImporto(centsToAmount(max)));
       return null;
     }
     case 'codice_fiscale':
@@ -571,11 +580,11 @@ function dateProblem(
   if (!isCanonicalData(value)) return it.answers.dateInvalid(label());
   const needsToday = question.min === TODAY_LIMIT || question.max === TODAY_LIMIT;
   const day = needsToday ? today() : '';
-  const min = dateLimit(question.min, day);
-  const max = dateLimit(question.max, day);
+  const min = dateLimit(question.min, day) ?? DEFAULT_DATE_MIN;
+  const max = dateLimit(question.max, day) ?? DEFAULT_DATE_MAX;
   // Canonical dates compare as strings.
-  if (min !== undefined && value < min) return it.answers.dateBeforeMin(label(), formatData(min));
-  if (max !== undefined && value > max) return it.answers.dateAfterMax(label(), formatData(max));
+  if (value < min) return it.answers.dateBeforeMin(label(), formatData(min));
+  if (value > max) return it.answers.dateAfterMax(label(), formatData(max));
   return null;
 }
 

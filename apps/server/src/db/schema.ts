@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { InvoiceBuyer, InvoiceLine, InvoiceSeller } from '../modules/invoices/fatturapa.ts';
+import type { InvoiceBuyer, InvoiceLine, InvoiceSeller } from './invoice-parties.ts';
 
 /*
  * The whole data model of DESIGN §4, designed up front so later issues add behaviour, not tables.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { it as messages } from '@lexpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireTool } from '../test/tools.ts';
 import { OfficeListener } from './office-listener.ts';
 import { createPdfPool, findSoffice, type PdfPool, PdfPoolBusyError } from './pdf-pool.ts';
 import { renderDocx } from './render.ts';
@@ -14,7 +15,9 @@ import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
 import { COMMENT_TEXT, docxWithComments, startLinkTarget } from './test-external-docx.ts';
 import { countPdfImages, pdfAClaim, pdfPageImageBytes, pdfPages, pdfText } from './test-pdf.ts';
 
-const soffice = findSoffice(process.env.SOFFICE_PATH);
+const soffice = requireTool('soffice');
+/** The protected preview's pages are drawn as pictures by Poppler. */
+const canDraw = [soffice, requireTool('pdftoppm')].every(Boolean);
 
 async function waitFor(condition: () => boolean, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
@@ -353,7 +356,7 @@ describe.skipIf(!soffice)('PDF pool: conversions ahead of time (issue 13)', () =
   }, 60_000);
 });
 
-describe.skipIf(!soffice)('PDF pool outputs: protected preview and PDF/A', () => {
+describe.skipIf(!canDraw)('PDF pool outputs: protected preview and PDF/A', () => {
   let pool: PdfPool;
   const docx = renderDocx(buildSampleContract(3), SAMPLE_ANSWERS);
   const lease = (tenant: string) =>

@@ -12,11 +12,7 @@ import type { Database } from '../db/client.ts';
 import { refreshTokens, users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { isUuid } from '../lib/ids.ts';
-import {
-  knownAccessToken,
-  type VerifiedAccessToken,
-  verifyAccessToken,
-} from '../modules/auth/tokens.ts';
+import { knownAccessToken, type VerifiedAccessToken, verifyAccessToken } from '../lib/tokens.ts';
 import type { Caller } from '../policy.ts';
 
 /** The columns `authenticate` checks; every change to them notifies the change feed. */

@@ -13,7 +13,7 @@ import {
   newTokenFamilyId,
   REFRESH_TOKEN_TTL_MS,
   signAccessToken,
-} from '../modules/auth/tokens.ts';
+} from '../lib/tokens.ts';
 import type { NewUser } from '../modules/users/users.service.ts';
 import { buildUser, type TestUser } from './factories.ts';
 import { withDatabase } from './test-database.ts';

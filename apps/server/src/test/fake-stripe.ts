@@ -1,7 +1,7 @@
 /**
  * A fake Stripe API on loopback for tests: the real `stripe` SDK is pointed at it with
  * STRIPE_API_BASE (`fake.url`). It knows Checkout Sessions (created through the API or added by a
- * test) and refunds of a PaymentIntent (one per charge, as Stripe allows for a full refund),
+ * test; listed by PaymentIntent) and refunds of a PaymentIntent (one per charge, as Stripe allows for a full refund),
  * keeps a log of every request it received, honours Idempotency-Key as Stripe does, and can
  * answer every request with a 500 (`outage`). Other endpoints are added with `route(...)`.
  * Webhook events are signed with the SDK's own test header.
@@ -122,6 +122,15 @@ export class FakeStripe {
       return { body: session };
     });
     this.route('POST', /^\/v1\/checkout\/sessions$/, (request) => this.createSession(request.form));
+    this.route('GET', /^\/v1\/checkout\/sessions$/, (request) => {
+      const intent = request.form.payment_intent;
+      const data = [...this.sessions.values()].filter(
+        (session) => intent === undefined || session.payment_intent === intent,
+      );
+      return {
+        body: { object: 'list', url: '/v1/checkout/sessions', has_more: false, data },
+      };
+    });
     this.route('POST', /^\/v1\/refunds$/, (request) => this.createRefund(request.form));
   }
 

@@ -27,9 +27,17 @@ export const AUDIT_ACTIONS = {
   paymentPartiallyRefunded: 'payment.partially-refunded',
   /** The buyer's bank disputes the charge: flagged for the admin. */
   paymentDisputed: 'payment.disputed',
+  /** Stripe refunded or disputed a charge this server never sold: acknowledged, not retried. */
+  stripeChargeNotOurs: 'stripe.charge-not-ours',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
-export type AuditTargetType = 'user' | 'category' | 'template' | 'contract' | 'payment';
+export type AuditTargetType =
+  | 'user'
+  | 'category'
+  | 'template'
+  | 'contract'
+  | 'payment'
+  | 'stripe-payment-intent';
 
 /**
  * Records who did what to whom. Call it in the transaction of the action itself: an action

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { type ACTION_TOKEN_KINDS, actionTokens } from '../../db/schema.ts';
 import { databaseNowPlus } from '../../db/sql-time.ts';
-import { hashToken } from './tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 /** Single-use tokens sent by mail: verify the PEC, reset the password. */
 export type ActionTokenKind = (typeof ACTION_TOKEN_KINDS)[number];

@@ -3,18 +3,18 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens, type UserRow, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { MailContext } from '../mail/mail.templates.ts';
-import { findUserByPec, isLexmindUser } from '../users/users.service.ts';
-import { admitLoginAttempt, forgiveLoginAttempts, recordLoginFailure } from './login-throttle.ts';
-import { verifyPassword } from './passwords.ts';
-import { resendVerificationIfDue } from './registration.service.ts';
 import {
   generateRefreshToken,
   hashToken,
   newTokenFamilyId,
   REFRESH_TOKEN_TTL_MS,
   signAccessToken,
-} from './tokens.ts';
+} from '../../lib/tokens.ts';
+import type { MailContext } from '../mail/mail.templates.ts';
+import { findUserByPec, isLexmindUser } from '../users/users.service.ts';
+import { admitLoginAttempt, forgiveLoginAttempts, recordLoginFailure } from './login-throttle.ts';
+import { verifyPassword } from './passwords.ts';
+import { resendVerificationIfDue } from './registration.service.ts';
 
 /**
  * `sessions`: this instance's cache of open sessions (`app.caches.sessions`), told at once

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { refreshTokens, users } from '../../db/schema.ts';
+import { hashToken, signAccessToken } from '../../lib/tokens.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { TEST_PASSWORD, type TestUser } from '../../test/factories.ts';
-import { hashToken, signAccessToken } from './tokens.ts';
 
 let ctx: TestContext;
 

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { actionTokens, refreshTokens, users } from '../../db/schema.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { latestMail, mailsTo, tokenFromLink } from '../../test/outbox.ts';
-import { hashToken } from './tokens.ts';
 
 let ctx: TestContext;
 

@@ -4,10 +4,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { actionTokens, consents, outbox, users } from '../../db/schema.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { latestMail, mailsTo, tokenFromLink } from '../../test/outbox.ts';
 import { CONSENT_TEXT_VERSIONS } from '../consents/consents.service.ts';
-import { hashToken } from './tokens.ts';
 
 let ctx: TestContext;
 

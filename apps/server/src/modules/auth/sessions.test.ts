@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { type ChangeFeed, startChangeFeed } from '../../db/change-feed.ts';
 import { connectDatabase } from '../../db/client.ts';
+import { signAccessToken } from '../../lib/tokens.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
-import { signAccessToken } from './tokens.ts';
 
 /**
  * An access token names its session (the refresh-token family): ending the session ends the

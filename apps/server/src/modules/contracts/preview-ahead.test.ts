@@ -3,13 +3,15 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../db/schema.ts';
-import { createPdfPool, findSoffice, type PdfPool } from '../../documents/pdf-pool.ts';
+import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { CalendarDate } from '../../documents/typed-answers.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { requireTool } from '../../test/tools.ts';
 import { createPublishedTemplate, FINISHED_ANSWERS, startContract } from './test-contracts.ts';
 
-const soffice = findSoffice(process.env.SOFFICE_PATH);
+/** LibreOffice makes the preview's PDF, Poppler draws its pages as pictures. */
+const canDraw = [requireTool('soffice'), requireTool('pdftoppm')].every(Boolean);
 
 async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -84,7 +86,7 @@ describe('the preview key stored with the contract', () => {
   });
 });
 
-describe.skipIf(!soffice)('the preview made while the lawyer reads the summary (issue 13)', () => {
+describe.skipIf(!canDraw)('the preview made while the lawyer reads the summary (issue 13)', () => {
   let ctx: TestContext;
   let pdfPool: PdfPool;
   let lawyer: TestUser;

@@ -3,14 +3,16 @@ import { ROLES, it as text } from '@lexpath/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../db/schema.ts';
-import { createPdfPool, findSoffice, type PdfPool } from '../../documents/pdf-pool.ts';
+import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { buildSampleContract } from '../../documents/test-docx.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { requireTool } from '../../test/tools.ts';
 import { buildTestMaster, TEST_QUESTIONS, uploadMaster } from '../templates/test-templates.ts';
 import { startContract } from './test-contracts.ts';
 
-const soffice = findSoffice(process.env.SOFFICE_PATH);
+/** LibreOffice makes the preview's PDF, Poppler draws its pages as pictures. */
+const canDraw = [requireTool('soffice'), requireTool('pdftoppm')].every(Boolean);
 
 /** Every answer set the sample questions allow: 2 clients × 3 contract kinds × 7 service sets. */
 function distinctAnswers(count: number) {
@@ -31,7 +33,7 @@ function distinctAnswers(count: number) {
   return all.slice(0, count);
 }
 
-describe.skipIf(!soffice)('GET /api/contract/preview/{id} under a burst', () => {
+describe.skipIf(!canDraw)('GET /api/contract/preview/{id} under a burst', () => {
   let ctx: TestContext;
   let pdfPool: PdfPool;
   let lawyer: TestUser;

@@ -1,3 +1,5 @@
+import { encodeExtended } from 'content-disposition';
+
 /** Characters no file name may carry on any system: controls and Windows' reserved ones. */
 function isUnsafeFileNameCharacter(character: string): boolean {
   const code = character.charCodeAt(0);
@@ -14,23 +16,18 @@ export function safeFileName(name: string): string {
   return cleaned || 'documento';
 }
 
-/** RFC 5987 value: UTF-8, percent-encoded, with the characters `attr-char` excludes encoded too. */
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
 /**
  * `Content-Disposition: attachment` with the real (Italian, accented) name in `filename*`
- * (RFC 6266 / 5987) and an ASCII approximation in `filename` for clients that ignore it.
+ * (RFC 6266 / 8187, encoded by the `content-disposition` package) and, for clients that ignore
+ * it, the name without its accents in `filename`. The package's own `create` is not used: its
+ * fallback turns «perché» into «perch?» and it drops `filename*` for an ASCII name.
  */
 export function attachmentDisposition(fileName: string): string {
   const name = safeFileName(fileName);
+  // safeFileName took out `"` and `\`: the quoted string needs no escapes.
   const ascii = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(name)}`;
+  return `attachment; filename="${ascii}"; filename*=${encodeExtended(name)}`;
 }

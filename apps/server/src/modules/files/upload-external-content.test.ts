@@ -1,15 +1,16 @@
 import { ROLES, it as text } from '@lexpath/shared';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPdfPool, findSoffice, type PdfPool } from '../../documents/pdf-pool.ts';
+import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { startLinkTarget } from '../../documents/test-external-docx.ts';
 import { countPdfImages } from '../../documents/test-pdf.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { requireTool } from '../../test/tools.ts';
 import { buildTestMaster, uploadMaster } from '../templates/test-templates.ts';
 import { readFileBytes, sha256OfStoredName } from './files.service.ts';
 
-const soffice = findSoffice(process.env.SOFFICE_PATH);
+const soffice = requireTool('soffice');
 
 let ctx: TestContext;
 let editor: TestUser;

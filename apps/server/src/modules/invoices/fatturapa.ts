@@ -1,5 +1,19 @@
 import { computeVatCents, VAT_PERCENT } from '@lexpath/shared/money';
 import { create } from 'xmlbuilder2';
+import type {
+  InvoiceAddress,
+  InvoiceBuyer,
+  InvoiceLine,
+  InvoiceSeller,
+} from '../../db/invoice-parties.ts';
+
+// The parties' shapes are the invoice row's (db/), which the rest of invoices/ reads from here.
+export type {
+  InvoiceAddress,
+  InvoiceBuyer,
+  InvoiceLine,
+  InvoiceSeller,
+} from '../../db/invoice-parties.ts';
 
 /**
  * The Italian e-invoice (FatturaPA 1.2.1, format FPR12 "privati") of one sale, as the SDI expects
@@ -7,47 +21,6 @@ import { create } from 'xmlbuilder2';
  * numbers already computed in cents; this module only writes them in the schema's order and
  * formats (validated in tests with `xmllint` against the official schema).
  */
-
-/** Where a party has its seat; `provincia` is the two-letter code, absent abroad. */
-export interface InvoiceAddress {
-  indirizzo: string;
-  cap: string;
-  comune: string;
-  provincia?: string;
-  nazione: string;
-}
-
-export interface InvoiceSeller {
-  denominazione: string;
-  partitaIva: string;
-  codiceFiscale: string;
-  /** RF01 ordinario, RF19 forfettario, … (the schema's RegimeFiscaleType). */
-  regimeFiscale: string;
-  sede: InvoiceAddress;
-}
-
-/** The buyer's billing profile as it was when the invoice was issued. */
-export type InvoiceBuyer = {
-  partitaIva: string;
-  codiceFiscale: string;
-  sede: InvoiceAddress;
-  /** Seven characters when the buyer has an SDI code; otherwise delivery by PEC. */
-  codiceDestinatario?: string;
-  pecDestinatario?: string;
-} & (
-  | { tipo: 'persona_fisica'; nome: string; cognome: string }
-  | {
-      tipo: 'studio' | 'societa';
-      denominazione: string;
-    }
-);
-
-/** A document sold, at the one VAT rate of every purchase (SPEC §9: 22 %). */
-export interface InvoiceLine {
-  descrizione: string;
-  /** Net price of the line, in cents. */
-  prezzoCents: number;
-}
 
 export interface FatturaPaDocument {
   /** TD01 invoice, TD04 credit note. */

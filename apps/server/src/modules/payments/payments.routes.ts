@@ -155,7 +155,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['payments'],
           summary: 'Stripe webhook: fulfils paid Checkout Sessions (signature verified)',
           description:
-            'Handles `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired` (the contract is editable again), `charge.refunded` (in full: download revoked, credit note; partial: recorded only) and `charge.dispute.created` (the payment flagged); other events are acknowledged. Each event id acts once (`stripe_events`). 503 for a refund or dispute of a payment not recorded yet (out of order: Stripe delivers it again later); 400 for a missing or bad `Stripe-Signature`; 404 without Stripe (local provider) or STRIPE_WEBHOOK_SECRET.',
+            'Handles `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired` (the contract is editable again), `charge.refunded` (in full: download revoked, credit note; partial: recorded only) and `charge.dispute.created` (the payment flagged); other events are acknowledged. Each event id acts once (`stripe_events`). 503 for a refund or dispute of a payment not recorded yet (out of order: Stripe delivers it again later); 200 and an audit entry for one of a charge this server did not sell (no Checkout Session of ours for its PaymentIntent that may still be paid); 400 for a missing or bad `Stripe-Signature`; 404 without Stripe (local provider) or STRIPE_WEBHOOK_SECRET.',
           response: {
             200: z.object({ received: z.literal(true) }),
             400: ZApiError,
@@ -180,10 +180,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (error) {
           throw new AppError('invalid', it.payments.webhookSignature, { cause: error });
         }
-        const result = await handleStripeEvent(app.db, event, {
-          seller: app.config.seller,
-          mail: app.config,
-        });
+        const result = await handleStripeEvent(
+          app.db,
+          event,
+          { seller: app.config.seller, mail: app.config },
+          provider,
+        );
         const log = { eventId: event.id, type: event.type, ...result };
         if (result.outcome === 'refused') request.log.warn(log, 'stripe webhook: session refused');
         else request.log.info(log, 'stripe webhook');

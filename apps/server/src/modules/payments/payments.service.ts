@@ -23,7 +23,12 @@ import {
   insertCheckoutSession,
   markCheckoutSessionPaid,
 } from './checkout-sessions.ts';
-import { fromStripeSession, type PaymentProvider, type VerifiedSession } from './providers.ts';
+import {
+  fromStripeSession,
+  type PaymentProvider,
+  type StripeProvider,
+  type VerifiedSession,
+} from './providers.ts';
 import { enqueuePurchaseConfirmation } from './purchase-mail.ts';
 import { refundPayment } from './refunds.service.ts';
 
@@ -245,6 +250,7 @@ export type WebhookOutcome =
   | 'refunded'
   | 'partially-refunded'
   | 'disputed'
+  | 'not-ours'
   | 'duplicate';
 
 type WebhookResult = {
@@ -272,14 +278,33 @@ const HANDLED_EVENTS = new Set<string>([
  * or not at all, so no crash can leave one without the other; the effects are idempotent anyway
  * (payment by session id, refund by `refunded_at`, one credit note per invoice, dispute flag).
  * An effect that cannot happen yet (a refund or dispute of a payment not recorded yet: events
- * out of order) throws 503 and records nothing, so Stripe delivers it again later.
+ * out of order) throws 503 and records nothing, so Stripe delivers it again later. A refund or
+ * dispute of a charge this server never sold (Stripe `stripe` knows no Checkout Session of ours
+ * for its PaymentIntent that could still be paid) would be 503 forever, Stripe retrying for days:
+ * it is acknowledged and audited once instead ('not-ours').
  */
 export async function handleStripeEvent(
   db: DbExecutor,
   event: Stripe.Event,
   invoicing: { seller: SellerConfig; mail: MailContext },
+  stripe?: Pick<StripeProvider, 'checkoutSessionsOfIntent'>,
 ): Promise<WebhookResult> {
   if (!HANDLED_EVENTS.has(event.type)) return { outcome: 'ignored' };
+  try {
+    return await applyStripeEvent(db, event, invoicing);
+  } catch (error) {
+    if (!(error instanceof UnknownPaymentIntentError) || !stripe) throw error;
+    const sessions = await stripe.checkoutSessionsOfIntent(error.paymentIntent);
+    if (await mayStillBePaid(db, sessions)) throw error;
+    return recordForeignChargeEvent(db, event, error.paymentIntent);
+  }
+}
+
+async function applyStripeEvent(
+  db: DbExecutor,
+  event: Stripe.Event,
+  invoicing: { seller: SellerConfig; mail: MailContext },
+): Promise<WebhookResult> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(stripeEvents)
@@ -299,6 +324,56 @@ export async function handleStripeEvent(
   });
 }
 
+/** 503: no payment of ours has the PaymentIntent a charge or dispute names (yet). */
+class UnknownPaymentIntentError extends AppError {
+  constructor(readonly paymentIntent: string) {
+    super('unavailable', it.payments.webhookPaymentUnknown);
+  }
+}
+
+/**
+ * Whether one of the PaymentIntent's Checkout Sessions may still become a payment here: it names
+ * (or we recorded it for) a contract of ours that has no payment yet. A contract paid already
+ * would refuse it, so its refund is no longer out of order.
+ */
+async function mayStillBePaid(db: DbExecutor, sessions: VerifiedSession[]): Promise<boolean> {
+  for (const session of sessions) {
+    const started = await findCheckoutSession(db, session.id);
+    const contractId = started?.contractId ?? session.contractId;
+    if (!contractId || !isUuid(contractId)) continue;
+    const [contract] = await db
+      .select({ id: contracts.id, paymentId: payments.id })
+      .from(contracts)
+      .leftJoin(payments, eq(payments.contractId, contracts.id))
+      .where(eq(contracts.id, contractId));
+    if (contract && contract.paymentId === null) return true;
+  }
+  return false;
+}
+
+/** A refund or dispute of a charge that is not ours: acknowledged, audited once (by its id). */
+async function recordForeignChargeEvent(
+  db: DbExecutor,
+  event: Stripe.Event,
+  paymentIntent: string,
+): Promise<WebhookResult> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, outcome: 'not-ours' })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (!fresh) return { outcome: 'duplicate' };
+    await recordAudit(tx, {
+      actorId: null,
+      action: AUDIT_ACTIONS.stripeChargeNotOurs,
+      target: { type: 'stripe-payment-intent', id: paymentIntent },
+      details: { eventId: event.id, type: event.type },
+    });
+    return { outcome: 'not-ours' };
+  });
+}
+
 /** The payment a Stripe charge or dispute names by its PaymentIntent; 503 while unknown. */
 async function paymentOfIntent(
   tx: DbExecutor,
@@ -309,7 +384,7 @@ async function paymentOfIntent(
   if (!id) return null;
   const [payment] = await tx.select().from(payments).where(eq(payments.stripePaymentIntent, id));
   // Out of order (the refund before checkout.session.completed): Stripe retries a non-2xx.
-  if (!payment) throw new AppError('unavailable', it.payments.webhookPaymentUnknown);
+  if (!payment) throw new UnknownPaymentIntentError(id);
   return payment;
 }
 

@@ -97,6 +97,11 @@ export type StripeProvider = PaymentProvider & {
   ) => Promise<CreatedStripeSession>;
   /** The event, once its `Stripe-Signature` is verified on the raw body; throws otherwise. */
   constructEvent: (rawBody: Buffer, signature: string, secret: string) => Stripe.Event;
+  /**
+   * The Checkout Sessions paid with `paymentIntent`: none for a charge made elsewhere on the
+   * account (a payment link, another integration). Throws AppError 503 when Stripe cannot answer.
+   */
+  checkoutSessionsOfIntent: (paymentIntent: string) => Promise<VerifiedSession[]>;
 };
 
 /**
@@ -148,6 +153,17 @@ export function createStripeProvider(secretKey: string, apiBase?: string): Strip
     },
     constructEvent: (rawBody, signature, secret) =>
       stripe.webhooks.constructEvent(rawBody, signature, secret),
+    async checkoutSessionsOfIntent(paymentIntent) {
+      try {
+        const sessions = await stripe.checkout.sessions.list({
+          payment_intent: paymentIntent,
+          limit: 10,
+        });
+        return sessions.data.map(fromStripeSession);
+      } catch (error) {
+        throw new AppError('unavailable', it.payments.providerUnavailable, { cause: error });
+      }
+    },
   };
 }
 

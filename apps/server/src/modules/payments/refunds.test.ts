@@ -6,7 +6,7 @@
  * header. A second app on the same database runs the local provider.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -203,7 +203,8 @@ async function auditOf(paymentId: string, action: string) {
   return ctx.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.targetId, paymentId), eq(auditLog.action, action)));
+    .where(and(eq(auditLog.targetId, paymentId), eq(auditLog.action, action)))
+    .orderBy(asc(auditLog.createdAt));
 }
 
 async function validates(xml: string): Promise<void> {
@@ -468,6 +469,12 @@ describe('Stripe refund and dispute events', () => {
   it('answers 503 and records nothing for a refund that arrives before its payment, and acts on the redelivery', async () => {
     const contractId = await startCompletedContract(ctx, lawyer, templateId);
     const intent = `pi_${randomBytes(12).toString('hex')}`;
+    // Stripe knows the buyer's Checkout Session, paid with that PaymentIntent.
+    const session = fake.addSession({
+      payment_intent: intent,
+      client_reference_id: contractId,
+      amount_total: TOTAL_CENTS,
+    });
     const early = chargeRefunded(intent);
 
     const refused = await deliver(early);
@@ -475,10 +482,11 @@ describe('Stripe refund and dispute events', () => {
     expect(refused.statusCode, refused.body).toBe(503);
     expect(refused.json().message).toBe(text.payments.webhookPaymentUnknown);
     expect(await eventRows(early.id)).toEqual([]);
+    expect(await auditOf(intent, 'stripe.charge-not-ours')).toEqual([]);
 
     // Then the checkout completes (the PaymentIntent stored with the payment), and Stripe
     // delivers the refund again.
-    const completed = paidSessionEvent(contractId);
+    const completed = paidSessionEvent(contractId, session.id);
     expect((await deliver(completed)).statusCode).toBe(200);
     const [payment] = await ctx.db
       .select()
@@ -532,10 +540,75 @@ describe('Stripe refund and dispute events', () => {
     // A dispute does not revoke the document by itself.
     expect((await download(contractId)).statusCode).toBe(200);
 
-    const early = dispute(`pi_${randomBytes(12).toString('hex')}`);
+    // A dispute of a purchase Stripe has paid but whose payment is not recorded here yet.
+    const unpaid = await startCompletedContract(ctx, lawyer, templateId);
+    const session = fake.addSession({ client_reference_id: unpaid, amount_total: TOTAL_CENTS });
+    const early = dispute(session.payment_intent as string);
     const refused = await deliver(early);
     expect(refused.statusCode).toBe(503);
     expect(await eventRows(early.id)).toEqual([]);
+  });
+
+  it('acknowledges a refund or dispute of a charge this server never sold, and audits it once', async () => {
+    const paid = await buyWithStripe();
+    const foreign = {
+      // Made elsewhere on the Stripe account (a payment link): no Checkout Session at all.
+      alone: `pi_${randomBytes(12).toString('hex')}`,
+      // A Checkout Session of another integration: it names no contract of ours.
+      otherSession: fake.addSession({ client_reference_id: null }).payment_intent as string,
+      unknownContract: fake.addSession({ client_reference_id: randomUUID() })
+        .payment_intent as string,
+      // A second session for a contract paid already: fulfilment would refuse it.
+      paidContract: fake.addSession({
+        client_reference_id: paid.contractId,
+        amount_total: TOTAL_CENTS,
+      }).payment_intent as string,
+    };
+    for (const [name, intent] of Object.entries(foreign)) {
+      const refunded = chargeRefunded(intent);
+      const disputed = FakeStripe.event('charge.dispute.created', {
+        id: `dp_${randomBytes(8).toString('hex')}`,
+        object: 'dispute',
+        payment_intent: intent,
+        reason: 'fraudulent',
+      });
+      for (const event of [refunded, refunded, disputed]) {
+        const response = await deliver(event);
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+      }
+      expect(await eventRows(refunded.id), name).toMatchObject([
+        { type: 'charge.refunded', outcome: 'not-ours' },
+      ]);
+      expect(await eventRows(disputed.id), name).toMatchObject([
+        { type: 'charge.dispute.created', outcome: 'not-ours' },
+      ]);
+      const audited = await auditOf(intent, 'stripe.charge-not-ours');
+      expect(
+        audited.map((row) => row.details),
+        name,
+      ).toEqual([
+        { eventId: refunded.id, type: 'charge.refunded' },
+        { eventId: disputed.id, type: 'charge.dispute.created' },
+      ]);
+      expect(
+        audited.map((row) => row.targetType),
+        name,
+      ).toEqual(['stripe-payment-intent', 'stripe-payment-intent']);
+    }
+    // The purchase that is ours is untouched.
+    expect(await paymentRow(paid.paymentId)).toMatchObject({ refundedAt: null, disputedAt: null });
+    expect((await download(paid.contractId)).statusCode).toBe(200);
+  });
+
+  it('answers 503 and records nothing while Stripe cannot say whose the charge is', async () => {
+    const event = chargeRefunded(`pi_${randomBytes(12).toString('hex')}`);
+    fake.outage = 'errors';
+    const refused = await deliver(event);
+    fake.outage = 'none';
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(await eventRows(event.id)).toEqual([]);
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await eventRows(event.id)).toMatchObject([{ outcome: 'not-ours' }]);
   });
 
   it('records no id for events it ignores, and one for a checkout delivered twice', async () => {

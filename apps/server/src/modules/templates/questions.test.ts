@@ -251,6 +251,24 @@ describe('typed questions (DESIGN §12)', () => {
       expect(response.json().message).toBe(message);
     }
   });
+
+  it('refuses a date after 2200 or an amount over 999.999.999,99 € where the question sets only a min', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { ...sample, canone: '1234567890123.00' },
+        '«Canone mensile» può essere al massimo 999.999.999,99 €.',
+      ],
+      [
+        { ...TYPED_ANSWERS, inizio: '9999-12-31' },
+        'La data di «Data di inizio» non può essere dopo il 31/12/2200.',
+      ],
+    ];
+    for (const [answers, message] of cases) {
+      const response = await next(typed, answers);
+      expect(response.statusCode, JSON.stringify(answers)).toBe(422);
+      expect(response.json().message).toBe(message);
+    }
+  });
 });
 
 /** The demo templates as published before typed questions: the old lists these tests pin. */

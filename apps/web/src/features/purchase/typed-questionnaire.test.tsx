@@ -255,6 +255,43 @@ describe('typed questionnaire', () => {
     );
   });
 
+  it('refuses an amount over 999.999.999,99 € and a date after 2200, saying so in Italian', async () => {
+    const row = await startTypedApi();
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/questionario');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Come si chiama il locatore?' }),
+      'Mario Rossi{Enter}',
+    );
+    const canone = await screen.findByRole('textbox', { name: 'Qual è il canone mensile?' });
+    await user.type(canone, '1.000.000.000{Enter}');
+    expect(
+      await screen.findByText(
+        '«Qual è il canone mensile?» può essere al massimo 999.999.999,99 €.',
+      ),
+    ).toBeVisible();
+    await user.clear(canone);
+    await user.type(canone, '850{Enter}');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Qual è il codice fiscale del locatore?' }),
+      'RSSMRA85T10A562S{Enter}',
+    );
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Da quando decorre il contratto?' }),
+      '31/12/9999{Enter}',
+    );
+    expect(
+      await screen.findByText(
+        'La data di «Da quando decorre il contratto?» non può essere dopo il 31/12/2200.',
+      ),
+    ).toBeVisible();
+    expect(row.answers).toEqual({
+      locatore: 'Mario Rossi',
+      canone: '850.00',
+      cf_locatore: 'RSSMRA85T10A562S',
+    });
+  });
+
   it('fills a date from the calendar beside the field, in Italian', async () => {
     const row = await startTypedApi();
     const user = userEvent.setup();

@@ -1,9 +1,9 @@
 import { ROLES, USER_STATUS } from '@lexpath/shared';
 import { count } from 'drizzle-orm';
-import { seedDemoTemplates } from '../modules/templates/demo-templates.ts';
-import { createUser } from '../modules/users/users.service.ts';
-import type { Database } from './client.ts';
-import { categories, users } from './schema.ts';
+import type { Database } from './db/client.ts';
+import { categories, users } from './db/schema.ts';
+import { seedDemoTemplates } from './modules/templates/demo-templates.ts';
+import { createUser } from './modules/users/users.service.ts';
 
 export const DEMO_PASSWORD = 'Demo2026!';
 

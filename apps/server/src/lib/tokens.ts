@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TRole } from '@lexpath/shared';
 import { jwtVerify, SignJWT } from 'jose';
-import { LruCache } from '../../lib/lru-cache.ts';
+import { LruCache } from './lru-cache.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TEMPLATES_DIR } from '../modules/templates/demo-templates.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { categories, templates, users } from './schema.ts';
+import { categories, templates, users } from './db/schema.ts';
+import { DEMO_TEMPLATES_DIR } from './modules/templates/demo-templates.ts';
 import { DEMO_ACCOUNTS, DEMO_CATEGORIES, DEMO_PASSWORD, seedDemoData } from './seed.ts';
+import { createTestContext, type TestContext } from './test/context.ts';
 
 let ctx: TestContext;
 
