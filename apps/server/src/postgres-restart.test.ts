@@ -9,7 +9,7 @@ import { sampleAnswer } from '../../../bench/support/sample-answers.mjs';
 import { REPOSITORY_ROOT } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './seed.ts';
 import { type PostgresCluster, startPostgresCluster } from './test/postgres-cluster.ts';
 
 /*

@@ -1,6 +1,7 @@
 import PizZip from 'pizzip';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPdfPool, findSoffice, type PdfPool } from './pdf-pool.ts';
+import { requireTool } from '../test/tools.ts';
+import { createPdfPool, type PdfPool } from './pdf-pool.ts';
 import { extractDocumentText, renderDocx } from './render.ts';
 import { pdfText } from './test-pdf.ts';
 import { buildWordDocx, HEADING, paragraph, run } from './test-word-docx.ts';
@@ -106,7 +107,7 @@ describe('cross-references in the rendered .docx', () => {
   });
 });
 
-const soffice = findSoffice(undefined);
+const soffice = requireTool('soffice');
 
 describe.skipIf(!soffice)('cross-references in the PDF', () => {
   let pool: PdfPool | undefined;
