@@ -106,7 +106,7 @@ async function writeQuestion(page: Page, question: Question, position: number): 
     await page.getByLabel(`Risposta ${index + 1}`, { exact: true }).fill(option);
   }
   if (question.multiple) {
-    await page.getByRole('checkbox', { name: 'Selezione multipla' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Più risposte' }).check({ force: true });
   }
   if (question.condition) {
     await page.getByRole('button', { name: 'Aggiungi condizione (oppure)' }).click();

@@ -115,7 +115,6 @@ describe('selling a template authored in the default setup (local payments)', ()
     await expect
       .poll(() => editor.getByLabel('Titolo').inputValue())
       .toBe('Accordo di riservatezza (NDA)');
-    expect(await editor.getByLabel('URL di pagamento (stripe_url)').inputValue()).toBe('');
     const exclusivity =
       'Mostrata se: finalita = valutare una possibile acquisizione o fusione / valutare un investimento nel capitale sociale e prima_parte_tipo = Società';
     await expectText(editor, exclusivity);

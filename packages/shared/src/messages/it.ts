@@ -716,7 +716,6 @@ export const it = {
       computedRange: (min: number, max: number) =>
         `Calcolato dalle domande: da ${min} a ${max}. Lascia vuoto per usare questi valori.`,
       price: 'Prezzo (€)',
-      stripeUrl: 'URL di pagamento (stripe_url)',
       master: 'Master (.docx)',
       preview: 'Anteprima (.docx)',
       fileSize: (name: string, kb: string) => `${name} (${kb} KB)`,
@@ -760,7 +759,7 @@ export const it = {
       option: (position: number) => `Risposta ${position}`,
       addOption: 'Aggiungi risposta',
       removeOption: (position: number) => `Rimuovi risposta ${position}`,
-      multiple: 'Selezione multipla',
+      multiple: 'Più risposte',
       conditions: 'Condizioni',
       conditionsHelp:
         'La domanda è mostrata se almeno una condizione è vera (oppure); le coppie di una condizione devono essere tutte vere (e).',
@@ -778,7 +777,7 @@ export const it = {
       type: 'Tipo di domanda',
       /** DESIGN §12: the types an editor picks from; a question without type is `scelta`. */
       types: {
-        scelta: 'Scelta multipla',
+        scelta: 'Scelta',
         testo: 'Testo breve',
         testo_lungo: 'Testo lungo',
         numero: 'Numero',

@@ -9,7 +9,6 @@ import { MAX_PRICE_CENTS } from '@lexpath/shared/schemas/templates';
 import { z } from 'zod';
 
 const required = z.string().trim().min(1, it.validation.required);
-const httpUrl = z.url({ protocol: /^https?$/ });
 const optionalDigits = z
   .string()
   .trim()
@@ -37,13 +36,10 @@ export const ZMasterForm = z.object({
     return parsed.value;
   }),
   /**
-   * Optional: the payment provider in force on the server decides where 'Acquista' goes
-   * (DESIGN §8); the link is used only with Stripe.
+   * Kept as the template has it and not asked: the server decides where 'Acquista' goes
+   * (DESIGN §8), so the form no longer shows the link.
    */
-  stripe_url: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || httpUrl.safeParse(value).success, it.validation.url),
+  stripe_url: z.string(),
   min_questions: optionalDigits,
   max_questions: optionalDigits,
   min_time: optionalDigits,

@@ -325,9 +325,7 @@ describe('typed questions (DESIGN §12) in the editor', () => {
     await user.type(screen.getByLabelText('Chiave'), 'canone');
     const type = screen.getByLabelText('Tipo di domanda');
     expect(type).toHaveValue('scelta');
-    expect(within(type).getByRole('option', { selected: true })).toHaveTextContent(
-      'Scelta multipla',
-    );
+    expect(within(type).getByRole('option', { selected: true })).toHaveTextContent('Scelta');
     await user.selectOptions(type, 'importo');
     expect(screen.queryByText('Risposte')).toBeNull();
     await user.type(screen.getByLabelText(/^Importo minimo/), '2.500,00');

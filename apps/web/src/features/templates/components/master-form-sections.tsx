@@ -167,12 +167,6 @@ export function PaymentDataSection({ form }: { form: MasterForm }) {
         error={errors.price?.message}
         {...register('price')}
       />
-      <TextField
-        label={texts.stripeUrl}
-        type="url"
-        error={errors.stripe_url?.message}
-        {...register('stripe_url')}
-      />
     </FormSection>
   );
 }
