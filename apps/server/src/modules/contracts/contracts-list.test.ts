@@ -199,3 +199,54 @@ describe('sorts that follow the change as it happens', () => {
     expect(await order('asc')).toEqual([paidFirst, paidLater, unpaid]);
   });
 });
+
+/**
+ * The statements `request` sends to PostgreSQL that read `contracts`, counted on the app's
+ * pool itself (authentication's reads of the session are not the list's).
+ */
+async function contractStatementsOf(request: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const pool = ctx.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const query = pool.query;
+  pool.query = (...args: unknown[]) => {
+    const [config] = args;
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    if (text.includes('"contracts"')) seen.push(text);
+    return query.apply(ctx.pool, args);
+  };
+  try {
+    await request();
+  } finally {
+    pool.query = query;
+  }
+  return seen;
+}
+
+describe("the lawyer's list under load", () => {
+  it('reads a page and its total in one statement, and counts apart only past the end', async () => {
+    const { template } = await createPublishedTemplate(ctx, 'una lettura');
+    const owner = await ctx.buildUser({ surname: 'Lettore' });
+    const paid = await startCompletedContract(ctx, owner, template.id);
+    await payContract(ctx, owner, paid);
+    const second = await startCompletedContract(ctx, owner, template.id);
+    const third = await startContract(ctx, owner, template.id);
+
+    let page: { ids: string[]; totalPages: number } | undefined;
+    const statements = await contractStatementsOf(async () => {
+      page = await list(owner, 'limit=2');
+    });
+    expect(page).toEqual({ ids: [third, second], totalPages: 2 });
+    expect(statements).toHaveLength(1);
+
+    // Past the end no row carries the total: still the right pager, with one more statement.
+    let beyond: { ids: string[]; totalPages: number } | undefined;
+    const counted = await contractStatementsOf(async () => {
+      beyond = await list(owner, 'limit=2&page=3');
+    });
+    expect(beyond).toEqual({ ids: [], totalPages: 2 });
+    expect(counted).toHaveLength(2);
+    expect(await list(owner, 'limit=2&page=2')).toEqual({ ids: [paid], totalPages: 2 });
+    const none = await ctx.buildUser({ surname: 'Senzadocumenti' });
+    expect(await list(none, '')).toEqual({ ids: [], totalPages: 1 });
+  });
+});

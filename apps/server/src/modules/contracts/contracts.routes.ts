@@ -52,6 +52,15 @@ function sendFile(reply: FastifyReply, contentType: string, bytes: Buffer, fileN
   return reply.send(bytes);
 }
 
+/**
+ * A body the service built to its schema's type, serialized without validating it again: a
+ * page of cards holds hundreds of answers, and checking each against the schema cost the list
+ * a sixth of its time. The schema still documents the route.
+ */
+function sendJson(reply: FastifyReply, body: unknown) {
+  return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 export type ContractRoutesOptions = {
   pdfPool: PdfPool;
   /** Convert a finished contract's preview before it is asked for (issue 13). */
@@ -234,7 +243,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         },
       },
     },
-    async (request) => ({ data: await listContracts(app.db, currentUser(request), request.query) }),
+    async (request, reply) => {
+      const page = await listContracts(app.db, currentUser(request), request.query);
+      sendJson(reply, { data: page });
+    },
   );
 
   app.get(

@@ -32,6 +32,7 @@ import {
   inArray,
   isNotNull,
   or,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
   sql,
@@ -157,7 +158,34 @@ export function totalCentsOf(priceCents: number): number {
   return computeTotal(priceCents).totalCents;
 }
 
-function toCard(row: ContractRow): TContractCard {
+/**
+ * What a card of the lists shows, and no more: the list reads neither the pinned version's files
+ * nor the template's checkout settings, so it joins four tables where a contract's own read
+ * joins five.
+ */
+const cardColumns = {
+  id: contracts.id,
+  templateId: contracts.templateId,
+  answers: contracts.answers,
+  status: contracts.status,
+  createdAt: contracts.createdAt,
+  updatedAt: contracts.updatedAt,
+  priceCents: contracts.priceCents,
+  templateName: templates.name,
+  templateDescription: templates.description,
+  ownerName: users.name,
+  ownerSurname: users.surname,
+  paymentId: payments.id,
+  paymentUpdatedAt: payments.updatedAt,
+  paymentAmountCents: payments.amountCents,
+  invoiceId: invoices.id,
+  invoiceNumber: invoices.fullNumber,
+  invoiceDate: invoices.issuedOn,
+};
+
+type CardRow = Pick<ContractRow, keyof typeof cardColumns>;
+
+function toCard(row: CardRow): TContractCard {
   const { answers } = row;
   return {
     id: row.id,
@@ -507,6 +535,75 @@ function idsIn(column: AnyPgColumn, rows: { id: string }[]): SQL {
 }
 
 /**
+ * A lawyer's own documents (a few hundred at most, by the owner's index): the page and the
+ * total in one statement, the count taken over the filtered rows before the page is cut.
+ */
+function ownPageQuery(
+  db: DbExecutor,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const page = db
+    .select({ id: contracts.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .from(contracts)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  return db
+    .select({ ...cardColumns, total: page.total })
+    .from(page)
+    .innerJoin(contracts, eq(contracts.id, page.id))
+    .innerJoin(templates, eq(templates.id, contracts.templateId))
+    .innerJoin(users, eq(users.id, contracts.userId))
+    .leftJoin(payments, eq(payments.contractId, contracts.id))
+    .leftJoin(invoices, and(eq(invoices.contractId, contracts.id), eq(invoices.tipo, 'TD01')))
+    .orderBy(...order);
+}
+
+type OwnPageStatement = ReturnType<ReturnType<typeof ownPageQuery>['prepare']>;
+
+/** Per database handle, so a statement is never run on another pool than its own. */
+const ownPageStatements = new WeakMap<DbExecutor, Map<string, OwnPageStatement>>();
+
+/**
+ * A lawyer's list without a search as a named prepared statement, one per order and filter
+ * (at most 5 sorts x 2 orders x 3 statuses x 2 = 60): each pooled connection parses and plans
+ * it once. The owner, the page size and the offset are its parameters.
+ */
+function preparedOwnPage(db: DbExecutor, query: TContractsFilter): OwnPageStatement {
+  const key = [
+    query.sort ?? 'created_at_date',
+    query.order ?? 'desc',
+    query.status ?? 'any',
+    query.payed === true ? 'paid' : 'all',
+  ].join('_');
+  let statements = ownPageStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    ownPageStatements.set(db, statements);
+  }
+  let statement = statements.get(key);
+  if (!statement) {
+    const filters: SQL[] = [eq(contracts.userId, sql.placeholder('userId'))];
+    if (query.status) filters.push(eq(contracts.status, query.status));
+    if (query.payed === true) filters.push(isNotNull(contracts.paymentUpdatedAt));
+    statement = ownPageQuery(
+      db,
+      and(...filters),
+      contractsOrder(query),
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare(`contracts_own_page_${key.toLowerCase()}`);
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
+/**
  * GET /contract: the caller's contracts, newest first unless `sort` and `order` say otherwise;
  * an admin asking `userActive=true` sees everyone's (the users' contracts screen).
  *
@@ -559,15 +656,44 @@ export async function listContracts(
   }
   const where = and(...filters);
   const order = contractsOrder(query);
+  const offset = (query.page - 1) * query.limit;
+  if (!everyone) {
+    // The list as the archive asks for it (no search) is one prepared statement per order and
+    // filter: neither built by drizzle nor planned by PostgreSQL again on every request.
+    const rows =
+      query.name || query.categoryId
+        ? await ownPageQuery(db, where, order, query.limit, offset)
+        : await preparedOwnPage(db, query).execute({
+            userId: caller.id,
+            limit: query.limit,
+            offset,
+          });
+    // A page past the end has no row to carry the total: counted apart (the first page is empty
+    // only when there is nothing to count).
+    const total =
+      rows[0]?.total ??
+      (query.page === 1 ? 0 : ((await countContracts(db, query, false, where))[0]?.n ?? 0));
+    return {
+      results: rows.map(toCard),
+      page: query.page,
+      totalPages: countPages(total, query.limit),
+    };
+  }
   const page = db
     .select({ id: contracts.id })
     .from(contracts)
     .where(where)
     .orderBy(...order)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(offset);
   const [rows, [total]] = await Promise.all([
-    selectContracts(db)
+    db
+      .select(cardColumns)
+      .from(contracts)
+      .innerJoin(templates, eq(templates.id, contracts.templateId))
+      .innerJoin(users, eq(users.id, contracts.userId))
+      .leftJoin(payments, eq(payments.contractId, contracts.id))
+      .leftJoin(invoices, and(eq(invoices.contractId, contracts.id), eq(invoices.tipo, 'TD01')))
       .where(inArray(contracts.id, page))
       .orderBy(...order),
     countContracts(db, { ...query, status }, everyone, where),
