@@ -505,24 +505,30 @@ function templatesOfCategory(db: DbExecutor, categoryId: string) {
 }
 
 /**
- * The list's total. Everyone's documents without a search: a sum of the per-template counts
- * that a trigger keeps exact (`contract_counts`), with the list's filters translated (status,
- * paid, category), instead of counting up to a million rows for every page. A search, or a
- * lawyer's own documents (a few hundred at most, by index): the contracts themselves.
+ * The list's total. Everyone's documents, unsearched or searched by title alone: a sum of the
+ * per-template counts that a trigger keeps exact (`contract_counts`), with the list's filters
+ * translated (status, paid, category, the matching titles), instead of counting up to a million
+ * rows for every page (a word of 5 % of the titles is 50,000 documents). A search that matched
+ * lawyers (their documents may share the matching titles), or a lawyer's own documents (a few
+ * hundred at most, by index): the contracts themselves.
  */
 function countContracts(
   db: DbExecutor,
   query: TContractsFilter,
   everyone: boolean,
   where: SQL | undefined,
+  search?: { titles: { id: string }[]; lawyers: number },
 ): Promise<{ n: number }[]> {
-  if (!everyone || query.name) return db.select({ n: count() }).from(contracts).where(where);
+  if (!everyone || (query.name && (!search || search.lawyers > 0))) {
+    return db.select({ n: count() }).from(contracts).where(where);
+  }
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(contractCounts.status, query.status));
   if (query.payed === true) filters.push(eq(contractCounts.paid, true));
   if (query.categoryId) {
     filters.push(anyOf(contractCounts.templateId, templatesOfCategory(db, query.categoryId)));
   }
+  if (query.name && search) filters.push(idsIn(contractCounts.templateId, search.titles));
   return db
     .select({ n: sql<number>`coalesce(sum(${contractCounts.count}), 0)`.mapWith(Number) })
     .from(contractCounts)
@@ -626,6 +632,7 @@ export async function listContracts(
   const status = query.status ?? (everyone ? CONTRACT_STATUS.completed : undefined);
   if (status) filters.push(eq(contracts.status, status));
   if (query.payed === true) filters.push(isNotNull(contracts.paymentUpdatedAt));
+  let search: { titles: { id: string }[]; lawyers: number } | undefined;
   if (query.name) {
     const pattern = likePattern(query.name);
     // The titles and lawyers the text matches (trigram indexes), looked up first: the planner
@@ -649,6 +656,7 @@ export async function listContracts(
     ];
     if (matches.length === 0) return { results: [], page: query.page, totalPages: 1 };
     filters.push(matches.length === 1 ? (matches[0] as SQL) : (or(...matches) as SQL));
+    search = { titles, lawyers: lawyers.length };
   }
   if (query.categoryId) {
     if (!isUuid(query.categoryId)) return { results: [], page: query.page, totalPages: 1 };
@@ -696,7 +704,7 @@ export async function listContracts(
       .leftJoin(invoices, and(eq(invoices.contractId, contracts.id), eq(invoices.tipo, 'TD01')))
       .where(inArray(contracts.id, page))
       .orderBy(...order),
-    countContracts(db, { ...query, status }, everyone, where),
+    countContracts(db, { ...query, status }, everyone, where, search),
   ]);
   return {
     results: rows.map(toCard),
