@@ -133,6 +133,60 @@ describe('the per-template counts behind the admin pager', () => {
   });
 });
 
+describe('the per-template counts under a statement of many rows', () => {
+  it('change once per statement, so a load of thousands of contracts leaves the table its size', async () => {
+    const { template } = await createPublishedTemplate(ctx, 'carico massivo');
+    const owner = await ctx.buildUser({ surname: 'Massivo' });
+    const sizeOfCounts = async () =>
+      Number(
+        (await ctx.pool.query(`select pg_relation_size('contract_counts') as bytes`)).rows[0].bytes,
+      );
+    const before = await sizeOfCounts();
+    // One statement: 4,000 contracts of one template, then 1,500 of them paid in another.
+    await ctx.pool.query(
+      `insert into contracts (user_id, template_id, template_version_id, answers, status, price_cents)
+       select $1, t.id, t.current_version_id, '{}'::jsonb,
+              case when g % 4 = 0 then 'TO_COMPLETE' else 'COMPLETED' end, 1000
+         from templates t, generate_series(1, 4000) g where t.id = $2`,
+      [owner.id, template.id],
+    );
+    await ctx.pool.query(
+      `insert into payments (contract_id, provider, transaction_id, amount_cents, vat_cents, paid_at)
+       select id, 'local', 'massivo_' || id, 1220, 220, now()
+         from contracts where template_id = $1 and status = 'COMPLETED' limit 1500`,
+      [template.id],
+    );
+    // Row by row, the three count rows of the template took 5,500 versions (about 40 pages).
+    expect((await sizeOfCounts()) - before).toBeLessThanOrEqual(8192);
+    const { rows } = await ctx.pool.query(
+      `select status, paid, count from contract_counts where template_id = $1 order by 1, 2`,
+      [template.id],
+    );
+    expect(rows).toEqual([
+      { status: 'COMPLETED', paid: false, count: 1500 },
+      { status: 'COMPLETED', paid: true, count: 1500 },
+      { status: 'TO_COMPLETE', paid: false, count: 1000 },
+    ]);
+    expect(
+      (await list(admin, 'userActive=true&limit=1000&payed=true&name=carico%20massivo')).totalPages,
+    ).toBe(2);
+    // Deleting the payments (not done by the app; by a console session) unpays their contracts.
+    await ctx.pool.query(
+      `delete from payments where contract_id in (select id from contracts where template_id = $1)`,
+      [template.id],
+    );
+    await ctx.pool.query(
+      `delete from contracts where template_id = $1 and status = 'TO_COMPLETE'`,
+      [template.id],
+    );
+    const { rows: after } = await ctx.pool.query(
+      `select status, paid, count from contract_counts where template_id = $1 and count <> 0 order by 1, 2`,
+      [template.id],
+    );
+    expect(after).toEqual([{ status: 'COMPLETED', paid: false, count: 3000 }]);
+  });
+});
+
 describe('sorts that follow the change as it happens', () => {
   it("moves a renamed lawyer's documents in the name and surname orders at once", async () => {
     const { template } = await createPublishedTemplate(ctx, 'rinomina avvocato');
