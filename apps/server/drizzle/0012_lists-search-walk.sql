@@ -2,8 +2,9 @@
 -- carry the template and the owner after the unique id, so the page is found walking the order
 -- and the rows of other titles are skipped by their index entries, without a visit to the table.
 -- Rebuilt in the migration's transaction (drizzle runs them in one, so not CONCURRENTLY): writes
--- to contracts wait while the six indexes are built. At 1,000,000 contracts that is the cost
--- measured in the commit that added this file; reads go on meanwhile.
+-- to contracts wait while the six indexes are built; reads go on meanwhile. At 1,000,000
+-- contracts, this migration and 0013 together lengthened the server's start by 41 s on a
+-- 2-core machine at load 15 (bench/lists.bench.mjs on its kept cluster: 47.7 s against 6.7 s).
 SET LOCAL maintenance_work_mem = '256MB';--> statement-breakpoint
 DROP INDEX "contracts_created_idx";--> statement-breakpoint
 DROP INDEX "contracts_owner_name_idx";--> statement-breakpoint
