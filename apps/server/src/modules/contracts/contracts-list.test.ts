@@ -1,4 +1,5 @@
 import { ROLES } from '@lexpath/shared';
+import { ZContractCard } from '@lexpath/shared/schemas/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../db/schema.ts';
@@ -6,7 +7,9 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
   createPublishedTemplate,
+  FINISHED_ANSWERS,
   payContract,
+  SAMPLE_TOTAL,
   startCompletedContract,
   startContract,
 } from './test-contracts.ts';
@@ -300,6 +303,16 @@ describe("the lawyer's list under load", () => {
     expect(beyond).toEqual({ ids: [], totalPages: 2 });
     expect(counted).toHaveLength(2);
     expect(await list(owner, 'limit=2&page=2')).toEqual({ ids: [paid], totalPages: 2 });
+    // The cards as the schema describes them, answers included (spliced in as stored).
+    const response = await ctx.injectAs(owner)({ method: 'GET', url: '/api/contract?limit=3' });
+    const cards = ZContractCard.array().parse(response.json().data.results);
+    expect(cards.map((card) => [card.id, card.answers, card.answers_count])).toEqual([
+      [third, {}, 0],
+      [second, FINISHED_ANSWERS, Object.keys(FINISHED_ANSWERS).length],
+      [paid, FINISHED_ANSWERS, Object.keys(FINISHED_ANSWERS).length],
+    ]);
+    expect(cards[2]?.paymentId?.price).toBe(SAMPLE_TOTAL);
+    expect(cards[2]?.invoice?.number).toMatch(/\d/);
     const none = await ctx.buildUser({ surname: 'Senzadocumenti' });
     expect(await list(none, '')).toEqual({ ids: [], totalPages: 1 });
   });

@@ -166,7 +166,9 @@ export function totalCentsOf(priceCents: number): number {
 const cardColumns = {
   id: contracts.id,
   templateId: contracts.templateId,
-  answers: contracts.answers,
+  // As PostgreSQL writes them: the body carries them as they are (see cardJson).
+  answersJson: sql<string>`${contracts.answers}::text`,
+  answersCount: sql<number>`(select count(*) from jsonb_object_keys(${contracts.answers}))::int`,
   status: contracts.status,
   createdAt: contracts.createdAt,
   updatedAt: contracts.updatedAt,
@@ -183,10 +185,15 @@ const cardColumns = {
   invoiceDate: invoices.issuedOn,
 };
 
-type CardRow = Pick<ContractRow, keyof typeof cardColumns>;
+type CardRow = Pick<
+  ContractRow,
+  Exclude<keyof typeof cardColumns, 'answersJson' | 'answersCount'>
+> & { answersJson: string; answersCount: number };
 
-function toCard(row: CardRow): TContractCard {
-  const { answers } = row;
+type CardFields = Omit<TContractCard, 'answers' | 'answers_count'>;
+
+/** A card without its answers: what the detail and the lists build the same way. */
+function cardFieldsOf(row: Omit<CardRow, 'answersJson' | 'answersCount'>): CardFields {
   return {
     id: row.id,
     name: row.templateName,
@@ -194,8 +201,6 @@ function toCard(row: CardRow): TContractCard {
     description: row.templateDescription,
     type: row.templateId,
     status: row.status,
-    answers,
-    answers_count: Object.keys(answers).length,
     price: centsToDecimal(totalCentsOf(row.priceCents)),
     paymentId:
       row.paymentId && row.paymentUpdatedAt && row.paymentAmountCents !== null
@@ -213,6 +218,29 @@ function toCard(row: CardRow): TContractCard {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+function toCard(row: ContractRow): TContractCard {
+  const { answers } = row;
+  return { ...cardFieldsOf(row), answers, answers_count: Object.keys(answers).length };
+}
+
+function listCardOf(row: CardRow): TContractCard {
+  return {
+    ...cardFieldsOf(row),
+    answers: JSON.parse(row.answersJson) as TAnswers,
+    answers_count: row.answersCount,
+  };
+}
+
+/**
+ * A list card as JSON, its answers spliced in as PostgreSQL wrote them (valid JSON, its own
+ * spacing): a page of 12 documents of 38 answers each spent a third of its CPU parsing them
+ * into objects only to write them out again.
+ */
+function cardJson(row: CardRow): string {
+  const fields = JSON.stringify(cardFieldsOf(row));
+  return `${fields.slice(0, -1)},"answers":${row.answersJson},"answers_count":${row.answersCount}}`;
 }
 
 /**
@@ -618,11 +646,11 @@ function preparedOwnPage(db: DbExecutor, query: TContractsFilter): OwnPageStatem
  * `contracts` before anything is joined, and the count never joins (countContracts: a filter
  * added here needs its counterpart there): the five-table join runs for the page's rows only.
  */
-export async function listContracts(
+async function findContractPage(
   db: DbExecutor,
   caller: Caller,
   query: TContractsFilter,
-): Promise<{ results: TContractCard[]; page: number; totalPages: number }> {
+): Promise<{ rows: CardRow[]; page: number; totalPages: number }> {
   const filters: SQL[] = [];
   const everyone = mayListAllContracts(caller) && query.userActive === true;
   if (!everyone) filters.push(eq(contracts.userId, caller.id));
@@ -654,12 +682,12 @@ export async function listContracts(
       ...(titles.length > 0 ? [idsIn(contracts.templateId, titles)] : []),
       ...(lawyers.length > 0 ? [idsIn(contracts.userId, lawyers)] : []),
     ];
-    if (matches.length === 0) return { results: [], page: query.page, totalPages: 1 };
+    if (matches.length === 0) return { rows: [], page: query.page, totalPages: 1 };
     filters.push(matches.length === 1 ? (matches[0] as SQL) : (or(...matches) as SQL));
     search = { titles, lawyers: lawyers.length };
   }
   if (query.categoryId) {
-    if (!isUuid(query.categoryId)) return { results: [], page: query.page, totalPages: 1 };
+    if (!isUuid(query.categoryId)) return { rows: [], page: query.page, totalPages: 1 };
     filters.push(anyOf(contracts.templateId, templatesOfCategory(db, query.categoryId)));
   }
   const where = and(...filters);
@@ -681,11 +709,7 @@ export async function listContracts(
     const total =
       rows[0]?.total ??
       (query.page === 1 ? 0 : ((await countContracts(db, query, false, where))[0]?.n ?? 0));
-    return {
-      results: rows.map(toCard),
-      page: query.page,
-      totalPages: countPages(total, query.limit),
-    };
+    return { rows, page: query.page, totalPages: countPages(total, query.limit) };
   }
   const page = db
     .select({ id: contracts.id })
@@ -706,11 +730,27 @@ export async function listContracts(
       .orderBy(...order),
     countContracts(db, { ...query, status }, everyone, where, search),
   ]);
-  return {
-    results: rows.map(toCard),
-    page: query.page,
-    totalPages: countPages(total?.n ?? 0, query.limit),
-  };
+  return { rows, page: query.page, totalPages: countPages(total?.n ?? 0, query.limit) };
+}
+
+/** GET /contract's page (see findContractPage) as objects. */
+export async function listContracts(
+  db: DbExecutor,
+  caller: Caller,
+  query: TContractsFilter,
+): Promise<{ results: TContractCard[]; page: number; totalPages: number }> {
+  const { rows, page, totalPages } = await findContractPage(db, caller, query);
+  return { results: rows.map(listCardOf), page, totalPages };
+}
+
+/** GET /contract's page (see findContractPage) as the JSON the route sends in `data`. */
+export async function listContractsJson(
+  db: DbExecutor,
+  caller: Caller,
+  query: TContractsFilter,
+): Promise<string> {
+  const { rows, page, totalPages } = await findContractPage(db, caller, query);
+  return `{"results":[${rows.map(cardJson).join(',')}],"page":${page},"totalPages":${totalPages}}`;
 }
 
 function isTypedQuestion(question: TQuestion): boolean {
