@@ -318,18 +318,41 @@ export const contracts = pgTable(
     index('contracts_user_status_idx').on(t.userId, t.status, t.createdAt),
     index('contracts_template_idx').on(t.templateId),
     // One index per sort of the users' contracts list (both directions: scanned backwards),
-    // ending with the status the list filters on, so a page is cut from the index alone.
-    index('contracts_created_idx').on(t.createdAt, t.id, t.status),
-    index('contracts_owner_name_idx').on(t.ownerNameKey, t.id, t.status),
-    index('contracts_owner_surname_idx').on(t.ownerSurnameKey, t.id, t.status),
-    index('contracts_template_name_idx').on(t.templateNameKey, t.id, t.status),
+    // ending with what the list filters on (the status; the template and the owner a search
+    // resolved to), so a page is cut from the index alone: a common word of titles walks the
+    // order skipping rows by their index entries, never visiting the table for a row it skips.
+    // After the unique id, the last columns only carry values; they never reorder anything.
+    index('contracts_created_idx').on(t.createdAt, t.id, t.status, t.templateId, t.userId),
+    index('contracts_owner_name_idx').on(t.ownerNameKey, t.id, t.status, t.templateId, t.userId),
+    index('contracts_owner_surname_idx').on(
+      t.ownerSurnameKey,
+      t.id,
+      t.status,
+      t.templateId,
+      t.userId,
+    ),
+    index('contracts_template_name_idx').on(
+      t.templateNameKey,
+      t.id,
+      t.status,
+      t.templateId,
+      t.userId,
+    ),
     // Unpaid documents come last in both directions: one index per direction.
-    index('contracts_paid_asc_idx').on(t.paymentUpdatedAt.asc().nullsLast(), t.id, t.status),
+    index('contracts_paid_asc_idx').on(
+      t.paymentUpdatedAt.asc().nullsLast(),
+      t.id,
+      t.status,
+      t.templateId,
+      t.userId,
+    ),
     index('contracts_paid_desc_idx').on(
       t.paymentUpdatedAt.desc().nullsLast(),
       // NULLS FIRST is what `id desc` means: the ORDER BY matches the index as written.
       t.id.desc().nullsFirst(),
       t.status,
+      t.templateId,
+      t.userId,
     ),
   ],
 );

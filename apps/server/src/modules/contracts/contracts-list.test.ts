@@ -1,4 +1,5 @@
 import { ROLES } from '@lexpath/shared';
+import { ZContractCard } from '@lexpath/shared/schemas/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts } from '../../db/schema.ts';
@@ -6,7 +7,9 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
   createPublishedTemplate,
+  FINISHED_ANSWERS,
   payContract,
+  SAMPLE_TOTAL,
   startCompletedContract,
   startContract,
 } from './test-contracts.ts';
@@ -133,6 +136,60 @@ describe('the per-template counts behind the admin pager', () => {
   });
 });
 
+describe('the per-template counts under a statement of many rows', () => {
+  it('change once per statement, so a load of thousands of contracts leaves the table its size', async () => {
+    const { template } = await createPublishedTemplate(ctx, 'carico massivo');
+    const owner = await ctx.buildUser({ surname: 'Massivo' });
+    const sizeOfCounts = async () =>
+      Number(
+        (await ctx.pool.query(`select pg_relation_size('contract_counts') as bytes`)).rows[0].bytes,
+      );
+    const before = await sizeOfCounts();
+    // One statement: 4,000 contracts of one template, then 1,500 of them paid in another.
+    await ctx.pool.query(
+      `insert into contracts (user_id, template_id, template_version_id, answers, status, price_cents)
+       select $1, t.id, t.current_version_id, '{}'::jsonb,
+              case when g % 4 = 0 then 'TO_COMPLETE' else 'COMPLETED' end, 1000
+         from templates t, generate_series(1, 4000) g where t.id = $2`,
+      [owner.id, template.id],
+    );
+    await ctx.pool.query(
+      `insert into payments (contract_id, provider, transaction_id, amount_cents, vat_cents, paid_at)
+       select id, 'local', 'massivo_' || id, 1220, 220, now()
+         from contracts where template_id = $1 and status = 'COMPLETED' limit 1500`,
+      [template.id],
+    );
+    // Row by row, the three count rows of the template took 5,500 versions (about 40 pages).
+    expect((await sizeOfCounts()) - before).toBeLessThanOrEqual(8192);
+    const { rows } = await ctx.pool.query(
+      `select status, paid, count from contract_counts where template_id = $1 order by 1, 2`,
+      [template.id],
+    );
+    expect(rows).toEqual([
+      { status: 'COMPLETED', paid: false, count: 1500 },
+      { status: 'COMPLETED', paid: true, count: 1500 },
+      { status: 'TO_COMPLETE', paid: false, count: 1000 },
+    ]);
+    expect(
+      (await list(admin, 'userActive=true&limit=1000&payed=true&name=carico%20massivo')).totalPages,
+    ).toBe(2);
+    // Deleting the payments (not done by the app; by a console session) unpays their contracts.
+    await ctx.pool.query(
+      `delete from payments where contract_id in (select id from contracts where template_id = $1)`,
+      [template.id],
+    );
+    await ctx.pool.query(
+      `delete from contracts where template_id = $1 and status = 'TO_COMPLETE'`,
+      [template.id],
+    );
+    const { rows: after } = await ctx.pool.query(
+      `select status, paid, count from contract_counts where template_id = $1 and count <> 0 order by 1, 2`,
+      [template.id],
+    );
+    expect(after).toEqual([{ status: 'COMPLETED', paid: false, count: 3000 }]);
+  });
+});
+
 describe('sorts that follow the change as it happens', () => {
   it("moves a renamed lawyer's documents in the name and surname orders at once", async () => {
     const { template } = await createPublishedTemplate(ctx, 'rinomina avvocato');
@@ -197,5 +254,66 @@ describe('sorts that follow the change as it happens', () => {
       ).ids;
     expect(await order('desc')).toEqual([paidLater, paidFirst, unpaid]);
     expect(await order('asc')).toEqual([paidFirst, paidLater, unpaid]);
+  });
+});
+
+/**
+ * The statements `request` sends to PostgreSQL that read `contracts`, counted on the app's
+ * pool itself (authentication's reads of the session are not the list's).
+ */
+async function contractStatementsOf(request: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const pool = ctx.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const query = pool.query;
+  pool.query = (...args: unknown[]) => {
+    const [config] = args;
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    if (text.includes('"contracts"')) seen.push(text);
+    return query.apply(ctx.pool, args);
+  };
+  try {
+    await request();
+  } finally {
+    pool.query = query;
+  }
+  return seen;
+}
+
+describe("the lawyer's list under load", () => {
+  it('reads a page and its total in one statement, and counts apart only past the end', async () => {
+    const { template } = await createPublishedTemplate(ctx, 'una lettura');
+    const owner = await ctx.buildUser({ surname: 'Lettore' });
+    const paid = await startCompletedContract(ctx, owner, template.id);
+    await payContract(ctx, owner, paid);
+    const second = await startCompletedContract(ctx, owner, template.id);
+    const third = await startContract(ctx, owner, template.id);
+
+    let page: { ids: string[]; totalPages: number } | undefined;
+    const statements = await contractStatementsOf(async () => {
+      page = await list(owner, 'limit=2');
+    });
+    expect(page).toEqual({ ids: [third, second], totalPages: 2 });
+    expect(statements).toHaveLength(1);
+
+    // Past the end no row carries the total: still the right pager, with one more statement.
+    let beyond: { ids: string[]; totalPages: number } | undefined;
+    const counted = await contractStatementsOf(async () => {
+      beyond = await list(owner, 'limit=2&page=3');
+    });
+    expect(beyond).toEqual({ ids: [], totalPages: 2 });
+    expect(counted).toHaveLength(2);
+    expect(await list(owner, 'limit=2&page=2')).toEqual({ ids: [paid], totalPages: 2 });
+    // The cards as the schema describes them, answers included (spliced in as stored).
+    const response = await ctx.injectAs(owner)({ method: 'GET', url: '/api/contract?limit=3' });
+    const cards = ZContractCard.array().parse(response.json().data.results);
+    expect(cards.map((card) => [card.id, card.answers, card.answers_count])).toEqual([
+      [third, {}, 0],
+      [second, FINISHED_ANSWERS, Object.keys(FINISHED_ANSWERS).length],
+      [paid, FINISHED_ANSWERS, Object.keys(FINISHED_ANSWERS).length],
+    ]);
+    expect(cards[2]?.paymentId?.price).toBe(SAMPLE_TOTAL);
+    expect(cards[2]?.invoice?.number).toMatch(/\d/);
+    const none = await ctx.buildUser({ surname: 'Senzadocumenti' });
+    expect(await list(none, '')).toEqual({ ids: [], totalPages: 1 });
   });
 });

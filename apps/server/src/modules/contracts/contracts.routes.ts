@@ -22,7 +22,7 @@ import {
   changeContractAnswer,
   downloadContract,
   getContractDetail,
-  listContracts,
+  listContractsJson,
   preparePreview,
   removeContractListItem,
   renderContractPreview,
@@ -50,6 +50,15 @@ function sendFile(reply: FastifyReply, contentType: string, bytes: Buffer, fileN
   reply.header('content-type', contentType).header('cache-control', 'private, no-store');
   if (fileName) reply.header('content-disposition', attachmentDisposition(fileName));
   return reply.send(bytes);
+}
+
+/**
+ * A body the service wrote as JSON to its schema's type, sent without validating it again: a
+ * page of cards holds hundreds of answers, and checking each against the schema cost the list
+ * a sixth of its time. The schema still documents the route.
+ */
+function sendJson(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export type ContractRoutesOptions = {
@@ -234,7 +243,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         },
       },
     },
-    async (request) => ({ data: await listContracts(app.db, currentUser(request), request.query) }),
+    async (request, reply) => {
+      const page = await listContractsJson(app.db, currentUser(request), request.query);
+      sendJson(reply, `{"data":${page}}`);
+    },
   );
 
   app.get(
