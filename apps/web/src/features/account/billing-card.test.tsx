@@ -171,6 +171,26 @@ describe('billing data card', () => {
     expect(puts).toEqual([]);
   });
 
+  it('asks for a denominazione in Latin letters, and one with too many characters, inline; sends nothing', async () => {
+    billing = SAVED;
+    const { user, card } = await openProfile();
+
+    await user.click(await within(card).findByRole('button', { name: texts.editBilling }));
+    const denominazione = textbox(card, texts.denominazione);
+    await user.clear(denominazione);
+    await user.type(denominazione, '王小明律师事务所');
+    await user.click(within(card).getByRole('button', { name: texts.save }));
+    await waitFor(() => expect(denominazione).toHaveAccessibleErrorMessage(msg.billing.notLatin));
+
+    await user.clear(denominazione);
+    await user.type(denominazione, 'Studio '.repeat(12));
+    await user.click(within(card).getByRole('button', { name: texts.save }));
+    await waitFor(() =>
+      expect(denominazione).toHaveAccessibleErrorMessage(msg.billing.denominazioneTooLong),
+    );
+    expect(puts).toEqual([]);
+  });
+
   it('says when saving fails and keeps the form open', async () => {
     billing = SAVED;
     failSave = true;
