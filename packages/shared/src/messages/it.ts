@@ -260,6 +260,8 @@ export const it = {
     refunded: 'Il documento è stato rimborsato: il download non è più disponibile.',
     refundNotPossible:
       'Questo pagamento non può essere rimborsato da qui: eseguire il rimborso dalla dashboard di Stripe.',
+    invoiceNotIssuable:
+      'La fattura elettronica non può essere emessa con i dati di fatturazione salvati: correggili nell’area personale (per esempio caratteri non latini o di controllo nel nome) e premi di nuovo «Acquista». Il pagamento resta valido e sarà registrato una sola volta.',
     webhookPaymentUnknown:
       'Il pagamento indicato dalla notifica di Stripe non è ancora registrato: la notifica sarà ripetuta.',
   },

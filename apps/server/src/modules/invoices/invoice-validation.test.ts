@@ -1,3 +1,4 @@
+import { it as text } from '@lexpath/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ async function lastNumber(): Promise<number> {
 }
 
 describe('an invoice that would not validate against the FatturaPA schema', () => {
-  it('is never issued: the payment is held (not recorded), no number is used, the error is logged, and it goes through once the profile is corrected', {
+  it('is never issued: the payment is held (422 asking for corrected billing data, nothing recorded, no number used, the error logged) and goes through once the profile is corrected', {
     timeout: 60_000,
   }, async () => {
     const lawyer = await lawyerWithBilling(ctx, PERSONA_FISICA);
@@ -63,7 +64,8 @@ describe('an invoice that would not validate against the FatturaPA schema', () =
 
     const refused = await pay();
 
-    expect(refused.statusCode).toBe(500);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(text.payments.invoiceNotIssuable);
     expect(await ctx.db.select().from(payments).where(eq(payments.contractId, contractId))).toEqual(
       [],
     );
@@ -73,9 +75,7 @@ describe('an invoice that would not validate against the FatturaPA schema', () =
     expect(await lastNumber()).toBe(numberBefore);
     expect(await mailsTo(ctx.db, lawyer.pec)).toEqual([]);
     const errors = logged.filter((line) => line.level >= 50);
-    expect(errors.map((line) => line.err?.message ?? '').join('\n')).toContain(
-      'PCDATA invalid Char value 1',
-    );
+    expect(JSON.stringify(errors)).toContain('PCDATA invalid Char value 1');
 
     // The lawyer corrects the name; the same payment goes through with the next number.
     const corrected = await ctx.injectAs(lawyer)({

@@ -1,16 +1,18 @@
 import { isDeepStrictEqual } from 'node:util';
+import { it } from '@lexpath/shared';
 import { todayInItaly } from '@lexpath/shared/answer-types';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { billingProfiles, invoiceCounters, invoices } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   buildFatturaPa,
   type FatturaPaDocument,
   type InvoiceBuyer,
   invoiceTotals,
 } from './fatturapa.ts';
-import { assertValidFatturaPa } from './fatturapa-schema.ts';
+import { assertValidFatturaPa, InvalidFatturaPaError } from './fatturapa-schema.ts';
 
 type BillingRow = typeof billingProfiles.$inferSelect;
 
@@ -146,9 +148,21 @@ function saleContent(seller: SellerConfig, checked: CheckedInvoice): InvoiceCont
 }
 
 /**
+ * The buyer's data give no valid e-invoice (a profile saved before the form refused control
+ * characters or other scripts): 422 with what to do, and logged as an error for the admins.
+ */
+export class InvoiceNotIssuableError extends AppError {
+  readonly logLevel = 'error';
+
+  constructor(cause: InvalidFatturaPaError) {
+    super('unprocessable', it.payments.invoiceNotIssuable, { cause });
+  }
+}
+
+/**
  * The schema check of the invoice a sale to `userId` would get now, run before the
  * fulfilment's transaction so that no connection or row lock waits for it. Null when the buyer
- * has no billing profile (nothing to check). Throws InvalidFatturaPaError.
+ * has no billing profile (nothing to check). Throws InvoiceNotIssuableError.
  */
 export async function checkInvoiceBeforehand(
   db: DbExecutor,
@@ -161,7 +175,12 @@ export async function checkInvoiceBeforehand(
     .where(eq(billingProfiles.userId, sale.userId));
   if (!profile) return null;
   const checked = { buyer: buyerOf(profile), title: sale.title, netCents: sale.netCents };
-  await assertIssuable(seller, saleContent(seller, checked), todayInItaly());
+  try {
+    await assertIssuable(seller, saleContent(seller, checked), todayInItaly());
+  } catch (error) {
+    if (error instanceof InvalidFatturaPaError) throw new InvoiceNotIssuableError(error);
+    throw error;
+  }
   return checked;
 }
 
