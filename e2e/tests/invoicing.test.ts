@@ -24,7 +24,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const screenshotDir = join(here, '../screenshots');
 const SCHEMA = join(
   here,
-  '../../apps/server/src/modules/invoices/fixtures/fatturapa/Schema_del_file_xml_FatturaPA_versione_1.2.1a.xsd',
+  '../../apps/server/src/modules/invoices/schema/Schema_del_file_xml_FatturaPA_versione_1.2.1a.xsd',
 );
 const ui = text.invoicesUi;
 

@@ -94,6 +94,60 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses to start on DATABASE_URL without the seller, naming each missing SELLER_ variable', () => {
+    const missing = configError({ DATABASE_URL: 'postgres://lexpath@db.example.it/lexpath' });
+    const required = [
+      'SELLER_DENOMINAZIONE',
+      'SELLER_PARTITA_IVA',
+      'SELLER_REGIME_FISCALE',
+      'SELLER_INDIRIZZO',
+      'SELLER_CAP',
+      'SELLER_COMUNE',
+      'SELLER_PROVINCIA',
+    ];
+    for (const variable of required) expect(missing).toContain(`${variable}: required with`);
+    expect(missing).not.toContain('SELLER_CODICE_FISCALE');
+    const seller = {
+      SELLER_DENOMINAZIONE: 'Studio Alfa S.r.l.',
+      SELLER_PARTITA_IVA: '00743110157',
+      SELLER_REGIME_FISCALE: 'RF19',
+      SELLER_INDIRIZZO: 'corso Buenos Aires 1',
+      SELLER_CAP: '20124',
+      SELLER_COMUNE: 'Milano',
+      SELLER_PROVINCIA: 'MI',
+    };
+    // One missing among the others is named alone.
+    const oneMissing = configError({
+      DATABASE_URL: 'postgres://lexpath@db.example.it/lexpath',
+      ...seller,
+      SELLER_COMUNE: '',
+    });
+    expect(oneMissing.split('\n').slice(1)).toEqual([
+      expect.stringContaining('SELLER_COMUNE: required with DATABASE_URL'),
+    ]);
+    expect(
+      loadConfig({
+        JWT_SECRET: SECRET,
+        DATABASE_URL: 'postgres://lexpath@db.example.it/lexpath',
+        ...seller,
+      }).seller,
+    ).toMatchObject({
+      denominazione: 'Studio Alfa S.r.l.',
+      codiceFiscale: '00743110157',
+      regimeFiscale: 'RF19',
+      sede: { comune: 'Milano', provincia: 'MI', nazione: 'IT' },
+    });
+  });
+
+  it('refuses a seller text the e-invoice cannot print', () => {
+    const message = configError({
+      SELLER_DENOMINAZIONE: 'Alfa\u0001 S.r.l.',
+      SELLER_COMUNE: '北京',
+    });
+    expect(message).toMatch(/SELLER_DENOMINAZIONE: must be written in Latin letters/);
+    expect(message).toMatch(/SELLER_COMUNE: must be written in Latin letters/);
+  });
+
   it('reads the connection timeouts, two minutes for a request and 72 s for an idle connection by default', () => {
     expect(loadConfig({ JWT_SECRET: SECRET })).toMatchObject({
       requestTimeoutMs: 120_000,

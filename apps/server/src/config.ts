@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isValidCodiceFiscale, isValidPartitaIva } from '@lexpath/shared/answer-types';
+import { hasControlCharacters, toLatin1 } from '@lexpath/shared/latin-text';
 import { PROVINCE_CODES } from '@lexpath/shared/schemas/billing';
 import { z } from 'zod';
 
@@ -40,6 +41,33 @@ const absoluteUrl = z.url({
   error: 'must be an absolute URL (http://… or https://…)',
 });
 
+/** A text the e-invoice prints: the schema's Basic Latin and Latin-1, one line. */
+function invoiceText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !hasControlCharacters(value) && toLatin1(value) === value, {
+      error: 'must be written in Latin letters (Basic Latin and Latin-1, no control characters)',
+    });
+}
+
+/**
+ * The seller variables a real invoice needs. With DATABASE_URL (a deployment) they are
+ * required: a demo seller on real invoices would be a fiscal error the SDI does not catch.
+ * The codice fiscale defaults to the partita IVA and INVOICE_PREFIX may be empty.
+ */
+const REQUIRED_SELLER_VARIABLES = [
+  'SELLER_DENOMINAZIONE',
+  'SELLER_PARTITA_IVA',
+  'SELLER_REGIME_FISCALE',
+  'SELLER_INDIRIZZO',
+  'SELLER_CAP',
+  'SELLER_COMUNE',
+  'SELLER_PROVINCIA',
+] as const;
+
 const ZEnvironment = z.object({
   PORT: optional(integerBetween(0, 65535)),
   HOST: optional(z.string().trim()),
@@ -70,8 +98,8 @@ const ZEnvironment = z.object({
   WEB_DIST_DIR: optional(z.string()),
   REQUEST_TIMEOUT_MS: optional(integerBetween(1000, 3_600_000)),
   KEEP_ALIVE_TIMEOUT_MS: optional(integerBetween(1000, 600_000)),
-  /** The seller named on every e-invoice (issue 14); demo values when unset. */
-  SELLER_DENOMINAZIONE: optional(z.string().trim().min(1).max(80)),
+  /** The seller named on every e-invoice; demo values when unset on the embedded database. */
+  SELLER_DENOMINAZIONE: optional(invoiceText(80)),
   SELLER_PARTITA_IVA: optional(
     z.string().refine(isValidPartitaIva, { error: 'must be a valid partita IVA (11 digits)' }),
   ),
@@ -81,9 +109,9 @@ const ZEnvironment = z.object({
   SELLER_REGIME_FISCALE: optional(
     z.string().regex(/^RF(0[1-9]|1[0-9])$/, { error: 'must be a regime fiscale code, RF01–RF19' }),
   ),
-  SELLER_INDIRIZZO: optional(z.string().trim().min(1).max(60)),
+  SELLER_INDIRIZZO: optional(invoiceText(60)),
   SELLER_CAP: optional(z.string().regex(/^\d{5}$/, { error: 'must be 5 digits' })),
-  SELLER_COMUNE: optional(z.string().trim().min(1).max(60)),
+  SELLER_COMUNE: optional(invoiceText(60)),
   SELLER_PROVINCIA: optional(
     z.string().refine((value) => PROVINCE_CODES.has(value), {
       error: 'must be the sigla of an Italian province (RM, MI, …)',
@@ -187,8 +215,21 @@ function formatIssues(error: z.ZodError, env: Record<string, string | undefined>
   return `Invalid configuration:\n${lines.join('\n')}`;
 }
 
+const ZCheckedEnvironment = ZEnvironment.superRefine((vars, ctx) => {
+  if (!vars.DATABASE_URL) return;
+  for (const variable of REQUIRED_SELLER_VARIABLES) {
+    if (vars[variable] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [variable],
+        message: 'required with DATABASE_URL: real invoices name the real seller, not the demo one',
+      });
+    }
+  }
+});
+
 function parseEnvironment(env: Record<string, string | undefined>) {
-  const parsed = ZEnvironment.safeParse(env);
+  const parsed = ZCheckedEnvironment.safeParse(env);
   if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, env));
   return parsed.data;
 }

@@ -108,4 +108,54 @@ describe('billing profile', () => {
         .pec_destinatario,
     ).toBe('studio@pec.it');
   });
+
+  test('gives each text field’s length limit its own message, not the empty field’s', () => {
+    const long = 'a'.repeat(400);
+    expect(problems({ ...PROFESSIONAL, nome: long, cognome: long })).toEqual({
+      nome: texts.nomeTooLong,
+      cognome: texts.cognomeTooLong,
+    });
+    expect(problems({ ...FIRM, denominazione: long, indirizzo: long, comune: long })).toEqual({
+      denominazione: texts.denominazioneTooLong,
+      indirizzo: texts.indirizzoTooLong,
+      comune: texts.comuneTooLong,
+    });
+    expect(problems({ ...FIRM, nazione: 'FR', provincia: '', cap: long })).toEqual({
+      cap: texts.capEstero,
+    });
+    expect(
+      problems({ ...FIRM, codice_destinatario: '', pec_destinatario: `${long}@pec.it` }),
+    ).toEqual({ pec_destinatario: texts.pecDestinatarioTooLong });
+    // The limit counts what the invoice prints: 60 characters once «œ» is written «oe».
+    expect(problems({ ...PROFESSIONAL, nome: 'œ'.repeat(30) })).toEqual({});
+    expect(problems({ ...PROFESSIONAL, nome: 'œ'.repeat(31) })).toEqual({
+      nome: texts.nomeTooLong,
+    });
+    expect(problems({ ...PROFESSIONAL, nome: '' })).toEqual({ nome: texts.nome });
+  });
+
+  test('refuses control characters in every text the invoice prints', () => {
+    for (const field of ['nome', 'cognome', 'indirizzo', 'comune'] as const) {
+      expect(problems({ ...PROFESSIONAL, [field]: 'Ugo\u0001\u0008' })).toEqual({
+        [field]: texts.controlCharacters,
+      });
+    }
+    expect(problems({ ...FIRM, denominazione: 'Studio\tRossi' })).toEqual({
+      denominazione: texts.controlCharacters,
+    });
+    expect(problems({ ...FIRM, denominazione: 'Studio\u0085Rossi' })).toEqual({
+      denominazione: texts.controlCharacters,
+    });
+  });
+
+  test('saves the name as the invoice prints it: Latin forms for other letters, others refused', () => {
+    expect(ZBillingProfile.parse({ ...PROFESSIONAL, cognome: 'Łukasiewicz' }).cognome).toBe(
+      'Lukasiewicz',
+    );
+    expect(
+      ZBillingProfile.parse({ ...FIRM, denominazione: 'Œuvre Straße Győr d’Arco' }).denominazione,
+    ).toBe("OEuvre Straße Gyor d'Arco");
+    expect(problems({ ...PROFESSIONAL, nome: '王小明' })).toEqual({ nome: texts.notLatin });
+    expect(problems({ ...PROFESSIONAL, comune: 'Αθήνα' })).toEqual({ comune: texts.notLatin });
+  });
 });

@@ -108,7 +108,11 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   if (error instanceof AppError && 'logLevel' in error && error.logLevel === 'warn') {
     // Load the server refuses on purpose (a full PDF queue), not a fault: no stack, no error.
     request.log.warn({ code: error.code, statusCode }, error.message);
-  } else if (statusCode >= 500) {
+  } else if (
+    statusCode >= 500 ||
+    (error instanceof AppError && 'logLevel' in error && error.logLevel === 'error')
+  ) {
+    // A 4xx with logLevel 'error': the caller can act on it, but an admin must see it too.
     request.log.error({ err: error }, 'request failed');
   }
   reply.status(statusCode).send(errorBody(statusCode, message));

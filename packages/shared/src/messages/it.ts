@@ -260,6 +260,8 @@ export const it = {
     refunded: 'Il documento è stato rimborsato: il download non è più disponibile.',
     refundNotPossible:
       'Questo pagamento non può essere rimborsato da qui: eseguire il rimborso dalla dashboard di Stripe.',
+    invoiceNotIssuable:
+      'La fattura elettronica non può essere emessa con i dati di fatturazione salvati: correggili nell’area personale (per esempio caratteri non latini o di controllo nel nome) e premi di nuovo «Acquista». Il pagamento resta valido e sarà registrato una sola volta.',
     webhookPaymentUnknown:
       'Il pagamento indicato dalla notifica di Stripe non è ancora registrato: la notifica sarà ripetuta.',
   },
@@ -281,6 +283,18 @@ export const it = {
     nazione: 'Scrivi il codice di due lettere della nazione, per esempio IT.',
     codiceDestinatario: 'Il codice destinatario è di 7 caratteri, lettere maiuscole e cifre.',
     pecDestinatario: 'Scrivi un indirizzo PEC valido per ricevere la fattura.',
+    nomeTooLong: 'Il nome può avere al massimo 60 caratteri.',
+    cognomeTooLong: 'Il cognome può avere al massimo 60 caratteri.',
+    denominazioneTooLong: 'La denominazione può avere al massimo 80 caratteri.',
+    indirizzoTooLong: 'L’indirizzo può avere al massimo 60 caratteri.',
+    comuneTooLong: 'Il comune può avere al massimo 60 caratteri.',
+    capEstero:
+      'Il codice postale estero può avere al massimo 12 caratteri: lettere, cifre, spazi e trattini.',
+    pecDestinatarioTooLong: 'L’indirizzo PEC può avere al massimo 256 caratteri.',
+    controlCharacters:
+      'Il testo contiene caratteri di controllo o invisibili (spesso arrivano copiando e incollando): riscrivilo a mano.',
+    notLatin:
+      'La fattura elettronica ammette solo lettere latine: scrivi il testo in caratteri latini (per esempio «Wang Xiaoming» invece di «王小明»).',
   },
   /** The e-invoices of purchases (issue 14): list, files, the accountant's monthly export. */
   invoices: {

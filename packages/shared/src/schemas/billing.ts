@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCodiceFiscale, isValidPartitaIva, isValidPersonCode } from '../answer-types.ts';
+import { hasControlCharacters, toLatin1 } from '../latin-text.ts';
 import { it } from '../messages/it.ts';
 
 const texts = it.billing;
@@ -20,8 +21,31 @@ export const PROVINCE_CODES: ReadonlySet<string> = new Set(
 export const BILLING_TYPES = ['persona_fisica', 'studio', 'societa'] as const;
 export type TBillingType = (typeof BILLING_TYPES)[number];
 
-const text = (message: string, max = 80) =>
-  z.string({ error: message }).trim().min(1, message).max(max, message);
+/**
+ * A text the e-invoice prints, as it will be printed: trimmed, in Latin letters (transliterated
+ * when a Latin form exists, so the saved profile shows what the invoice says), at most `max`
+ * characters once transliterated (ß stays, œ becomes two). Empty passes: the caller decides
+ * whether the field is required, with `empty`.
+ */
+const latinText = (messages: { empty: string; tooLong: string }, max: number) =>
+  z
+    .string({ error: messages.empty })
+    .trim()
+    .transform((value, ctx) => {
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (hasControlCharacters(value)) return refuse(texts.controlCharacters);
+      const latin = toLatin1(value);
+      if (latin === null) return refuse(texts.notLatin);
+      const printed = latin.trim();
+      if (printed.length > max) return refuse(messages.tooLong);
+      return printed;
+    });
+
+const requiredText = (messages: { empty: string; tooLong: string }, max: number) =>
+  latinText(messages, max).refine((value) => value !== '', messages.empty);
 
 /** Upper case, no spaces: how codes are typed and how they are stored. */
 const code = (message: string) =>
@@ -37,14 +61,17 @@ const code = (message: string) =>
 export const ZBillingProfile = z
   .object({
     tipo: z.enum(BILLING_TYPES, { error: texts.tipo }),
-    nome: z.string().trim().max(60, texts.nome).optional(),
-    cognome: z.string().trim().max(60, texts.cognome).optional(),
-    denominazione: z.string().trim().max(80, texts.denominazione).optional(),
+    nome: latinText({ empty: texts.nome, tooLong: texts.nomeTooLong }, 60).optional(),
+    cognome: latinText({ empty: texts.cognome, tooLong: texts.cognomeTooLong }, 60).optional(),
+    denominazione: latinText(
+      { empty: texts.denominazione, tooLong: texts.denominazioneTooLong },
+      80,
+    ).optional(),
     codice_fiscale: code(texts.codiceFiscaleEnte),
     partita_iva: code(texts.partitaIva).refine(isValidPartitaIva, texts.partitaIva),
-    indirizzo: text(texts.indirizzo, 60),
+    indirizzo: requiredText({ empty: texts.indirizzo, tooLong: texts.indirizzoTooLong }, 60),
     cap: z.string({ error: texts.cap }).trim(),
-    comune: text(texts.comune, 60),
+    comune: requiredText({ empty: texts.comune, tooLong: texts.comuneTooLong }, 60),
     provincia: code(texts.provincia),
     nazione: code(texts.nazione).refine((value) => /^[A-Z]{2}$/.test(value), texts.nazione),
     codice_destinatario: code(texts.codiceDestinatario)
@@ -55,6 +82,8 @@ export const ZBillingProfile = z
       .trim()
       .toLowerCase()
       .refine((value) => value === '' || z.email().safeParse(value).success, texts.pecDestinatario)
+      // The e-invoice's EmailType: at most 256 characters.
+      .refine((value) => value.length <= 256, texts.pecDestinatarioTooLong)
       .optional(),
   })
   .superRefine((profile, ctx) => {
@@ -75,6 +104,8 @@ export const ZBillingProfile = z
     if (profile.nazione === 'IT') {
       if (!/^\d{5}$/.test(profile.cap)) problem('cap', texts.cap);
       if (!PROVINCE_CODES.has(profile.provincia)) problem('provincia', texts.provincia);
+    } else if (!/^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/.test(profile.cap)) {
+      problem('cap', texts.capEstero);
     }
   });
 export type TBillingProfileInput = z.input<typeof ZBillingProfile>;

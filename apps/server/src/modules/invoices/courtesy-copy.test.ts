@@ -148,6 +148,18 @@ describe('GET /api/invoice/{id}/pdf', () => {
     expect(copy).not.toContain('Mario Rossi');
   });
 
+  it('renders the copy of an invoice issued before names were checked, a control character in the name', {
+    timeout: 90_000,
+  }, async () => {
+    const legacy = { ...bought.invoice.buyer, nome: 'Ugo\u0001\u0008', cognome: 'Bassi\ud800' };
+    const { pdf } = await renderCourtesyCopy(pdfPool, {
+      invoice: { ...bought.invoice, id: randomUUID(), buyer: legacy as InvoiceBuyer },
+      paymentDate: null,
+      corrected: null,
+    });
+    expect(await pdfToText(pdf)).toContain('Ugo Bassi');
+  });
+
   it("answers 404 for someone else's invoice and for unknown or malformed ids", async () => {
     const other = await ctx.buildUser();
     for (const [caller, url] of [

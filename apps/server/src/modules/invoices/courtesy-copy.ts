@@ -1,5 +1,6 @@
 import { it } from '@lexpath/shared';
 import { todayInItaly } from '@lexpath/shared/answer-types';
+import { isControlCharacter } from '@lexpath/shared/latin-text';
 import { computeVatCents, groupItalianThousands, VAT_PERCENT } from '@lexpath/shared/money';
 import { eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
@@ -54,8 +55,18 @@ export function courtesyCopyFileName(invoice: Pick<InvoiceRow, 'fullNumber' | 't
 // ---------------------------------------------------------------------------------------------
 // WordprocessingML
 
+/** A lone surrogate (an unpaired half of a UTF-16 pair) and the two non-characters. */
+const NOT_IN_XML = /^[\ud800-\udfff\ufffe\uffff]$/;
+
+/**
+ * Text as WordprocessingML holds it. Characters XML cannot hold are dropped: an invoice issued
+ * before billing names were checked may carry a control character in the buyer's name, and
+ * its copy must still render (the invoice itself is immutable).
+ */
 function escapeXml(value: string): string {
-  return value
+  return [...value]
+    .filter((char) => !isControlCharacter(char) && !NOT_IN_XML.test(char))
+    .join('')
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')

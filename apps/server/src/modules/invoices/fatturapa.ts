@@ -1,3 +1,4 @@
+import { isControlCharacter, toLatin1 } from '@lexpath/shared/latin-text';
 import { computeVatCents, VAT_PERCENT } from '@lexpath/shared/money';
 import { create } from 'xmlbuilder2';
 import type {
@@ -19,7 +20,7 @@ export type {
  * The Italian e-invoice (FatturaPA 1.2.1, format FPR12 "privati") of one sale, as the SDI expects
  * it. Pure: the caller gives the seller (configuration), the buyer's billing snapshot and the
  * numbers already computed in cents; this module only writes them in the schema's order and
- * formats (validated in tests with `xmllint` against the official schema).
+ * formats. The issuer validates the result against the official schema (fatturapa-schema.ts).
  */
 
 export interface FatturaPaDocument {
@@ -66,45 +67,36 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): InvoiceTotals {
   return { imponibileCents, impostaCents, totaleCents: imponibileCents + impostaCents };
 }
 
-/** Typography Word puts in titles and names, and its Latin-1 spelling. */
-const TYPOGRAPHY: Record<string, string> = {
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201a': "'",
-  '\u201c': '"',
-  '\u201d': '"',
-  '\u201e': '"',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2026': '...',
-  '\u20ac': 'EUR',
-  '\u00a0': ' ',
-};
-
 /**
- * The schema's text fields accept Basic Latin and Latin-1 only: the demo titles' apostrophe
- * («prestazione d’opera») would make the SDI refuse the invoice. Typographic marks get their
- * plain form, other letters lose their accents (NFKD), anything left becomes «?».
+ * Titles and causali in the schema's Basic Latin and Latin-1: the demo titles' apostrophe
+ * («prestazione d’opera») would make the SDI refuse the invoice. Letters take their Latin form
+ * (`toLatin1`), control characters become spaces, and a character with no Latin form becomes
+ * «?»: a title is the seller's own text, and an odd glyph in it must not stop a sale.
  */
 export function latin1(text: string): string {
   return [...text]
-    .map((char) => {
-      if (char.charCodeAt(0) <= 0xff) return char;
-      const typographic = TYPOGRAPHY[char];
-      if (typographic !== undefined) return typographic;
-      const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      return [...base].every((c) => c.charCodeAt(0) <= 0xff) ? base : '?';
-    })
+    .map((char) => (isControlCharacter(char) ? ' ' : (toLatin1(char) ?? '?')))
     .join('');
+}
+
+/**
+ * Names and addresses: their Latin form, or the text as it is when it has none, so that the
+ * schema check refuses the document (a billing profile saved before the form refused such
+ * text) instead of printing «?» in a name.
+ */
+function partyText(text: string): string {
+  return toLatin1(text) ?? text;
 }
 
 const RATE = VAT_PERCENT.toFixed(2);
 
 function sede(address: InvoiceAddress) {
   return {
-    Indirizzo: latin1(address.indirizzo),
-    CAP: address.cap,
-    Comune: latin1(address.comune),
+    Indirizzo: partyText(address.indirizzo),
+    // Five digits, also abroad: a foreign postcode of another shape is written as 00000, the
+    // placeholder the SDI accepts for it.
+    CAP: /^\d{5}$/.test(address.cap) || address.nazione === 'IT' ? address.cap : '00000',
+    Comune: partyText(address.comune),
     ...(address.provincia ? { Provincia: address.provincia } : {}),
     Nazione: address.nazione,
   };
@@ -112,8 +104,8 @@ function sede(address: InvoiceAddress) {
 
 function buyerAnagrafica(buyer: InvoiceBuyer) {
   return buyer.tipo === 'persona_fisica'
-    ? { Nome: latin1(buyer.nome), Cognome: latin1(buyer.cognome) }
-    : { Denominazione: latin1(buyer.denominazione) };
+    ? { Nome: partyText(buyer.nome), Cognome: partyText(buyer.cognome) }
+    : { Denominazione: partyText(buyer.denominazione) };
 }
 
 /** The FatturaPA XML of `document`, UTF-8, ready to be stored and sent. */
@@ -139,7 +131,7 @@ export function buildFatturaPa(document: FatturaPaDocument): string {
           DatiAnagrafici: {
             IdFiscaleIVA: { IdPaese: 'IT', IdCodice: seller.partitaIva },
             CodiceFiscale: seller.codiceFiscale,
-            Anagrafica: { Denominazione: latin1(seller.denominazione) },
+            Anagrafica: { Denominazione: partyText(seller.denominazione) },
             RegimeFiscale: seller.regimeFiscale,
           },
           Sede: sede(seller.sede),

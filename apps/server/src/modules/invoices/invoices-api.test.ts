@@ -25,7 +25,7 @@ import { SEDE_NAPOLI } from './test-invoices.ts';
 const run = promisify(execFile);
 const SCHEMA = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  'fixtures/fatturapa/Schema_del_file_xml_FatturaPA_versione_1.2.1a.xsd',
+  'schema/Schema_del_file_xml_FatturaPA_versione_1.2.1a.xsd',
 );
 
 const PROFESSIONAL = {

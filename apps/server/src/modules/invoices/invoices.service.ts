@@ -1,14 +1,18 @@
+import { isDeepStrictEqual } from 'node:util';
+import { it } from '@lexpath/shared';
 import { todayInItaly } from '@lexpath/shared/answer-types';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { billingProfiles, invoiceCounters, invoices } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   buildFatturaPa,
   type FatturaPaDocument,
   type InvoiceBuyer,
   invoiceTotals,
 } from './fatturapa.ts';
+import { assertValidFatturaPa, InvalidFatturaPaError } from './fatturapa-schema.ts';
 
 type BillingRow = typeof billingProfiles.$inferSelect;
 
@@ -77,6 +81,35 @@ function formatInvoiceNumber(seller: SellerConfig, year: number, number: number)
   return `${seller.invoicePrefix}${year}/${String(number).padStart(6, '0')}`;
 }
 
+/** A document but for what the numbering gives it. */
+type InvoiceContent = Omit<FatturaPaDocument, 'numero' | 'data' | 'progressivoInvio'>;
+
+/**
+ * Checks the document against the official schema before a number is taken: the check costs
+ * a worker thread and 0.1–0.3 s, too long to hold the numbering lock that every purchase
+ * waits for. What is checked is the document as it will be issued but for its number, date
+ * and progressivo, which are given here in the shapes the numbering writes (the prefix of the
+ * configuration, the year, six digits; a date; five base-36 characters), so the text that
+ * comes from people (the buyer's profile, the seller's configuration, the title) is all
+ * checked. Throws InvalidFatturaPaError: the caller's transaction rolls back and no number is
+ * used.
+ */
+async function assertIssuable(
+  seller: SellerConfig,
+  document: InvoiceContent,
+  issuedOn: string,
+): Promise<void> {
+  const year = Number(issuedOn.slice(0, 4));
+  await assertValidFatturaPa(
+    buildFatturaPa({
+      ...document,
+      numero: formatInvoiceNumber(seller, year, 999_999),
+      data: issuedOn,
+      progressivoInvio: 'ZZZZZ',
+    }),
+  );
+}
+
 /** Five characters of base 36 from a sequence: unique file names for 60 million invoices. */
 async function nextProgressivo(tx: DbExecutor): Promise<string> {
   const result = await tx.execute<{ value: string }>(
@@ -100,9 +133,79 @@ export interface SaleToInvoice {
 }
 
 /**
+ * What an invoice will say, checked against the schema before the fulfilment's transaction
+ * (checkInvoiceBeforehand): `issueInvoice` checks again only when it finds something else.
+ */
+export type CheckedInvoice = { buyer: InvoiceBuyer; title: string; netCents: number };
+
+function saleContent(seller: SellerConfig, checked: CheckedInvoice): InvoiceContent {
+  return {
+    tipoDocumento: 'TD01',
+    seller,
+    buyer: checked.buyer,
+    lines: [{ descrizione: checked.title, prezzoCents: checked.netCents }],
+  };
+}
+
+/**
+ * The buyer's data give no valid e-invoice (a profile saved before the form refused control
+ * characters or other scripts): 422 with what to do, and logged as an error for the admins.
+ */
+export class InvoiceNotIssuableError extends AppError {
+  readonly logLevel = 'error';
+
+  constructor(cause: InvalidFatturaPaError) {
+    super('unprocessable', it.payments.invoiceNotIssuable, { cause });
+  }
+}
+
+/**
+ * The schema check of the invoice a sale to `userId` would get now, run before the
+ * fulfilment's transaction so that no connection or row lock waits for it. Null when the buyer
+ * has no billing profile (nothing to check). Throws InvoiceNotIssuableError.
+ */
+export async function checkInvoiceBeforehand(
+  db: DbExecutor,
+  seller: SellerConfig,
+  sale: { userId: string; title: string; netCents: number },
+): Promise<CheckedInvoice | null> {
+  const [profile] = await db
+    .select()
+    .from(billingProfiles)
+    .where(eq(billingProfiles.userId, sale.userId));
+  if (!profile) return null;
+  const checked = { buyer: buyerOf(profile), title: sale.title, netCents: sale.netCents };
+  try {
+    await assertIssuable(seller, saleContent(seller, checked), todayInItaly());
+  } catch (error) {
+    if (error instanceof InvalidFatturaPaError) throw new InvoiceNotIssuableError(error);
+    throw error;
+  }
+  return checked;
+}
+
+export interface SaleToInvoice {
+  userId: string;
+  contractId: string;
+  paymentId: string;
+  /** The document's title: the invoice line. */
+  title: string;
+  netCents: number;
+  /** Europe/Rome issue date; today by default. */
+  issuedOn?: string;
+  /** Today's Europe/Rome date, read once the numbering lock is held (tests set the clock). */
+  today?: () => string;
+  /** The content checked before the transaction, if it was. */
+  checked?: CheckedInvoice | null;
+}
+
+/**
  * Issues the invoice of a fulfilled sale inside the fulfilment's transaction `tx`: number,
  * buyer snapshot, XML. Returns null when the buyer has no billing profile yet (the checkout
- * will require one; until the cart asks for it, such sales are not invoiced).
+ * will require one; until the cart asks for it, such sales are not invoiced). The XML is
+ * checked against the official schema before a number is taken, here unless `sale.checked`
+ * holds exactly this content: an invalid document throws InvalidFatturaPaError, so the
+ * transaction rolls back and the numbering has no gap.
  */
 export async function issueInvoice(
   tx: DbExecutor,
@@ -114,21 +217,20 @@ export async function issueInvoice(
     .from(billingProfiles)
     .where(eq(billingProfiles.userId, sale.userId));
   if (!profile) return null;
-  const { issuedOn, year, number } = await takeDateAndNumber(
-    tx,
-    sale.issuedOn,
-    sale.today ?? todayInItaly,
-  );
+  const today = sale.today ?? todayInItaly;
+  const checked = { buyer: buyerOf(profile), title: sale.title, netCents: sale.netCents };
+  const content = saleContent(seller, checked);
+  if (!sale.checked || !isDeepStrictEqual(sale.checked, checked)) {
+    await assertIssuable(seller, content, sale.issuedOn ?? today());
+  }
+  const { issuedOn, year, number } = await takeDateAndNumber(tx, sale.issuedOn, today);
   const fullNumber = formatInvoiceNumber(seller, year, number);
-  const lines = [{ descrizione: sale.title, prezzoCents: sale.netCents }];
+  const { lines } = content;
   const document: FatturaPaDocument = {
-    tipoDocumento: 'TD01',
+    ...content,
     numero: fullNumber,
     data: issuedOn,
     progressivoInvio: await nextProgressivo(tx),
-    seller,
-    buyer: buyerOf(profile),
-    lines,
   };
   const totals = invoiceTotals(lines);
   const [created] = await tx
@@ -201,20 +303,24 @@ export async function issueCreditNote(
     .where(eq(invoices.correctsInvoiceId, original.id));
   if (existing) return existing;
 
-  const { issuedOn, year, number } = await takeDateAndNumber(tx, undefined, today);
-  const fullNumber = formatInvoiceNumber(seller, year, number);
   // The buyer and lines as invoiced (not today's profile); the seller is who issues it today.
   const { lines } = original;
-  const document: FatturaPaDocument = {
-    tipoDocumento: 'TD04',
-    numero: fullNumber,
-    data: issuedOn,
-    progressivoInvio: await nextProgressivo(tx),
+  const content = {
+    tipoDocumento: 'TD04' as const,
     seller,
     buyer: original.buyer,
     lines,
     rettifica: { numero: original.fullNumber, data: original.issuedOn },
     causale: `Storno totale della fattura n. ${original.fullNumber} del ${italianDate(original.issuedOn)} per rimborso`,
+  };
+  await assertIssuable(seller, content, today());
+  const { issuedOn, year, number } = await takeDateAndNumber(tx, undefined, today);
+  const fullNumber = formatInvoiceNumber(seller, year, number);
+  const document: FatturaPaDocument = {
+    ...content,
+    numero: fullNumber,
+    data: issuedOn,
+    progressivoInvio: await nextProgressivo(tx),
   };
   const totals = invoiceTotals(lines);
   const [created] = await tx

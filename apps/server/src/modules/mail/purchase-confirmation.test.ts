@@ -153,6 +153,32 @@ describe('the purchase confirmation mail', () => {
     expect(await pdfToText(attachments[0]?.pdf ?? Buffer.alloc(0))).toContain(invoice.fullNumber);
   });
 
+  it('stops, failed and logged for admins, when its invoice’s PDF still cannot be made at its last attempt', {
+    timeout: 120_000,
+  }, async () => {
+    const lawyer = await lawyerWithBilling(ctx);
+    await buyWithInvoice(ctx, lawyer, templateId);
+    const [queued] = await mailsTo(ctx.db, lawyer.pec);
+    if (!queued) throw new Error('no mail queued');
+    const errors: string[] = [];
+    const logger = { ...silent, error: (_: object, message: string) => errors.push(message) };
+    const options = { ...worker(downPool), logger, maxAttempts: 3, retryDelayMs: () => 0 };
+
+    expect(await drainOutboxOnce(options)).toEqual({ sent: 0, retried: 2, failed: 1 });
+
+    const row = await outboxRow(queued.id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, sentAt: null });
+    expect(row.lastError).toContain(text.documents.previewUnavailable);
+    expect(errors).toEqual(['mail given up after the last attempt']);
+    // Never picked up again, even once LibreOffice is back.
+    expect(await drainOutboxOnce({ ...options, ...worker(pdfPool), logger })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
+    expect(smtp.received).toEqual([]);
+  });
+
   it('is written with its PDF attachment to an .eml file when there is no SMTP_URL', {
     timeout: 90_000,
   }, async () => {

@@ -12,7 +12,11 @@ import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findContract, lockContract } from '../contracts/contracts.service.ts';
-import { issueInvoice } from '../invoices/invoices.service.ts';
+import {
+  type CheckedInvoice,
+  checkInvoiceBeforehand,
+  issueInvoice,
+} from '../invoices/invoices.service.ts';
 import type { MailContext } from '../mail/mail.templates.ts';
 import { requireBillingProfile } from './checkout.service.ts';
 import {
@@ -112,10 +116,19 @@ export async function recordPayment(
   // The provider is asked outside the transaction: no lock is held across a network call.
   const session = await provider.retrieveCheckoutSession(input.transactionId);
   if (!session) throw notVerifiable();
+  // The invoice's schema check (a worker thread, a good part of a second under load) before
+  // the transaction: no connection or lock waits for it.
+  const checkedInvoice = invoicing
+    ? await checkInvoiceBeforehand(db, invoicing.seller, {
+        userId: contract.userId,
+        title: contract.templateName,
+        netCents: contract.priceCents,
+      })
+    : null;
   const { id } = await fulfilCheckoutSession(
     db,
     session,
-    { contractId: contract.id, caller },
+    { contractId: contract.id, caller, checkedInvoice },
     invoicing,
   );
   return { id };
@@ -135,7 +148,7 @@ export async function recordPayment(
 export async function fulfilCheckoutSession(
   db: DbExecutor,
   session: VerifiedSession,
-  expected: { contractId?: string; caller?: Caller } = {},
+  expected: { contractId?: string; caller?: Caller; checkedInvoice?: CheckedInvoice | null } = {},
   invoicing?: { seller: SellerConfig; mail: MailContext },
 ): Promise<{ id: string; contractId: string; created: boolean }> {
   if (!session.paid || !session.contractId || !isUuid(session.contractId)) {
@@ -212,6 +225,7 @@ export async function fulfilCheckoutSession(
         paymentId: created.id,
         title: contract.templateName,
         netCents: contract.priceCents,
+        checked: expected.checkedInvoice,
       });
       // The confirmation too, with the invoice's courtesy PDF attached when it is sent.
       await enqueuePurchaseConfirmation(tx, invoicing.mail, {

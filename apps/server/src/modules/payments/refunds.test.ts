@@ -34,7 +34,7 @@ import { STUDIO } from '../invoices/test-invoices.ts';
 const run = promisify(execFile);
 const SCHEMA = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../invoices/fixtures/fatturapa/Schema_del_file_xml_FatturaPA_versione_1.2.1a.xsd',
+  '../invoices/schema/Schema_del_file_xml_FatturaPA_versione_1.2.1a.xsd',
 );
 const WEBHOOK_SECRET = 'whsec_test_lexpath_refunds';
 const TOTAL_CENTS = 6088;

@@ -171,6 +171,42 @@ describe('billing data card', () => {
     expect(puts).toEqual([]);
   });
 
+  it('saves a name as the e-invoice prints it, in Latin letters, and shows it so', async () => {
+    billing = SAVED;
+    const { user, card } = await openProfile();
+
+    await user.click(await within(card).findByRole('button', { name: texts.editBilling }));
+    const denominazione = textbox(card, texts.denominazione);
+    await user.clear(denominazione);
+    await user.type(denominazione, 'Łódź Œuvre S.r.l.');
+    await user.click(within(card).getByRole('button', { name: texts.save }));
+
+    expect(await within(card).findByText(texts.saved)).toBeVisible();
+    // What the server stored and answered (the same shared schema) is what the card shows.
+    expect(billing?.denominazione).toBe('Lódz OEuvre S.r.l.');
+    expect(textbox(card, texts.denominazione)).toHaveValue('Lódz OEuvre S.r.l.');
+  }, 30_000);
+
+  it('asks for a denominazione in Latin letters, and one with too many characters, inline; sends nothing', async () => {
+    billing = SAVED;
+    const { user, card } = await openProfile();
+
+    await user.click(await within(card).findByRole('button', { name: texts.editBilling }));
+    const denominazione = textbox(card, texts.denominazione);
+    await user.clear(denominazione);
+    await user.type(denominazione, '王小明律师事务所');
+    await user.click(within(card).getByRole('button', { name: texts.save }));
+    await waitFor(() => expect(denominazione).toHaveAccessibleErrorMessage(msg.billing.notLatin));
+
+    await user.clear(denominazione);
+    await user.type(denominazione, 'Studio '.repeat(12));
+    await user.click(within(card).getByRole('button', { name: texts.save }));
+    await waitFor(() =>
+      expect(denominazione).toHaveAccessibleErrorMessage(msg.billing.denominazioneTooLong),
+    );
+    expect(puts).toEqual([]);
+  });
+
   it('says when saving fails and keeps the form open', async () => {
     billing = SAVED;
     failSave = true;
