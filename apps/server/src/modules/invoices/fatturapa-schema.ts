@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateXML } from 'xmllint-wasm';
+import { LruCache } from '../../lib/lru-cache.ts';
 
 /*
  * The official FatturaPA 1.2.1 schema, checked inside the server before an invoice or a credit
@@ -26,27 +28,6 @@ function loadSchemas() {
   return schemas;
 }
 
-/**
- * Validations running at once: each is a thread compiling libxml2 and reading the schema, so
- * a burst of purchases queues here rather than starting twenty threads on two cores.
- */
-const MAX_RUNNING = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function fewAtATime<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next caller, if any, so `running` stays counted.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
-
 /** A document the schema refuses; `problems` are xmllint's messages (line: reason). */
 export class InvalidFatturaPaError extends Error {
   override name = 'InvalidFatturaPaError';
@@ -65,14 +46,12 @@ export async function fatturaPaProblemsOfEach(xmls: readonly string[]): Promise<
   const names = xmls.map((_, index) => `fattura-${index}.xml`);
   let output: string;
   try {
-    const result = await fewAtATime(() =>
-      validateXML({
-        xml: xmls.map((contents, index) => ({ fileName: names[index] ?? '', contents })),
-        schema: [{ fileName: SCHEMA_FILE, contents: schema }],
-        // The schema imports the signature schema by this relative name.
-        preload: [{ fileName: SIGNATURE_FILE, contents: signature }],
-      }),
-    );
+    const result = await validateXML({
+      xml: xmls.map((contents, index) => ({ fileName: names[index] ?? '', contents })),
+      schema: [{ fileName: SCHEMA_FILE, contents: schema }],
+      // The schema imports the signature schema by this relative name.
+      preload: [{ fileName: SIGNATURE_FILE, contents: signature }],
+    });
     if (result.valid) return xmls.map(() => []);
     output = result.rawOutput;
   } catch (error) {
@@ -96,10 +75,52 @@ export async function fatturaPaProblemsOfEach(xmls: readonly string[]): Promise<
   return problems;
 }
 
+/**
+ * Validations running at once. Each starts a thread that compiles libxml2 and reads the
+ * schema (most of its cost), so the documents that arrive while they run wait and go together
+ * in the next one: a burst of forty purchases costs a few runs, not forty.
+ */
+const MAX_RUNNING = 2;
+const MAX_BATCH = 64;
+let running = 0;
+const waiting: { xml: string; done: (result: Promise<string[]>) => void }[] = [];
+
+function startWaitingBatches(): void {
+  while (running < MAX_RUNNING && waiting.length > 0) {
+    const batch = waiting.splice(0, MAX_BATCH);
+    running += 1;
+    const results = fatturaPaProblemsOfEach(batch.map((entry) => entry.xml));
+    for (const [index, entry] of batch.entries()) {
+      entry.done(results.then((each) => each[index] ?? []));
+    }
+    void results
+      .catch(() => undefined)
+      .finally(() => {
+        running -= 1;
+        startWaitingBatches();
+      });
+  }
+}
+
+/**
+ * Verdicts by the document's hash: the same text validates the same way, and a lawyer's
+ * next purchase of the same document on the same day checks the very same text.
+ */
+const verdicts = new LruCache<string, Promise<string[]>>(2000);
+
 /** xmllint's messages about `xml`; an empty list when it validates. */
-export async function fatturaPaProblems(xml: string): Promise<string[]> {
-  const [problems] = await fatturaPaProblemsOfEach([xml]);
-  return problems ?? [];
+export function fatturaPaProblems(xml: string): Promise<string[]> {
+  const key = createHash('sha256').update(xml).digest('base64');
+  const known = verdicts.get(key);
+  if (known) return known;
+  const verdict = new Promise<string[]>((resolve) => {
+    waiting.push({ xml, done: resolve });
+    startWaitingBatches();
+  });
+  verdicts.set(key, verdict);
+  // A failure to run the check (not a verdict) is not remembered: the next call tries again.
+  verdict.catch(() => verdicts.delete(key));
+  return verdict;
 }
 
 /** Throws InvalidFatturaPaError unless `xml` validates against the official schema. */
