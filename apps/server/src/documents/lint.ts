@@ -5,6 +5,7 @@ import {
   type QuestionRules,
   questionListProblems,
 } from '@lexpath/shared';
+import { unknownAgreementWords } from './agreement.ts';
 import {
   findDoubleBraces,
   findMergeFields,
@@ -359,6 +360,7 @@ function checkExpression(
           checkFilter(name as keyof typeof FILTER_SIGNATURES, input, rest);
           // A box ticked for an option the question does not have is never ticked.
           if (name === 'casella' && input && rest[0]) checkOption(input, rest[0]);
+          if (name === 'accorda' && rest[0]) checkAgreement(rest[0], report);
         }
         visit(args);
         return;
@@ -371,6 +373,19 @@ function checkExpression(
     }
   };
   visit(ast);
+}
+
+/** `accorda` takes the words to agree as text; words outside its dictionary are named. */
+function checkAgreement(
+  option: AstNode,
+  report: (problem: string, severity?: 'error' | 'warning') => void,
+) {
+  if (option.type !== 'Literal' || typeof option.value !== 'string') {
+    report(messages.agreementNeedsText);
+    return;
+  }
+  const unknown = unknownAgreementWords(option.value);
+  if (unknown.length > 0) report(messages.agreementUnknownWords(unknown.join(', ')), 'warning');
 }
 
 /** An operand as the editor wrote it, for a message: `data_fine`, `30`, or `…`. */

@@ -3,6 +3,7 @@ import { formatAnswer, isSameOption, straightenQuotes } from '@lexpath/shared';
 import type { DXT } from 'docxtemplater';
 import expressionParser from 'docxtemplater/expressions.js';
 import { LruCache } from '../lib/lru-cache.ts';
+import { agreementOf, agreePhrase } from './agreement.ts';
 import {
   addDays,
   addMonths,
@@ -231,6 +232,12 @@ export const TEMPLATE_FILTERS = {
       ? (characters[index - 1] ?? '')
       : '';
   },
+  /**
+   * `{conduttori | accorda:"il conduttore"}`: the words said of a party in its gender and
+   * number («la conduttrice», «i conduttori», «la società conduttrice»).
+   */
+  accorda: (input: unknown, phrase?: unknown): string =>
+    typeof phrase === 'string' ? agreePhrase(phrase, agreementOf(input)) : '',
   /** `{nota | oppure:"—"}`: the answer, or the text given when it is unanswered. */
   oppure: (input: unknown, fallback?: unknown): unknown =>
     isBlank(input) || (Array.isArray(input) && input.length === 0) ? (fallback ?? '') : input,
@@ -276,6 +283,7 @@ export const FILTER_SIGNATURES: Record<
   casella: { input: ['testo', 'lista'], output: 'testo', options: [0, 1] },
   carattere: { input: ['testo', 'numero'], output: 'testo', options: [1, 1] },
   oppure: { input: 'any', output: 'altro', options: [1, 1] },
+  accorda: { input: ['lista'], output: 'testo', options: [1, 1] },
 };
 
 /** Filters measuring from their date to the date named after the colon. */

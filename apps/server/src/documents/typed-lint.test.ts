@@ -70,8 +70,33 @@ describe('lint of typed tags and Italian filters', () => {
         '{#creditori | tutti:"ruolo":"Banca"}solo banche{/} {#creditori | almeno_uno:"ruolo":"Banca"}una banca{/}',
         '{#(data_fine | giorni_tra:data_inizio) > 30}oltre trenta giorni{/}',
         '{servizi | casella:"Pulizie"} {citta | carattere:1} {citta | oppure:"—"}',
+        '{conduttori | accorda:"Il sottoscritto"} {#conduttori}{. | accorda:"nato"}{/conduttori}',
       ]),
     ).toEqual([]);
+  });
+
+  it('warns about a word accorda does not know, and refuses agreement without words', () => {
+    const result = lintTemplate({
+      master: buildDocx(['{conduttori | accorda:"il pensionato"}']),
+      questions: QUESTIONS as unknown as QuestionRules[],
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toContainEqual(
+      problem(
+        MASTER,
+        '{conduttori | accorda:"il pensionato"}',
+        lint.agreementUnknownWords('pensionato'),
+        '{conduttori | accorda:"il pensionato"}',
+      ),
+    );
+    expect(lintTags(['{conduttori | accorda:citta}'])).toContainEqual(
+      problem(
+        MASTER,
+        '{conduttori | accorda:citta}',
+        lint.agreementNeedsText,
+        '{conduttori | accorda:citta}',
+      ),
+    );
   });
 
   it('reports a checkbox for an option the question does not have', () => {

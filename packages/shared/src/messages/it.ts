@@ -376,6 +376,10 @@ export const it = {
         `«${expression}» calcola con una data come se fosse un numero e stamperebbe un valore sbagliato: per la distanza tra due date usa i filtri giorni_tra, mesi_tra, anni_tra o durata (ad esempio «${example}»); per spostare una data usa aggiungi_giorni, aggiungi_mesi o aggiungi_anni`,
       dateSpanNeedsDate: (filter: string) =>
         `il filtro «${filter}» vuole una data dopo i due punti (ad esempio «${filter}:data_inizio»)`,
+      agreementNeedsText:
+        'il filtro «accorda» vuole tra virgolette le parole da accordare, scritte al maschile singolare (ad esempio accorda:"il conduttore")',
+      agreementUnknownWords: (words: string) =>
+        `«accorda» non conosce ${words}: sarà accordato con le desinenze regolari (-o, -a, -i, -e); controlla l'anteprima con una parte femminile e con più parti`,
       listFieldNeeded: (filter: string, list: string, fields: string) =>
         `il filtro «${filter}» vuole tra virgolette, dopo i due punti, un campo dell'elenco «${list}» (campi: ${fields})`,
       /** How the filter messages name each kind of value. */
