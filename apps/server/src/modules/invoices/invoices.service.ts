@@ -99,46 +99,90 @@ export interface SaleToInvoice {
   today?: () => string;
 }
 
+/** What an invoice needs before its number: read without any lock that others wait on. */
+export type InvoiceDraft = {
+  buyer: InvoiceBuyer;
+  progressivoInvio: string;
+};
+
+/** An invoice whose number is taken: the numbering lock is held until the transaction ends. */
+export type NumberedInvoice = InvoiceDraft & {
+  seller: SellerConfig;
+  year: number;
+  number: number;
+  fullNumber: string;
+  issuedOn: string;
+};
+
+export type IssuedInvoice = { id: string; fullNumber: string; issuedOn: string };
+
 /**
- * Issues the invoice of a fulfilled sale inside the fulfilment's transaction `tx`: number,
- * buyer snapshot, XML. Returns null when the buyer has no billing profile yet (the checkout
- * will require one; until the cart asks for it, such sales are not invoiced).
+ * The invoice's buyer snapshot and file name, read in the fulfilment's transaction `tx` before
+ * the number: null when the buyer has no billing profile (the checkout requires one; such a sale
+ * is not invoiced). The progressivo comes from a sequence, which never waits on another
+ * transaction.
  */
-export async function issueInvoice(
-  tx: DbExecutor,
-  seller: SellerConfig,
-  sale: SaleToInvoice,
-): Promise<{ id: string; fullNumber: string; issuedOn: string } | null> {
+export async function draftInvoice(tx: DbExecutor, userId: string): Promise<InvoiceDraft | null> {
   const [profile] = await tx
     .select()
     .from(billingProfiles)
-    .where(eq(billingProfiles.userId, sale.userId));
+    .where(eq(billingProfiles.userId, userId));
   if (!profile) return null;
+  return { buyer: buyerOf(profile), progressivoInvio: await nextProgressivo(tx) };
+}
+
+/**
+ * Takes the next number for `draft`. From here until `tx` ends every other issuing transaction
+ * (on any instance) waits, so the caller does only the inserts the invoice needs before it
+ * commits: whatever can be read or computed earlier is.
+ */
+export async function numberInvoice(
+  tx: DbExecutor,
+  seller: SellerConfig,
+  draft: InvoiceDraft,
+  clock: Pick<SaleToInvoice, 'issuedOn' | 'today'> = {},
+): Promise<NumberedInvoice> {
   const { issuedOn, year, number } = await takeDateAndNumber(
     tx,
-    sale.issuedOn,
-    sale.today ?? todayInItaly,
+    clock.issuedOn,
+    clock.today ?? todayInItaly,
   );
-  const fullNumber = formatInvoiceNumber(seller, year, number);
+  return {
+    ...draft,
+    seller,
+    year,
+    number,
+    fullNumber: formatInvoiceNumber(seller, year, number),
+    issuedOn,
+  };
+}
+
+/** Writes the numbered invoice of the sale (its XML built here) in the same transaction. */
+export async function insertInvoice(
+  tx: DbExecutor,
+  invoice: NumberedInvoice,
+  sale: Pick<SaleToInvoice, 'userId' | 'contractId' | 'paymentId' | 'title' | 'netCents'>,
+): Promise<IssuedInvoice> {
   const lines = [{ descrizione: sale.title, prezzoCents: sale.netCents }];
+  const { seller } = invoice;
   const document: FatturaPaDocument = {
     tipoDocumento: 'TD01',
-    numero: fullNumber,
-    data: issuedOn,
-    progressivoInvio: await nextProgressivo(tx),
+    numero: invoice.fullNumber,
+    data: invoice.issuedOn,
+    progressivoInvio: invoice.progressivoInvio,
     seller,
-    buyer: buyerOf(profile),
+    buyer: invoice.buyer,
     lines,
   };
   const totals = invoiceTotals(lines);
   const [created] = await tx
     .insert(invoices)
     .values({
-      year,
-      number,
-      fullNumber,
+      year: invoice.year,
+      number: invoice.number,
+      fullNumber: invoice.fullNumber,
       tipo: 'TD01',
-      issuedOn,
+      issuedOn: invoice.issuedOn,
       userId: sale.userId,
       contractId: sale.contractId,
       paymentId: sale.paymentId,
@@ -158,6 +202,21 @@ export async function issueInvoice(
     });
   if (!created) throw new Error('invoice insert returned no row');
   return created;
+}
+
+/**
+ * Issues the invoice of a sale already recorded, inside the caller's transaction `tx`: draft,
+ * number, insert. Null when the buyer has no billing profile. Fulfilment does the three steps
+ * itself, with the payment's insert between the number and the invoice.
+ */
+export async function issueInvoice(
+  tx: DbExecutor,
+  seller: SellerConfig,
+  sale: SaleToInvoice,
+): Promise<IssuedInvoice | null> {
+  const draft = await draftInvoice(tx, sale.userId);
+  if (!draft) return null;
+  return insertInvoice(tx, await numberInvoice(tx, seller, draft, sale), sale);
 }
 
 /** An issued document as the API names it (ZInvoiceRef). */

@@ -4,7 +4,6 @@ import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { contracts, type PaymentRow, payments, stripeEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -12,8 +11,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findContract, lockContract } from '../contracts/contracts.service.ts';
-import { issueInvoice } from '../invoices/invoices.service.ts';
-import type { MailContext } from '../mail/mail.templates.ts';
+import { draftInvoice, insertInvoice, numberInvoice } from '../invoices/invoices.service.ts';
 import { requireBillingProfile } from './checkout.service.ts';
 import {
   answersSha256,
@@ -24,8 +22,8 @@ import {
   markCheckoutSessionPaid,
 } from './checkout-sessions.ts';
 import { fromStripeSession, type PaymentProvider, type VerifiedSession } from './providers.ts';
-import { enqueuePurchaseConfirmation } from './purchase-mail.ts';
-import { refundPayment } from './refunds.service.ts';
+import { enqueuePurchaseConfirmation, purchaseRecipient } from './purchase-mail.ts';
+import { type Invoicing, refundPayment } from './refunds.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 const notVerifiable = () => new AppError('unprocessable', it.payments.notVerifiable);
@@ -87,7 +85,7 @@ export async function recordPayment(
   provider: PaymentProvider,
   caller: Caller,
   input: PaymentInput,
-  invoicing?: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<{ id: string }> {
   // Someone else's contract is not revealed to exist (404).
   const contract = await findContract(db, caller, input.contractId, mayPayContract);
@@ -126,12 +124,18 @@ export async function recordPayment(
  * row is locked, so concurrent deliveries record one row and a save racing the payment either
  * lands first (and is seen here) or finds the payment (409); a replay answers the payment
  * (`created: false`). Throws AppError (422/409) and records nothing otherwise.
+ *
+ * Payment, invoice and confirmation mail commit together (DESIGN §8–§9). Two locks in here are
+ * shared by every purchase: the invoice numbering lock, and the template's row of
+ * `contract_counts` that the payment's insert moves (its triggers), which every new or
+ * completed contract of the template takes too. Both are taken last and held only for the
+ * inserts that need them: every check, read and write of this contract's own rows comes first.
  */
 export async function fulfilCheckoutSession(
   db: DbExecutor,
   session: VerifiedSession,
-  expected: { contractId?: string; caller?: Caller } = {},
-  invoicing?: { seller: SellerConfig; mail: MailContext },
+  expected: { contractId?: string; caller?: Caller },
+  invoicing: Invoicing,
 ): Promise<{ id: string; contractId: string; created: boolean }> {
   if (!session.paid || !session.contractId || !isUuid(session.contractId)) {
     throw notVerifiable();
@@ -182,7 +186,18 @@ export async function fulfilCheckoutSession(
         throw new AppError('conflict', it.payments.answersChanged);
       }
     }
+    await markCheckoutSessionPaid(tx, session.id);
+    // The contract's updatedAt tells the cart the document changed.
+    await tx
+      .update(contracts)
+      .set({ status: contract.status })
+      .where(eq(contracts.id, contract.id));
+    const draft = await draftInvoice(tx, contract.userId);
+    const buyer = await purchaseRecipient(tx, contract.userId);
 
+    // From here on, the shared locks: the number first (waiting for it holds nothing that new
+    // or completed contracts need), then the payment, its invoice and its mail, then commit.
+    const invoice = draft ? await numberInvoice(tx, invoicing.seller, draft) : null;
     const [created] = await tx
       .insert(payments)
       .values({
@@ -196,32 +211,23 @@ export async function fulfilCheckoutSession(
         paidAt: session.paidAt,
       })
       .returning({ id: payments.id });
-    if (!created) throw new Error('payment insert returned nothing');
-    await markCheckoutSessionPaid(tx, session.id);
-    // The e-invoice in the same transaction: no payment without its invoice, no number taken
-    // by a payment that rolls back.
-    if (invoicing) {
-      const invoice = await issueInvoice(tx, invoicing.seller, {
-        userId: contract.userId,
-        contractId: contract.id,
-        paymentId: created.id,
-        title: contract.templateName,
-        netCents: contract.priceCents,
-      });
-      // The confirmation too, with the invoice's courtesy PDF attached when it is sent.
-      await enqueuePurchaseConfirmation(tx, invoicing.mail, {
-        userId: contract.userId,
-        contractId: contract.id,
-        title: contract.templateName,
-        totalCents,
-        invoice,
-      });
-    }
-    // The contract's updatedAt tells the cart the document changed.
-    await tx
-      .update(contracts)
-      .set({ status: contract.status })
-      .where(eq(contracts.id, contract.id));
+    if (!created) throw new Error('payment insert returned no row');
+    const sale = {
+      userId: contract.userId,
+      contractId: contract.id,
+      paymentId: created.id,
+      title: contract.templateName,
+      netCents: contract.priceCents,
+    };
+    // No payment without its invoice, no number taken by a payment that rolls back.
+    const issued = invoice ? await insertInvoice(tx, invoice, sale) : null;
+    // The confirmation too, with the invoice's courtesy PDF attached when it is sent.
+    await enqueuePurchaseConfirmation(tx, invoicing.mail, buyer, {
+      contractId: contract.id,
+      title: contract.templateName,
+      totalCents,
+      invoice: issued,
+    });
     return { id: created.id, contractId: contract.id, created: true };
   });
 }
@@ -277,7 +283,7 @@ const HANDLED_EVENTS = new Set<string>([
 export async function handleStripeEvent(
   db: DbExecutor,
   event: Stripe.Event,
-  invoicing: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<WebhookResult> {
   if (!HANDLED_EVENTS.has(event.type)) return { outcome: 'ignored' };
   return db.transaction(async (tx) => {
@@ -323,7 +329,7 @@ async function paymentOfIntent(
 async function applyChargeEvent(
   tx: DbExecutor,
   event: Stripe.ChargeRefundedEvent | Stripe.ChargeDisputeCreatedEvent,
-  invoicing: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<WebhookResult> {
   if (event.type === 'charge.dispute.created') {
     const dispute = event.data.object;
@@ -378,7 +384,7 @@ async function applyChargeEvent(
 async function applyCheckoutEvent(
   db: DbExecutor,
   event: Stripe.Event,
-  invoicing?: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<WebhookResult> {
   if (
     event.type !== 'checkout.session.completed' &&
