@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
-import { findContract, lockContract } from '../contracts/contracts.service.ts';
+import { findContract, lockContract } from '../contracts/contract-store.ts';
 import { draftInvoice, insertInvoice, numberInvoice } from '../invoices/invoices.service.ts';
 import { requireBillingProfile } from './checkout.service.ts';
 import {
