@@ -70,7 +70,11 @@ function processTable() {
       table.set(Number(entry), {
         ppid: Number(fields[1]),
         comm,
-        cpuMs: (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS,
+        // utime + stime, and cutime + cstime: the children it reaped. PostgreSQL's backends come
+        // and go with the pool's connections; their time then moves to the postmaster's.
+        cpuMs:
+          (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) *
+          CLOCK_TICK_MS,
       });
     } catch {
       // exited while listed
@@ -104,7 +108,8 @@ function cpuByKind(roots) {
 
 /**
  * CPU seconds per kind between two snapshots. A process that started in between counts from
- * zero; one that exited in between is lost (LibreOffice listeners live as long as the server).
+ * zero; one that exited in between counts in its parent's reaped time (a LibreOffice listener
+ * restarted by the server then counts as the server's).
  */
 function cpuBetween(before, after, seconds) {
   const used = { server: 0, postgresql: 0, libreoffice: 0 };
