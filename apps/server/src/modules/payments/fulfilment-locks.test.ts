@@ -76,19 +76,35 @@ describe('fulfilment and the locks every purchase shares', () => {
       const paying = register(buyer, purchase);
       await until(async () => {
         const { rows } = await numbering.query<{ waiting: number }>(
-          "select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted",
+          "select count(*)::int as waiting from pg_locks l join pg_database d on d.oid = l.database where d.datname = current_database() and l.locktype = 'advisory' and not l.granted",
         );
         return (rows[0]?.waiting ?? 0) > 0;
       }, 'the purchase waits for the numbering lock');
 
       // The purchase holds nothing a new or completed contract of its template needs (the
-      // template's rows of contract_counts): the other lawyer is not made to wait for it.
-      const started = startCompletedContract(ctx, otherLawyer, templateId);
-      const outcome = await Promise.race([
-        started.then(() => 'completed' as const),
-        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5000)),
-      ]);
-      expect(outcome).toBe('completed');
+      // template's rows of contract_counts): the other lawyer's requests end while it still
+      // waits, instead of queueing behind it on a row lock (seen in pg_stat_activity).
+      let finished = false;
+      const started = startCompletedContract(ctx, otherLawyer, templateId).finally(() => {
+        finished = true;
+      });
+      let blockedOnRow = false;
+      await until(
+        async () => {
+          if (finished) return true;
+          // Not on `numbering`: inside its transaction pg_stat_activity keeps its first reading.
+          const { rows } = await ctx.pool.query<{ blocked: number }>(
+            `select count(*)::int as blocked from pg_stat_activity
+            where datname = current_database()
+              and wait_event_type = 'Lock' and wait_event in ('transactionid', 'tuple')`,
+          );
+          blockedOnRow = (rows[0]?.blocked ?? 0) > 0;
+          return blockedOnRow;
+        },
+        'the other lawyer has completed a contract or waits on a row lock',
+        30_000,
+      );
+      expect(blockedOnRow, 'the other lawyer waited on a row lock the purchase holds').toBe(false);
       const otherId = await started;
       const [other] = await ctx.db.select().from(contracts).where(eq(contracts.id, otherId));
       expect(other?.status).toBe('COMPLETED');
