@@ -132,7 +132,7 @@ function percentile(sorted, p) {
 }
 
 /** A request as the web app makes it; 503s waited out (Retry-After) and retried. */
-async function call(base, path, { token, method = 'GET', body, headers = {}, signal, binary }) {
+async function call(base, path, { token, method = 'GET', body, headers = {}, deadline, binary }) {
   for (let attempt = 0; ; attempt += 1) {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -142,7 +142,11 @@ async function call(base, path, { token, method = 'GET', body, headers = {}, sig
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      // A signal of its own per request: fetch leaves its listener on a shared one.
+      signal:
+        deadline === undefined
+          ? undefined
+          : AbortSignal.timeout(Math.max(1, Math.round(deadline - performance.now()))),
     });
     if (response.status === 503 && attempt < MAX_RETRIES) {
       await response.arrayBuffer();
@@ -193,9 +197,9 @@ function newRecorder() {
 }
 
 /** One whole journey of `lawyer` on `base`; every request timed under its step's name. */
-async function journey(base, lawyer, templateId, recorder, signal) {
+async function journey(base, lawyer, templateId, recorder, deadline) {
   const { token } = lawyer;
-  const opts = { token, signal };
+  const opts = { token, deadline };
   await recorder.time('catalogue', () => call(base, '/api/template', opts));
   const questionsPath = `/api/contract/questions?type=${encodeURIComponent(templateId)}`;
   let answers = {};
@@ -235,7 +239,7 @@ async function journey(base, lawyer, templateId, recorder, signal) {
   await recorder.time('preview', () =>
     call(base, `/api/contract/preview/${contractId}`, { ...opts, binary: true }),
   );
-  await pay(base, token, contractId, contract.templateId.total, recorder, signal);
+  await pay(base, token, contractId, contract.templateId.total, recorder, deadline);
   await recorder.time('download_docx', () =>
     call(base, `/api/contract/download/${contractId}`, { ...opts, binary: true }),
   );
@@ -245,8 +249,8 @@ async function journey(base, lawyer, templateId, recorder, signal) {
 }
 
 /** The local payment as the web app makes it: 'Acquista', the test page's 'Paga', the cart. */
-async function pay(base, token, contractId, total, recorder, signal) {
-  const opts = { token, signal };
+async function pay(base, token, contractId, total, recorder, deadline) {
+  const opts = { token, deadline };
   const paid = await recorder.time('pay', async () => {
     const body = { contractId };
     await recorder.time('pay.checkout', () =>
@@ -279,8 +283,8 @@ async function completeAnswers(base, token, templateId) {
 }
 
 /** `--only pay`: a completed contract made in two requests (untimed), then its payment. */
-async function payJourney(base, lawyer, templateId, recorder, signal, answers) {
-  const opts = { token: lawyer.token, signal };
+async function payJourney(base, lawyer, templateId, recorder, deadline, answers) {
+  const opts = { token: lawyer.token, deadline };
   const { id } = await call(base, '/api/contract/', {
     ...opts,
     method: 'PUT',
@@ -293,7 +297,7 @@ async function payJourney(base, lawyer, templateId, recorder, signal, answers) {
     body: { status: 'COMPLETED' },
   });
   const contract = await call(base, `/api/contract/${id}`, opts);
-  await pay(base, lawyer.token, id, contract.templateId.total, recorder, signal);
+  await pay(base, lawyer.token, id, contract.templateId.total, recorder, deadline);
 }
 
 /** The access token of `pec` (the login answers it in its Authorization header). */
@@ -341,10 +345,9 @@ async function seedLawyers(client, count) {
  */
 async function measure(servers, lawyers, templates, roots) {
   const recorder = newRecorder();
-  const controller = new AbortController();
-  const drainTimer = setTimeout(() => controller.abort(), SECONDS * 1000 + DRAIN_MS);
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
+  const hardDeadline = deadline + DRAIN_MS;
   const cpuBefore = cpuByKind(roots);
   const load = [loadAverage()];
   const loadTimer = setInterval(() => load.push(loadAverage()), 15_000);
@@ -357,18 +360,17 @@ async function measure(servers, lawyers, templates, roots) {
           const templateId = templates[k % servers.length];
           await recorder.time('journey', () =>
             PAY_ONLY
-              ? payJourney(base, lawyer, templateId, recorder, controller.signal, lawyer.answers)
-              : journey(base, lawyer, templateId, recorder, controller.signal),
+              ? payJourney(base, lawyer, templateId, recorder, hardDeadline, lawyer.answers)
+              : journey(base, lawyer, templateId, recorder, hardDeadline),
           );
           journeys += 1;
         } catch (error) {
           recorder.failures.push(String(error.message ?? error).slice(0, 300));
-          if (controller.signal.aborted) return;
+          if (performance.now() >= hardDeadline) return;
         }
       }
     }),
   );
-  clearTimeout(drainTimer);
   clearInterval(loadTimer);
   const seconds = (performance.now() - started) / 1000;
   load.push(loadAverage());
@@ -482,11 +484,11 @@ async function measureWarmUp(bases, lawyers, templateId) {
   const recorder = newRecorder();
   await Promise.all(
     lawyers.map((lawyer, k) => {
-      const signal = AbortSignal.timeout(120_000);
+      const deadline = performance.now() + 120_000;
       const base = bases[k % bases.length];
       return PAY_ONLY
-        ? payJourney(base, lawyer, templateId, recorder, signal, lawyer.answers)
-        : journey(base, lawyer, templateId, recorder, signal);
+        ? payJourney(base, lawyer, templateId, recorder, deadline, lawyer.answers)
+        : journey(base, lawyer, templateId, recorder, deadline);
     }),
   );
 }
