@@ -130,7 +130,26 @@ export interface SaleToInvoice {
   issuedOn?: string;
   /** Today's Europe/Rome date, read once the numbering lock is held (tests set the clock). */
   today?: () => string;
+  /** The content checked before the transaction, if it was. */
+  checked?: CheckedInvoice | null;
 }
+
+/** What an invoice needs before its number: read without any lock that others wait on. */
+export type InvoiceDraft = {
+  buyer: InvoiceBuyer;
+  progressivoInvio: string;
+};
+
+/** An invoice whose number is taken: the numbering lock is held until the transaction ends. */
+export type NumberedInvoice = InvoiceDraft & {
+  seller: SellerConfig;
+  year: number;
+  number: number;
+  fullNumber: string;
+  issuedOn: string;
+};
+
+export type IssuedInvoice = { id: string; fullNumber: string; issuedOn: string };
 
 /**
  * What an invoice will say, checked against the schema before the fulfilment's transaction
@@ -184,63 +203,93 @@ export async function checkInvoiceBeforehand(
   return checked;
 }
 
-export interface SaleToInvoice {
-  userId: string;
-  contractId: string;
-  paymentId: string;
-  /** The document's title: the invoice line. */
-  title: string;
-  netCents: number;
-  /** Europe/Rome issue date; today by default. */
-  issuedOn?: string;
-  /** Today's Europe/Rome date, read once the numbering lock is held (tests set the clock). */
-  today?: () => string;
-  /** The content checked before the transaction, if it was. */
-  checked?: CheckedInvoice | null;
+/**
+ * The schema check of a drafted invoice, before its number is taken (so no other purchase waits
+ * for it): skipped when the caller checked exactly this content before the transaction
+ * (checkInvoiceBeforehand). Throws InvalidFatturaPaError: the transaction rolls back and no
+ * number is used.
+ */
+export async function assertDraftIssuable(
+  seller: SellerConfig,
+  draft: InvoiceDraft,
+  sale: Pick<SaleToInvoice, 'title' | 'netCents' | 'checked' | 'issuedOn' | 'today'>,
+): Promise<void> {
+  const checked = { buyer: draft.buyer, title: sale.title, netCents: sale.netCents };
+  if (sale.checked && isDeepStrictEqual(sale.checked, checked)) return;
+  await assertIssuable(
+    seller,
+    saleContent(seller, checked),
+    sale.issuedOn ?? (sale.today ?? todayInItaly)(),
+  );
 }
 
 /**
- * Issues the invoice of a fulfilled sale inside the fulfilment's transaction `tx`: number,
- * buyer snapshot, XML. Returns null when the buyer has no billing profile yet (the checkout
- * will require one; until the cart asks for it, such sales are not invoiced). The XML is
- * checked against the official schema before a number is taken, here unless `sale.checked`
- * holds exactly this content: an invalid document throws InvalidFatturaPaError, so the
- * transaction rolls back and the numbering has no gap.
+ * The invoice's buyer snapshot and file name, read in the fulfilment's transaction `tx` before
+ * the number: null when the buyer has no billing profile (the checkout requires one; such a sale
+ * is not invoiced). The progressivo comes from a sequence, which never waits on another
+ * transaction.
  */
-export async function issueInvoice(
-  tx: DbExecutor,
-  seller: SellerConfig,
-  sale: SaleToInvoice,
-): Promise<{ id: string; fullNumber: string; issuedOn: string } | null> {
+export async function draftInvoice(tx: DbExecutor, userId: string): Promise<InvoiceDraft | null> {
   const [profile] = await tx
     .select()
     .from(billingProfiles)
-    .where(eq(billingProfiles.userId, sale.userId));
+    .where(eq(billingProfiles.userId, userId));
   if (!profile) return null;
-  const today = sale.today ?? todayInItaly;
-  const checked = { buyer: buyerOf(profile), title: sale.title, netCents: sale.netCents };
-  const content = saleContent(seller, checked);
-  if (!sale.checked || !isDeepStrictEqual(sale.checked, checked)) {
-    await assertIssuable(seller, content, sale.issuedOn ?? today());
-  }
-  const { issuedOn, year, number } = await takeDateAndNumber(tx, sale.issuedOn, today);
-  const fullNumber = formatInvoiceNumber(seller, year, number);
-  const { lines } = content;
+  return { buyer: buyerOf(profile), progressivoInvio: await nextProgressivo(tx) };
+}
+
+/**
+ * Takes the next number for `draft`. From here until `tx` ends every other issuing transaction
+ * (on any instance) waits, so the caller does only the inserts the invoice needs before it
+ * commits: whatever can be read or computed earlier is.
+ */
+export async function numberInvoice(
+  tx: DbExecutor,
+  seller: SellerConfig,
+  draft: InvoiceDraft,
+  clock: Pick<SaleToInvoice, 'issuedOn' | 'today'> = {},
+): Promise<NumberedInvoice> {
+  const { issuedOn, year, number } = await takeDateAndNumber(
+    tx,
+    clock.issuedOn,
+    clock.today ?? todayInItaly,
+  );
+  return {
+    ...draft,
+    seller,
+    year,
+    number,
+    fullNumber: formatInvoiceNumber(seller, year, number),
+    issuedOn,
+  };
+}
+
+/** Writes the numbered invoice of the sale (its XML built here) in the same transaction. */
+export async function insertInvoice(
+  tx: DbExecutor,
+  invoice: NumberedInvoice,
+  sale: Pick<SaleToInvoice, 'userId' | 'contractId' | 'paymentId' | 'title' | 'netCents'>,
+): Promise<IssuedInvoice> {
+  const lines = [{ descrizione: sale.title, prezzoCents: sale.netCents }];
+  const { seller } = invoice;
   const document: FatturaPaDocument = {
-    ...content,
-    numero: fullNumber,
-    data: issuedOn,
-    progressivoInvio: await nextProgressivo(tx),
+    tipoDocumento: 'TD01',
+    numero: invoice.fullNumber,
+    data: invoice.issuedOn,
+    progressivoInvio: invoice.progressivoInvio,
+    seller,
+    buyer: invoice.buyer,
+    lines,
   };
   const totals = invoiceTotals(lines);
   const [created] = await tx
     .insert(invoices)
     .values({
-      year,
-      number,
-      fullNumber,
+      year: invoice.year,
+      number: invoice.number,
+      fullNumber: invoice.fullNumber,
       tipo: 'TD01',
-      issuedOn,
+      issuedOn: invoice.issuedOn,
       userId: sale.userId,
       contractId: sale.contractId,
       paymentId: sale.paymentId,
@@ -260,6 +309,22 @@ export async function issueInvoice(
     });
   if (!created) throw new Error('invoice insert returned no row');
   return created;
+}
+
+/**
+ * Issues the invoice of a sale already recorded, inside the caller's transaction `tx`: draft,
+ * number, insert. Null when the buyer has no billing profile. Fulfilment does the three steps
+ * itself, with the payment's insert between the number and the invoice.
+ */
+export async function issueInvoice(
+  tx: DbExecutor,
+  seller: SellerConfig,
+  sale: SaleToInvoice,
+): Promise<IssuedInvoice | null> {
+  const draft = await draftInvoice(tx, sale.userId);
+  if (!draft) return null;
+  await assertDraftIssuable(seller, draft, sale);
+  return insertInvoice(tx, await numberInvoice(tx, seller, draft, sale), sale);
 }
 
 /** An issued document as the API names it (ZInvoiceRef). */

@@ -1,11 +1,11 @@
 /**
  * The checkout sessions the server started (any provider): what locks a contract while its
- * payment is in progress, and what it was priced on. Imported by contracts (the lock) and by the
- * payment services (recording and fulfilling sessions); depends on nothing but the schema.
+ * payment is in progress, and what it was priced on. The payment services record and fulfil
+ * them; whether one is in progress is the contract store's question (contracts/contract-store.ts).
  */
 import { createHash } from 'node:crypto';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { checkoutSessions, type PAYMENT_PROVIDERS } from '../../db/schema.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
@@ -13,31 +13,6 @@ import { canonicalJson } from '../../lib/canonical-json.ts';
 /** What a checkout session pins of the contract's answers: equal answers, equal digest. */
 export function answersSha256(answers: TAnswers): string {
   return createHash('sha256').update(canonicalJson(answers)).digest('hex');
-}
-
-/**
- * Whether the contract has a checkout session in progress: open and not yet expired, or paid
- * (the payment row follows at fulfilment). Read under the contract's row lock, which every
- * writer of sessions and payments takes too, so the answer holds until the caller commits.
- */
-export async function hasCheckoutInProgress(tx: DbExecutor, contractId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.contractId, contractId),
-        or(
-          eq(checkoutSessions.status, 'paid'),
-          and(
-            eq(checkoutSessions.status, 'open'),
-            or(isNull(checkoutSessions.expiresAt), gt(checkoutSessions.expiresAt, sql`now()`)),
-          ),
-        ),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export type NewCheckoutSession = {

@@ -7,12 +7,12 @@ import type { DbExecutor } from '../../db/client.ts';
 import { billingProfiles, checkoutSessions, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Caller, mayPayContract } from '../../policy.ts';
-import { type ContractRow, findContract } from '../contracts/contracts.service.ts';
 import {
-  answersSha256,
+  type ContractRow,
+  findContract,
   hasCheckoutInProgress,
-  insertCheckoutSession,
-} from './checkout-sessions.ts';
+} from '../contracts/contract-store.ts';
+import { answersSha256, insertCheckoutSession } from './checkout-sessions.ts';
 import type { PaymentProvider, StripeProvider } from './providers.ts';
 
 /** The web app's test payment page (SPEC §2 routes), where the local provider takes payments. */

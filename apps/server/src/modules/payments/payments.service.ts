@@ -4,20 +4,21 @@ import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { contracts, type PaymentRow, payments, stripeEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
-import { findContract, lockContract } from '../contracts/contracts.service.ts';
+import { findContract, lockContract } from '../contracts/contract-store.ts';
 import {
+  assertDraftIssuable,
   type CheckedInvoice,
   checkInvoiceBeforehand,
-  issueInvoice,
+  draftInvoice,
+  insertInvoice,
+  numberInvoice,
 } from '../invoices/invoices.service.ts';
-import type { MailContext } from '../mail/mail.templates.ts';
 import { requireBillingProfile } from './checkout.service.ts';
 import {
   answersSha256,
@@ -33,8 +34,8 @@ import {
   type StripeProvider,
   type VerifiedSession,
 } from './providers.ts';
-import { enqueuePurchaseConfirmation } from './purchase-mail.ts';
-import { refundPayment } from './refunds.service.ts';
+import { enqueuePurchaseConfirmation, purchaseRecipient } from './purchase-mail.ts';
+import { type Invoicing, refundPayment } from './refunds.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 const notVerifiable = () => new AppError('unprocessable', it.payments.notVerifiable);
@@ -96,7 +97,7 @@ export async function recordPayment(
   provider: PaymentProvider,
   caller: Caller,
   input: PaymentInput,
-  invoicing?: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<{ id: string }> {
   // Someone else's contract is not revealed to exist (404).
   const contract = await findContract(db, caller, input.contractId, mayPayContract);
@@ -118,13 +119,11 @@ export async function recordPayment(
   if (!session) throw notVerifiable();
   // The invoice's schema check (a worker thread, a good part of a second under load) before
   // the transaction: no connection or lock waits for it.
-  const checkedInvoice = invoicing
-    ? await checkInvoiceBeforehand(db, invoicing.seller, {
-        userId: contract.userId,
-        title: contract.templateName,
-        netCents: contract.priceCents,
-      })
-    : null;
+  const checkedInvoice = await checkInvoiceBeforehand(db, invoicing.seller, {
+    userId: contract.userId,
+    title: contract.templateName,
+    netCents: contract.priceCents,
+  });
   const { id } = await fulfilCheckoutSession(
     db,
     session,
@@ -144,12 +143,18 @@ export async function recordPayment(
  * row is locked, so concurrent deliveries record one row and a save racing the payment either
  * lands first (and is seen here) or finds the payment (409); a replay answers the payment
  * (`created: false`). Throws AppError (422/409) and records nothing otherwise.
+ *
+ * Payment, invoice and confirmation mail commit together (DESIGN §8–§9). Two locks in here are
+ * shared by every purchase: the invoice numbering lock, and the template's row of
+ * `contract_counts` that the payment's insert moves (its triggers), which every new or
+ * completed contract of the template takes too. Both are taken last and held only for the
+ * inserts that need them: every check, read and write of this contract's own rows comes first.
  */
 export async function fulfilCheckoutSession(
   db: DbExecutor,
   session: VerifiedSession,
-  expected: { contractId?: string; caller?: Caller; checkedInvoice?: CheckedInvoice | null } = {},
-  invoicing?: { seller: SellerConfig; mail: MailContext },
+  expected: { contractId?: string; caller?: Caller; checkedInvoice?: CheckedInvoice | null },
+  invoicing: Invoicing,
 ): Promise<{ id: string; contractId: string; created: boolean }> {
   if (!session.paid || !session.contractId || !isUuid(session.contractId)) {
     throw notVerifiable();
@@ -200,7 +205,25 @@ export async function fulfilCheckoutSession(
         throw new AppError('conflict', it.payments.answersChanged);
       }
     }
+    await markCheckoutSessionPaid(tx, session.id);
+    // The contract's updatedAt tells the cart the document changed.
+    await tx
+      .update(contracts)
+      .set({ status: contract.status })
+      .where(eq(contracts.id, contract.id));
+    const draft = await draftInvoice(tx, contract.userId);
+    if (draft) {
+      await assertDraftIssuable(invoicing.seller, draft, {
+        title: contract.templateName,
+        netCents: contract.priceCents,
+        checked: expected.checkedInvoice,
+      });
+    }
+    const buyer = await purchaseRecipient(tx, contract.userId);
 
+    // From here on, the shared locks: the number first (waiting for it holds nothing that new
+    // or completed contracts need), then the payment, its invoice and its mail, then commit.
+    const invoice = draft ? await numberInvoice(tx, invoicing.seller, draft) : null;
     const [created] = await tx
       .insert(payments)
       .values({
@@ -214,33 +237,23 @@ export async function fulfilCheckoutSession(
         paidAt: session.paidAt,
       })
       .returning({ id: payments.id });
-    if (!created) throw new Error('payment insert returned nothing');
-    await markCheckoutSessionPaid(tx, session.id);
-    // The e-invoice in the same transaction: no payment without its invoice, no number taken
-    // by a payment that rolls back.
-    if (invoicing) {
-      const invoice = await issueInvoice(tx, invoicing.seller, {
-        userId: contract.userId,
-        contractId: contract.id,
-        paymentId: created.id,
-        title: contract.templateName,
-        netCents: contract.priceCents,
-        checked: expected.checkedInvoice,
-      });
-      // The confirmation too, with the invoice's courtesy PDF attached when it is sent.
-      await enqueuePurchaseConfirmation(tx, invoicing.mail, {
-        userId: contract.userId,
-        contractId: contract.id,
-        title: contract.templateName,
-        totalCents,
-        invoice,
-      });
-    }
-    // The contract's updatedAt tells the cart the document changed.
-    await tx
-      .update(contracts)
-      .set({ status: contract.status })
-      .where(eq(contracts.id, contract.id));
+    if (!created) throw new Error('payment insert returned no row');
+    const sale = {
+      userId: contract.userId,
+      contractId: contract.id,
+      paymentId: created.id,
+      title: contract.templateName,
+      netCents: contract.priceCents,
+    };
+    // No payment without its invoice, no number taken by a payment that rolls back.
+    const issued = invoice ? await insertInvoice(tx, invoice, sale) : null;
+    // The confirmation too, with the invoice's courtesy PDF attached when it is sent.
+    await enqueuePurchaseConfirmation(tx, invoicing.mail, buyer, {
+      contractId: contract.id,
+      title: contract.templateName,
+      totalCents,
+      invoice: issued,
+    });
     return { id: created.id, contractId: contract.id, created: true };
   });
 }
@@ -300,7 +313,7 @@ const HANDLED_EVENTS = new Set<string>([
 export async function handleStripeEvent(
   db: DbExecutor,
   event: Stripe.Event,
-  invoicing: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
   stripe?: Pick<StripeProvider, 'checkoutSessionsOfIntent'>,
 ): Promise<WebhookResult> {
   if (!HANDLED_EVENTS.has(event.type)) return { outcome: 'ignored' };
@@ -317,7 +330,7 @@ export async function handleStripeEvent(
 async function applyStripeEvent(
   db: DbExecutor,
   event: Stripe.Event,
-  invoicing: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<WebhookResult> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -412,7 +425,7 @@ async function paymentOfIntent(
 async function applyChargeEvent(
   tx: DbExecutor,
   event: Stripe.ChargeRefundedEvent | Stripe.ChargeDisputeCreatedEvent,
-  invoicing: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<WebhookResult> {
   if (event.type === 'charge.dispute.created') {
     const dispute = event.data.object;
@@ -467,7 +480,7 @@ async function applyChargeEvent(
 async function applyCheckoutEvent(
   db: DbExecutor,
   event: Stripe.Event,
-  invoicing?: { seller: SellerConfig; mail: MailContext },
+  invoicing: Invoicing,
 ): Promise<WebhookResult> {
   if (
     event.type !== 'checkout.session.completed' &&

@@ -9,28 +9,36 @@ import {
   refundConfirmationMail,
 } from '../mail/mail.templates.ts';
 
+/** Whom a purchase or refund mail goes to, and how it greets them. */
+export type MailRecipient = { name: string; surname: string; pec: string };
+
+/** The buyer as the purchase confirmation names them, read before the invoice's number. */
+export async function purchaseRecipient(tx: DbExecutor, userId: string): Promise<MailRecipient> {
+  const [buyer] = await tx
+    .select({ name: users.name, surname: users.surname, pec: users.pec })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!buyer) throw new Error(`no user ${userId} for the purchase mail`);
+  return buyer;
+}
+
 /**
- * Queues the purchase confirmation to the buyer's PEC in the fulfilment's transaction `tx`: it
+ * Queues the purchase confirmation to `buyer`'s PEC in the fulfilment's transaction `tx`: it
  * exists if and only if the payment commits. With an invoice, the outbox row names it and the
  * worker attaches its courtesy PDF when it sends the mail (LibreOffice never runs inside the
- * payment's transaction).
+ * payment's transaction). One insert: fulfilment queues it while it holds the numbering lock.
  */
 export async function enqueuePurchaseConfirmation(
   tx: DbExecutor,
   context: MailContext,
+  buyer: MailRecipient,
   purchase: {
-    userId: string;
     contractId: string;
     title: string;
     totalCents: number;
     invoice: { id: string; fullNumber: string; issuedOn: string } | null;
   },
 ): Promise<void> {
-  const [buyer] = await tx
-    .select({ name: users.name, surname: users.surname, pec: users.pec })
-    .from(users)
-    .where(eq(users.id, purchase.userId));
-  if (!buyer) throw new Error(`no user ${purchase.userId} for the purchase mail`);
   const { invoice } = purchase;
   await enqueueMail(tx, {
     to: buyer.pec,

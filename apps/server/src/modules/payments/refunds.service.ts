@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Caller } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
-import { lockContract } from '../contracts/contracts.service.ts';
+import { lockContract } from '../contracts/contract-store.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import type { MailContext } from '../mail/mail.templates.ts';
 import type { PaymentProvider, StripeProvider } from './providers.ts';
