@@ -6,8 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { it as messages } from '@lexpath/shared';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfficeListener } from './office-listener.ts';
+import { PAGE_IMAGE_MAX_BYTES } from './page-images.ts';
 import { createPdfPool, findSoffice, type PdfPool, PdfPoolBusyError } from './pdf-pool.ts';
 import { renderDocx } from './render.ts';
 import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
@@ -425,6 +427,44 @@ describe.skipIf(!soffice)('PDF pool outputs: protected preview and PDF/A', () =>
     }
   });
 
+  it('draws every page of the demo previews at 96 dpi in at most 60 KB', async () => {
+    const demos = fileURLToPath(new URL('../../demo-templates/', import.meta.url));
+    for (const slug of [
+      'locazione-abitativa',
+      'accordo-riservatezza',
+      'prestazione-opera-professionale',
+    ]) {
+      const questions: { variable: string; options?: string[]; is_multiple_selection?: boolean }[] =
+        JSON.parse(readFileSync(path.join(demos, slug, 'questions.json'), 'utf8'));
+      // Each choice's first option; typed questions stay unanswered, their placeholder drawn.
+      const answers = Object.fromEntries(
+        questions
+          .filter((q) => q.options?.length)
+          .map((q) => [q.variable, q.is_multiple_selection ? [q.options?.[0]] : q.options?.[0]]),
+      );
+      const preview = readFileSync(path.join(demos, slug, 'preview.docx'));
+      const pdf = await pool.convertDocxToPdf(
+        renderDocx(preview, answers as never),
+        undefined,
+        'page-images',
+      );
+      const pages = await pdfPageImageBytes(pdf);
+      expect(pages.length, slug).toBeGreaterThan(5);
+      for (const [index, pictures] of pages.entries()) {
+        expect(pictures, `${slug} page ${index + 1}`).toHaveLength(1);
+        expect(pictures[0]?.length, `${slug} page ${index + 1}`).toBeLessThanOrEqual(
+          PAGE_IMAGE_MAX_BYTES,
+        );
+      }
+      // A4 keeps its size, drawn at one picture pixel per screen pixel at 100 % zoom.
+      const [first] = (await PDFDocument.load(pdf)).getPages();
+      expect(first?.getWidth()).toBeCloseTo(595.3, 0);
+      const image = pdf.toString('latin1').match(/\/Width (\d+)/)?.[1];
+      // A4 at 96 dpi: 794 pixels across.
+      expect(Number(image)).toBe(794);
+    }
+  }, 60_000);
+
   it('exports PDF/A-2b: the XMP metadata claims part 2, conformance B', async () => {
     const pdfA = await pool.convertDocxToPdf(docx, undefined, 'pdf-a');
     expect(pdfAClaim(pdfA)).toEqual({ part: '2', conformance: 'B' });
@@ -557,3 +597,4 @@ describe.skipIf(!soffice)('PDF pool when its server is killed', () => {
     }
   }, 60_000);
 });
+
