@@ -112,6 +112,15 @@ describe('loadConfig', () => {
     expect(configError({ KEEP_ALIVE_TIMEOUT_MS: '1m' })).toMatch(/KEEP_ALIVE_TIMEOUT_MS/);
   });
 
+  it('keeps 1 GiB of previews on disk by default, PREVIEW_CACHE_MB when set, none with 0', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).previewCacheBytes).toBe(1024 * 1024 * 1024);
+    expect(loadConfig({ JWT_SECRET: SECRET, PREVIEW_CACHE_MB: '200' }).previewCacheBytes).toBe(
+      200 * 1024 * 1024,
+    );
+    expect(loadConfig({ JWT_SECRET: SECRET, PREVIEW_CACHE_MB: '0' }).previewCacheBytes).toBe(0);
+    expect(configError({ PREVIEW_CACHE_MB: '-1' })).toContain('PREVIEW_CACHE_MB');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, PORT: '', SUPPORT_EMAIL: ' ' }).port).toBe(3000);
   });

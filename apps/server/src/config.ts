@@ -65,6 +65,7 @@ const ZEnvironment = z.object({
   STRIPE_API_BASE: optional(absoluteUrl),
   SOFFICE_PATH: optional(z.string()),
   PDF_POOL_SIZE: optional(integerBetween(1, 16)),
+  PREVIEW_CACHE_MB: optional(integerBetween(0, 1_048_576)),
   LEXMIND_USERS: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
@@ -119,6 +120,8 @@ export type AppConfig = {
   stripeApiBase: string | undefined;
   sofficePath: string | undefined;
   pdfPoolSize: number;
+  /** Converted previews kept under `$DATA_DIR/previews`, in bytes; 0 keeps none on disk. */
+  previewCacheBytes: number;
   /** Lowercased PECs that see the generation-mode dialog. */
   lexmindUsers: string[];
   logLevel: (typeof LOG_LEVELS)[number];
@@ -171,6 +174,9 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
  * proxies, so they close an idle connection first and never reuse one the server is closing.
  */
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/** About a thousand long previews or tens of thousands of short ones (~50 KB a page). */
+const DEFAULT_PREVIEW_CACHE_MB = 1024;
 
 /** A bad environment: the message names every faulty variable, fit for a terminal. */
 export class ConfigError extends Error {
@@ -242,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeApiBase: vars.STRIPE_API_BASE,
     sofficePath: vars.SOFFICE_PATH,
     pdfPoolSize: vars.PDF_POOL_SIZE ?? 2,
+    previewCacheBytes: (vars.PREVIEW_CACHE_MB ?? DEFAULT_PREVIEW_CACHE_MB) * 1024 * 1024,
     lexmindUsers: (vars.LEXMIND_USERS ?? '')
       .split(',')
       .map((pec) => pec.trim().toLowerCase())

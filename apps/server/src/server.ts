@@ -56,6 +56,7 @@ async function start(): Promise<void> {
       DEMO_ACCOUNTS,
       DEMO_PASSWORD,
       directoryTransmitter,
+      openPreviewStore,
       seedDemoData,
       startChangeFeed,
       startOutboxWorker,
@@ -73,6 +74,10 @@ async function start(): Promise<void> {
     const pdfs = createPdfPool({
       sofficePath: config.sofficePath,
       size: config.pdfPoolSize,
+      store:
+        config.previewCacheBytes > 0
+          ? openPreviewStore(path.join(config.dataDir, 'previews'), config.previewCacheBytes)
+          : undefined,
       // Profiles and temporary files live with the data, where a crash's leftovers are found
       // and removed at the next start.
       workDir: path.join(config.dataDir, 'pdf-pool'),

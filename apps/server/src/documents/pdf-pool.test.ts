@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfficeListener } from './office-listener.ts';
 import { PAGE_IMAGE_MAX_BYTES } from './page-images.ts';
 import { createPdfPool, findSoffice, type PdfPool, PdfPoolBusyError } from './pdf-pool.ts';
+import { openPreviewStore } from './preview-store.ts';
 import { renderDocx } from './render.ts';
 import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
 import { COMMENT_TEXT, docxWithComments, startLinkTarget } from './test-external-docx.ts';
@@ -598,3 +599,61 @@ describe.skipIf(!soffice)('PDF pool when its server is killed', () => {
   }, 60_000);
 });
 
+describe.skipIf(!soffice)('PDF pool with previews on disk', () => {
+  let dir: string;
+  const docx = renderDocx(buildSampleContract(3), SAMPLE_ANSWERS);
+  const storeIn = () => openPreviewStore(path.join(dir, 'previews'), 50 * 1024 * 1024);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pdf-pool-store-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves a preview from disk after a restart, without LibreOffice', async () => {
+    const first = createPdfPool({ size: 1, store: storeIn(), workDir: path.join(dir, 'pool') });
+    const pictures = await first.convertDocxToPdf(docx, 'kept', 'page-images');
+    await first.close();
+
+    const restarted = createPdfPool({ sofficePath: '/nonexistent/soffice', store: storeIn() });
+    try {
+      expect(await restarted.peek('kept', 'page-images')).toEqual(pictures);
+      expect(await restarted.convertDocxToPdf(docx, 'kept', 'page-images')).toEqual(pictures);
+      // Stored by key and output: the text PDF of the same key was never made.
+      await expect(restarted.convertDocxToPdf(docx, 'kept')).rejects.toMatchObject({
+        code: 'unavailable',
+      });
+    } finally {
+      await restarted.close();
+    }
+  }, 60_000);
+
+  it('converts again when the stored file is corrupt, and stores the preview anew', async () => {
+    const first = createPdfPool({ size: 1, store: storeIn(), workDir: path.join(dir, 'pool') });
+    const pictures = await first.convertDocxToPdf(docx, 'damaged', 'page-images');
+    await first.close();
+    const stored = path.join(dir, 'previews');
+    for (const name of await readdir(stored)) {
+      const file = path.join(stored, name);
+      const content = await readFile(file);
+      await writeFile(file, content.subarray(0, content.length / 2));
+    }
+
+    const restarted = createPdfPool({ size: 1, store: storeIn(), workDir: path.join(dir, 'pool') });
+    let again: Buffer;
+    try {
+      again = await restarted.convertDocxToPdf(docx, 'damaged', 'page-images');
+      expect(await pdfPageImageBytes(again)).toEqual(await pdfPageImageBytes(pictures));
+    } finally {
+      await restarted.close();
+    }
+    const reopened = createPdfPool({ sofficePath: '/nonexistent/soffice', store: storeIn() });
+    try {
+      expect(await reopened.convertDocxToPdf(docx, 'damaged', 'page-images')).toEqual(again);
+    } finally {
+      await reopened.close();
+    }
+  }, 90_000);
+});
