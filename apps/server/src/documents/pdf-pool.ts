@@ -97,9 +97,10 @@ export type PdfPool = {
    */
   prefetch(cacheKey: string, output: PdfOutput, produce: () => Promise<Buffer>): Promise<boolean>;
   /**
-   * Starts `listeners` listeners (all by default) now rather than at the first preview (DESIGN
-   * §7: warm at boot). The others start when two conversions first run at once (~200 MB each
-   * that an idle server does not hold, issue 13).
+   * Starts `listeners` listeners (all by default) now rather than at the first conversion (the
+   * server does not: its first listener starts with the first preview made ahead of time). The
+   * others start when that many conversions first run at once (~200 MB each that an idle server
+   * does not hold).
    */
   warmUp(listeners?: number): Promise<void>;
   status(): PdfPoolStatus;
