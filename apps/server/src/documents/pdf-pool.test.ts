@@ -633,6 +633,7 @@ describe.skipIf(!soffice)('PDF pool with previews on disk', () => {
   it('converts again when the stored file is corrupt, and stores the preview anew', async () => {
     const first = createPdfPool({ size: 1, store: storeIn(), workDir: path.join(dir, 'pool') });
     const pictures = await first.convertDocxToPdf(docx, 'damaged', 'page-images');
+    await first.convertDocxToPdf(docx, 'damaged-reserved', 'page-images');
     await first.close();
     const stored = path.join(dir, 'previews');
     for (const name of await readdir(stored)) {
@@ -646,6 +647,10 @@ describe.skipIf(!soffice)('PDF pool with previews on disk', () => {
     try {
       again = await restarted.convertDocxToPdf(docx, 'damaged', 'page-images');
       expect(await pdfPageImageBytes(again)).toEqual(await pdfPageImageBytes(pictures));
+      // The route's way: a place reserved first, then the conversion finds the damaged file.
+      const place = restarted.reserve('page-images');
+      const reserved = await place.convert(docx, 'damaged-reserved');
+      expect(await pdfPageImageBytes(reserved)).toEqual(await pdfPageImageBytes(pictures));
     } finally {
       await restarted.close();
     }

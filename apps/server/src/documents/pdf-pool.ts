@@ -473,17 +473,15 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   ): Promise<Buffer> => {
     if (cacheKey === undefined) return enqueueClaimed(docx, output);
     for (let known = peek(cacheKey, output); known; known = peek(cacheKey, output)) {
+      // Joining a result under way or stored takes no place in the queue.
+      reserved -= 1;
       try {
-        const pdf = await known;
-        reserved -= 1;
-        return pdf;
+        return await known;
       } catch (error) {
-        // A stored file that proved unreadable is gone from the store: the loop ends.
-        if (!(error instanceof StoredPreviewMissing)) {
-          reserved -= 1;
-          throw error;
-        }
+        if (!(error instanceof StoredPreviewMissing)) throw error;
       }
+      // The stored file proved unreadable and is gone from the store: converted, in a place.
+      claim(output);
     }
     const slot = cacheSlot(cacheKey, output);
     const shared = enqueueClaimed(docx, output)
