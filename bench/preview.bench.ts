@@ -6,7 +6,8 @@
 // client and as the server logs it (`responseTime`). Run through tsx; prints one JSON object.
 // Local processes only; bounded loops.
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QuestionRules } from '@lexpath/shared';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
@@ -15,7 +16,10 @@ import {
   findSoffice,
   type PdfOutput,
 } from '../apps/server/src/documents/pdf-pool.ts';
+import { openPreviewStore } from '../apps/server/src/documents/preview-store.ts';
 import { renderDocx } from '../apps/server/src/documents/render.ts';
+import { buildSampleContract, SAMPLE_ANSWERS } from '../apps/server/src/documents/test-docx.ts';
+import { pdfPageImageBytes } from '../apps/server/src/documents/test-pdf.ts';
 import { sampleAnswer } from './support/sample-answers.mjs';
 import { benchDataDir, freePort, REPO_ROOT, startServer, stopServer } from './support/server.mjs';
 
@@ -89,6 +93,136 @@ async function main() {
   } finally {
     await pool.close();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A long contract (issue 21): ~300 pages prepared ahead of time, asked again from memory and
+// from disk (a restarted pool without LibreOffice), and a 10-page one asked right after the last
+// answer. Budgets in bench/README.md.
+
+/** buildSampleContract's argument for about 300 pages, and for about 10. */
+const LONG_CONTRACT = 190;
+const SHORT_CONTRACT = 6;
+
+async function pageFigures(pdf: Buffer) {
+  const sizes = (await pdfPageImageBytes(pdf)).map((page) => page[0]?.length ?? 0);
+  return {
+    pages: sizes.length,
+    pdf_bytes: pdf.length,
+    page_kb_mean: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length / 102.4) / 10,
+    page_kb_max: Math.round(Math.max(...sizes) / 102.4) / 10,
+  };
+}
+
+async function longDocument(soffice: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'preview-bench-'));
+  const storeDir = join(dir, 'previews');
+  const long = renderDocx(buildSampleContract(LONG_CONTRACT), SAMPLE_ANSWERS);
+  const short = renderDocx(buildSampleContract(SHORT_CONTRACT), SAMPLE_ANSWERS);
+  const pool = createPdfPool({
+    sofficePath: soffice,
+    size: 1,
+    timeoutMs: 120_000,
+    workDir: join(dir, 'pool'),
+    store: openPreviewStore(storeDir, 1024 * 1024 * 1024),
+  });
+  try {
+    await pool.warmUp();
+    await pool.convertDocxToPdf(short, 'warm', 'page-images');
+    const load_before = loadavg()[0];
+    let t = performance.now();
+    const made = await pool.prefetch('long', 'page-images', async () => long);
+    const aheadMs = performance.now() - t;
+    if (!made) throw new Error('the long preview was not made ahead of time');
+    const pdf = (await pool.peek('long', 'page-images')) as Buffer;
+    log(`long: ahead ${Math.round(aheadMs)} ms, load ${loadavg()[0]}`);
+    const fromMemory: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      t = performance.now();
+      await pool.convertDocxToPdf(long, 'long', 'page-images');
+      fromMemory.push(performance.now() - t);
+    }
+    const shortTimes: number[] = [];
+    let shortPdf = Buffer.alloc(0);
+    for (let i = 0; i < RUNS; i += 1) {
+      t = performance.now();
+      shortPdf = await pool.convertDocxToPdf(short, `short-${i}`, 'page-images');
+      shortTimes.push(performance.now() - t);
+    }
+    await pool.close();
+    const fromDisk: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      // A restarted server: an empty memory cache, no LibreOffice, the folder as it was left.
+      const restarted = createPdfPool({
+        sofficePath: '/nonexistent/soffice',
+        store: openPreviewStore(storeDir, 1024 * 1024 * 1024),
+      });
+      t = performance.now();
+      await restarted.convertDocxToPdf(long, 'long', 'page-images');
+      fromDisk.push(performance.now() - t);
+      await restarted.close();
+    }
+    return {
+      long: {
+        ...(await pageFigures(pdf)),
+        prepared_ahead_ms: Math.round(aheadMs),
+        repeat_from_memory: spread(fromMemory),
+        repeat_from_disk_after_restart: spread(fromDisk),
+      },
+      short_first_view: { ...(await pageFigures(shortPdf)), ...spread(shortTimes) },
+      load_average_1m: [load_before, loadavg()[0]],
+    };
+  } finally {
+    await pool.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pool size (issue 21): the same burst of protected previews (the demo locazione, distinct keys,
+// all asked at once) on pools of 1, 2 and 3 warm listeners, to choose PDF_POOL_SIZE's default.
+
+const BURST = 12;
+
+async function throughputBySize(soffice: string) {
+  const preview = readFileSync(join(demo, 'preview.docx'));
+  const questions = JSON.parse(readFileSync(join(demo, 'questions.json'), 'utf8'));
+  const docx = renderDocx(preview, firstOptionAnswers(questions));
+  const figures: Record<string, object> = {};
+  for (const size of [1, 2, 3]) {
+    const pool = createPdfPool({
+      sofficePath: soffice,
+      size,
+      queueLimit: BURST,
+      timeoutMs: 120_000,
+    });
+    try {
+      await pool.warmUp();
+      await Promise.all(
+        Array.from({ length: size }, (_, i) =>
+          pool.convertDocxToPdf(docx, `warm-${i}`, 'page-images'),
+        ),
+      );
+      const load = loadavg()[0];
+      const started = performance.now();
+      const times = await Promise.all(
+        Array.from({ length: BURST }, async (_, i) => {
+          await pool.convertDocxToPdf(docx, `burst-${i}`, 'page-images');
+          return performance.now() - started;
+        }),
+      );
+      const wall = performance.now() - started;
+      log(`pool of ${size}: ${BURST} previews in ${Math.round(wall)} ms, load ${load}`);
+      figures[`size_${size}`] = {
+        previews_per_s: Math.round((BURST / wall) * 10000) / 10,
+        ...spread(times),
+        load_average_1m: load,
+      };
+    } finally {
+      await pool.close();
+    }
+  }
+  return { burst: BURST, ...figures };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,9 +452,12 @@ async function serverFigures() {
 }
 
 const pool = await main();
+const soffice = findSoffice(process.env.SOFFICE_PATH);
+const long_document = soffice ? await longDocument(soffice) : { skipped: 'soffice not found' };
+const pool_size = soffice ? await throughputBySize(soffice) : { skipped: 'soffice not found' };
 const server = process.env.PREVIEW_BENCH_POOL_ONLY
   ? { skipped: 'PREVIEW_BENCH_POOL_ONLY' }
   : findSoffice(process.env.SOFFICE_PATH)
     ? await serverFigures()
     : { skipped: 'soffice not found' };
-console.log(JSON.stringify({ ...pool, server }));
+console.log(JSON.stringify({ ...pool, long_document, pool_size, server }));

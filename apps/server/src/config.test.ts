@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPOSITORY_ROOT } from './config.ts';
+import { ConfigError, defaultPdfPoolSize, loadConfig, REPOSITORY_ROOT } from './config.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 let scratch: string;
@@ -164,6 +164,27 @@ describe('loadConfig', () => {
       /REQUEST_TIMEOUT_MS: must be an integer between 1000 and 3600000/,
     );
     expect(configError({ KEEP_ALIVE_TIMEOUT_MS: '1m' })).toMatch(/KEEP_ALIVE_TIMEOUT_MS/);
+  });
+
+  it('keeps 1 GiB of previews on disk by default, PREVIEW_CACHE_MB when set, none with 0', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).previewCacheBytes).toBe(1024 * 1024 * 1024);
+    expect(loadConfig({ JWT_SECRET: SECRET, PREVIEW_CACHE_MB: '200' }).previewCacheBytes).toBe(
+      200 * 1024 * 1024,
+    );
+    expect(loadConfig({ JWT_SECRET: SECRET, PREVIEW_CACHE_MB: '0' }).previewCacheBytes).toBe(0);
+    expect(configError({ PREVIEW_CACHE_MB: '-1' })).toContain('PREVIEW_CACHE_MB');
+  });
+
+  it('sizes the PDF pool to the machine: a listener per core, as many as half the free memory holds', () => {
+    const GiB = 1024 ** 3;
+    expect(defaultPdfPoolSize({ cores: 2, freeBytes: 16 * GiB })).toBe(2);
+    expect(defaultPdfPoolSize({ cores: 8, freeBytes: 16 * GiB })).toBe(8);
+    // 512 MB for listeners of 200 MB: two, whatever the cores.
+    expect(defaultPdfPoolSize({ cores: 8, freeBytes: GiB })).toBe(2);
+    expect(defaultPdfPoolSize({ cores: 4, freeBytes: 0.1 * GiB })).toBe(1);
+    expect(defaultPdfPoolSize({ cores: 64, freeBytes: 512 * GiB })).toBe(16);
+    expect(loadConfig({ JWT_SECRET: SECRET }).pdfPoolSize).toBe(defaultPdfPoolSize());
+    expect(loadConfig({ JWT_SECRET: SECRET, PDF_POOL_SIZE: '3' }).pdfPoolSize).toBe(3);
   });
 
   it('treats empty variables as unset', () => {

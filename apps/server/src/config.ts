@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isValidCodiceFiscale, isValidPartitaIva } from '@lexpath/shared/answer-types';
@@ -93,6 +94,7 @@ const ZEnvironment = z.object({
   STRIPE_API_BASE: optional(absoluteUrl),
   SOFFICE_PATH: optional(z.string()),
   PDF_POOL_SIZE: optional(integerBetween(1, 16)),
+  PREVIEW_CACHE_MB: optional(integerBetween(0, 1_048_576)),
   LEXMIND_USERS: optional(z.string()),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
@@ -147,6 +149,8 @@ export type AppConfig = {
   stripeApiBase: string | undefined;
   sofficePath: string | undefined;
   pdfPoolSize: number;
+  /** Converted previews kept under `$DATA_DIR/previews`, in bytes; 0 keeps none on disk. */
+  previewCacheBytes: number;
   /** Lowercased PECs that see the generation-mode dialog. */
   lexmindUsers: string[];
   logLevel: (typeof LOG_LEVELS)[number];
@@ -199,6 +203,27 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
  * proxies, so they close an idle connection first and never reuse one the server is closing.
  */
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/** What one LibreOffice listener holds while converting, measured at 150–200 MB. */
+const LISTENER_BYTES = 200 * 1024 * 1024;
+
+/** About a thousand long previews or tens of thousands of short ones (~50 KB a page). */
+const DEFAULT_PREVIEW_CACHE_MB = 1024;
+
+/**
+ * PDF_POOL_SIZE's default: one listener per core, as many as half the free memory holds (the
+ * rest is PostgreSQL's and the server's), 1 to 16. Listeners start only when that many previews
+ * convert at once, so an idle server holds none of them.
+ */
+export function defaultPdfPoolSize(
+  machine: { cores: number; freeBytes: number } = {
+    cores: os.availableParallelism(),
+    freeBytes: os.freemem(),
+  },
+): number {
+  const byMemory = Math.floor(machine.freeBytes / 2 / LISTENER_BYTES);
+  return Math.max(1, Math.min(16, machine.cores, byMemory));
+}
 
 /** A bad environment: the message names every faulty variable, fit for a terminal. */
 export class ConfigError extends Error {
@@ -282,7 +307,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeWebhookSecret: vars.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: vars.STRIPE_API_BASE,
     sofficePath: vars.SOFFICE_PATH,
-    pdfPoolSize: vars.PDF_POOL_SIZE ?? 2,
+    pdfPoolSize: vars.PDF_POOL_SIZE ?? defaultPdfPoolSize(),
+    previewCacheBytes: (vars.PREVIEW_CACHE_MB ?? DEFAULT_PREVIEW_CACHE_MB) * 1024 * 1024,
     lexmindUsers: (vars.LEXMIND_USERS ?? '')
       .split(',')
       .map((pec) => pec.trim().toLowerCase())

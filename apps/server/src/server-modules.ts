@@ -6,6 +6,7 @@ export { buildApp } from './app.ts';
 export { startChangeFeed } from './db/change-feed.ts';
 export { createDocumentPool } from './documents/document-pool.ts';
 export { createPdfPool } from './documents/pdf-pool.ts';
+export { openPreviewStore } from './documents/preview-store.ts';
 export { courtesyCopyOf } from './modules/invoices/courtesy-copy.ts';
 export { directoryTransmitter } from './modules/invoices/transmission.ts';
 export { createMailTransport } from './modules/mail/mail.transport.ts';

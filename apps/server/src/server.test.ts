@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -129,6 +129,20 @@ async function postmasterPid(): Promise<number | undefined> {
   }
 }
 
+/** Command lines of the running processes that name `marker`, from /proc. */
+function processesNaming(marker: string): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return cmdline.includes(marker) ? [cmdline] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
 beforeAll(async () => {
   const root = path.join(REPOSITORY_ROOT, '.test-data');
   await mkdir(root, { recursive: true });
@@ -161,6 +175,13 @@ describe('the server process on the embedded PostgreSQL', () => {
     expect(login.status).toBe(200);
     expect(((await login.json()) as { data: { role: string } }).data.role).toBe('admin');
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
+  });
+
+  it('starts no LibreOffice until a preview needs one: an idle server holds none', async () => {
+    // Time enough for a listener started at boot to show: it is spawned before the server listens.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const listeners = processesNaming(`${path.basename(dataDir)}/pdf-pool`);
+    expect(listeners).toEqual([]);
   });
 
   it('sends the mails of the outbox: a registration writes its .eml under DATA_DIR/mail', async () => {

@@ -56,6 +56,7 @@ async function start(): Promise<void> {
       DEMO_ACCOUNTS,
       DEMO_PASSWORD,
       directoryTransmitter,
+      openPreviewStore,
       seedDemoData,
       startChangeFeed,
       startOutboxWorker,
@@ -73,6 +74,10 @@ async function start(): Promise<void> {
     const pdfs = createPdfPool({
       sofficePath: config.sofficePath,
       size: config.pdfPoolSize,
+      store:
+        config.previewCacheBytes > 0
+          ? openPreviewStore(path.join(config.dataDir, 'previews'), config.previewCacheBytes)
+          : undefined,
       // Profiles and temporary files live with the data, where a crash's leftovers are found
       // and removed at the next start.
       workDir: path.join(config.dataDir, 'pdf-pool'),
@@ -81,12 +86,9 @@ async function start(): Promise<void> {
       logger,
     });
     pdfPool = pdfs;
-    // Warm at boot (DESIGN §7), in the background: the server answers meanwhile, and a preview
-    // asked during the warm-up waits for the listener. One listener: the second starts when two
-    // previews first convert at once, so an idle server holds one LibreOffice (issue 13).
-    void pdfs.warmUp(1).catch((error: unknown) => {
-      logger.warn({ err: error }, 'PDF pool warm-up failed; previews will retry');
-    });
+    // No LibreOffice at boot: the first listener starts when the first finished questionnaire
+    // asks for its preview ahead of time, while the lawyer reads the summary, so an idle server
+    // holds none (~110 MB) and a restart does not wait for it.
     changeFeed = await startChangeFeed(database.url, logger);
     app = await buildApp({
       config,

@@ -1,15 +1,18 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { it as messages } from '@lexpath/shared';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireTool } from '../test/tools.ts';
 import { OfficeListener } from './office-listener.ts';
+import { PAGE_IMAGE_MAX_BYTES } from './page-images.ts';
 import { createPdfPool, findSoffice, type PdfPool, PdfPoolBusyError } from './pdf-pool.ts';
+import { openPreviewStore } from './preview-store.ts';
 import { renderDocx } from './render.ts';
 import { buildDocx, buildSampleContract, SAMPLE_ANSWERS } from './test-docx.ts';
 import { COMMENT_TEXT, docxWithComments, startLinkTarget } from './test-external-docx.ts';
@@ -428,6 +431,44 @@ describe.skipIf(!canDraw)('PDF pool outputs: protected preview and PDF/A', () =>
     }
   });
 
+  it('draws every page of the demo previews at 96 dpi in at most 60 KB', async () => {
+    const demos = fileURLToPath(new URL('../../demo-templates/', import.meta.url));
+    for (const slug of [
+      'locazione-abitativa',
+      'accordo-riservatezza',
+      'prestazione-opera-professionale',
+    ]) {
+      const questions: { variable: string; options?: string[]; is_multiple_selection?: boolean }[] =
+        JSON.parse(readFileSync(path.join(demos, slug, 'questions.json'), 'utf8'));
+      // Each choice's first option; typed questions stay unanswered, their placeholder drawn.
+      const answers = Object.fromEntries(
+        questions
+          .filter((q) => q.options?.length)
+          .map((q) => [q.variable, q.is_multiple_selection ? [q.options?.[0]] : q.options?.[0]]),
+      );
+      const preview = readFileSync(path.join(demos, slug, 'preview.docx'));
+      const pdf = await pool.convertDocxToPdf(
+        renderDocx(preview, answers as never),
+        undefined,
+        'page-images',
+      );
+      const pages = await pdfPageImageBytes(pdf);
+      expect(pages.length, slug).toBeGreaterThan(5);
+      for (const [index, pictures] of pages.entries()) {
+        expect(pictures, `${slug} page ${index + 1}`).toHaveLength(1);
+        expect(pictures[0]?.length, `${slug} page ${index + 1}`).toBeLessThanOrEqual(
+          PAGE_IMAGE_MAX_BYTES,
+        );
+      }
+      // A4 keeps its size, drawn at one picture pixel per screen pixel at 100 % zoom.
+      const [first] = (await PDFDocument.load(pdf)).getPages();
+      expect(first?.getWidth()).toBeCloseTo(595.3, 0);
+      const image = pdf.toString('latin1').match(/\/Width (\d+)/)?.[1];
+      // A4 at 96 dpi: 794 pixels across.
+      expect(Number(image)).toBe(794);
+    }
+  }, 60_000);
+
   it('exports PDF/A-2b: the XMP metadata claims part 2, conformance B', async () => {
     const pdfA = await pool.convertDocxToPdf(docx, undefined, 'pdf-a');
     expect(pdfAClaim(pdfA)).toEqual({ part: '2', conformance: 'B' });
@@ -559,4 +600,68 @@ describe.skipIf(!soffice)('PDF pool when its server is killed', () => {
       await rm(workDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe.skipIf(!soffice)('PDF pool with previews on disk', () => {
+  let dir: string;
+  const docx = renderDocx(buildSampleContract(3), SAMPLE_ANSWERS);
+  const storeIn = () => openPreviewStore(path.join(dir, 'previews'), 50 * 1024 * 1024);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pdf-pool-store-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves a preview from disk after a restart, without LibreOffice', async () => {
+    const first = createPdfPool({ size: 1, store: storeIn(), workDir: path.join(dir, 'pool') });
+    const pictures = await first.convertDocxToPdf(docx, 'kept', 'page-images');
+    await first.close();
+
+    const restarted = createPdfPool({ sofficePath: '/nonexistent/soffice', store: storeIn() });
+    try {
+      expect(await restarted.peek('kept', 'page-images')).toEqual(pictures);
+      expect(await restarted.convertDocxToPdf(docx, 'kept', 'page-images')).toEqual(pictures);
+      // Stored by key and output: the text PDF of the same key was never made.
+      await expect(restarted.convertDocxToPdf(docx, 'kept')).rejects.toMatchObject({
+        code: 'unavailable',
+      });
+    } finally {
+      await restarted.close();
+    }
+  }, 60_000);
+
+  it('converts again when the stored file is corrupt, and stores the preview anew', async () => {
+    const first = createPdfPool({ size: 1, store: storeIn(), workDir: path.join(dir, 'pool') });
+    const pictures = await first.convertDocxToPdf(docx, 'damaged', 'page-images');
+    await first.convertDocxToPdf(docx, 'damaged-reserved', 'page-images');
+    await first.close();
+    const stored = path.join(dir, 'previews');
+    for (const name of await readdir(stored)) {
+      const file = path.join(stored, name);
+      const content = await readFile(file);
+      await writeFile(file, content.subarray(0, content.length / 2));
+    }
+
+    const restarted = createPdfPool({ size: 1, store: storeIn(), workDir: path.join(dir, 'pool') });
+    let again: Buffer;
+    try {
+      again = await restarted.convertDocxToPdf(docx, 'damaged', 'page-images');
+      expect(await pdfPageImageBytes(again)).toEqual(await pdfPageImageBytes(pictures));
+      // The route's way: a place reserved first, then the conversion finds the damaged file.
+      const place = restarted.reserve('page-images');
+      const reserved = await place.convert(docx, 'damaged-reserved');
+      expect(await pdfPageImageBytes(reserved)).toEqual(await pdfPageImageBytes(pictures));
+    } finally {
+      await restarted.close();
+    }
+    const reopened = createPdfPool({ sofficePath: '/nonexistent/soffice', store: storeIn() });
+    try {
+      expect(await reopened.convertDocxToPdf(docx, 'damaged', 'page-images')).toEqual(again);
+    } finally {
+      await reopened.close();
+    }
+  }, 90_000);
 });

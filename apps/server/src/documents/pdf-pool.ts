@@ -8,6 +8,7 @@ import { LruCache } from '../lib/lru-cache.ts';
 import { stripExternalContent } from './external-content.ts';
 import { ListenerFailure, OfficeListener, PIPE_DIR, pipeFilesOf } from './office-listener.ts';
 import { pdfToPageImages } from './page-images.ts';
+import type { PreviewStore } from './preview-store.ts';
 
 /**
  * What a conversion produces: `text`, LibreOffice's PDF as it is; `page-images`, the protected
@@ -35,6 +36,12 @@ export type PdfPoolConfig = {
   pythonPath?: string;
   cacheEntries?: number;
   cacheBytes?: number;
+  /**
+   * Where converted previews are kept beyond the memory cache (the server's is
+   * `$DATA_DIR/previews`): a preview survives a restart and one too large for memory is read
+   * back instead of converted again. Without it only the memory cache holds them.
+   */
+  store?: PreviewStore;
   /**
    * Where the listeners' profiles and temporary files live (the server passes
    * `$DATA_DIR/pdf-pool`); what a killed server left there is removed when the pool starts.
@@ -90,9 +97,10 @@ export type PdfPool = {
    */
   prefetch(cacheKey: string, output: PdfOutput, produce: () => Promise<Buffer>): Promise<boolean>;
   /**
-   * Starts `listeners` listeners (all by default) now rather than at the first preview (DESIGN
-   * §7: warm at boot). The others start when two conversions first run at once (~200 MB each
-   * that an idle server does not hold, issue 13).
+   * Starts `listeners` listeners (all by default) now rather than at the first conversion (the
+   * server does not: its first listener starts with the first preview made ahead of time). The
+   * others start when that many conversions first run at once (~200 MB each that an idle server
+   * does not hold).
    */
   warmUp(listeners?: number): Promise<void>;
   status(): PdfPoolStatus;
@@ -138,6 +146,9 @@ export function findSoffice(configured: string | undefined): string | undefined 
 function cacheSlot(cacheKey: string, output: PdfOutput): string {
   return `${output}:${cacheKey}`;
 }
+
+/** A stored preview that could not be read back (corrupt, removed): converted again. */
+class StoredPreviewMissing extends Error {}
 
 type Job = {
   docx: Buffer;
@@ -243,6 +254,9 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     (pdf) => pdf.length,
   );
   const inFlight = new Map<string, Promise<Buffer>>();
+  const store = config.store;
+  /** Writes to the store still running: closing waits for them. */
+  const storing = new Set<Promise<void>>();
   const slots: Slot[] = Array.from({ length: size }, (_, index) => ({
     index,
     busy: false,
@@ -438,18 +452,41 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     }
   };
 
+  /** Kept in memory and, written in the background, in the store. */
+  const remember = (slot: string, pdf: Buffer) => {
+    cache.set(slot, pdf);
+    if (!store) return;
+    const writing = store
+      .write(slot, pdf)
+      .catch((error: unknown) => {
+        config.logger?.warn({ err: error }, 'Preview not stored on disk');
+      })
+      .finally(() => storing.delete(writing));
+    storing.add(writing);
+  };
+
   /** Converts in a claimed place, sharing and caching by key and output. */
-  const convertClaimed = (docx: Buffer, cacheKey: string | undefined, output: PdfOutput) => {
+  const convertClaimed = async (
+    docx: Buffer,
+    cacheKey: string | undefined,
+    output: PdfOutput,
+  ): Promise<Buffer> => {
     if (cacheKey === undefined) return enqueueClaimed(docx, output);
-    const known = peek(cacheKey, output);
-    if (known) {
+    for (let known = peek(cacheKey, output); known; known = peek(cacheKey, output)) {
+      // Joining a result under way or stored takes no place in the queue.
       reserved -= 1;
-      return known;
+      try {
+        return await known;
+      } catch (error) {
+        if (!(error instanceof StoredPreviewMissing)) throw error;
+      }
+      // The stored file proved unreadable and is gone from the store: converted, in a place.
+      claim(output);
     }
     const slot = cacheSlot(cacheKey, output);
     const shared = enqueueClaimed(docx, output)
       .then((pdf) => {
-        cache.set(slot, pdf);
+        remember(slot, pdf);
         return pdf;
       })
       .finally(() => inFlight.delete(slot));
@@ -457,10 +494,23 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     return shared;
   };
 
+  /** The memory cache, a conversion under way, else the store (read once for all who ask). */
   const peek = (cacheKey: string, output: PdfOutput = 'text') => {
     const slot = cacheSlot(cacheKey, output);
     const cached = cache.get(slot);
-    return cached ? Promise.resolve(cached) : inFlight.get(slot);
+    if (cached) return Promise.resolve(cached);
+    const converting = inFlight.get(slot);
+    if (converting || !store?.has(slot)) return converting;
+    const reading = store
+      .read(slot)
+      .then((pdf) => {
+        if (!pdf) throw new StoredPreviewMissing(slot);
+        cache.set(slot, pdf);
+        return pdf;
+      })
+      .finally(() => inFlight.delete(slot));
+    inFlight.set(slot, reading);
+    return reading;
   };
 
   const prefetch = async (
@@ -490,7 +540,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
           });
         });
         const result = await finish(pdf, output);
-        cache.set(slot, result);
+        remember(slot, result);
         return result;
       } finally {
         background -= 1;
@@ -511,14 +561,20 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
 
   return {
     convertDocxToPdf(docx, cacheKey, output = 'text') {
+      const convert = () => {
+        try {
+          claim(output);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return convertClaimed(docx, cacheKey, output);
+      };
       const known = cacheKey === undefined ? undefined : peek(cacheKey, output);
-      if (known) return known;
-      try {
-        claim(output);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return convertClaimed(docx, cacheKey, output);
+      if (!known) return convert();
+      return known.catch((error: unknown) => {
+        if (error instanceof StoredPreviewMissing) return convert();
+        throw error;
+      });
     },
 
     peek,
@@ -580,6 +636,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       // hold the shutdown for seconds. Their start then fails at once.
       for (const slot of slots) slot.listener?.kill();
       await Promise.all(slots.map((slot) => slot.starting?.catch(() => undefined)));
+      await Promise.all(storing);
       cache.clear();
       if (workRoot) {
         const dir = await workRoot.catch(() => undefined);

@@ -928,6 +928,8 @@ export const it = {
       previewWarning:
         'I riferimenti incrociati del documento (rimandi ad articoli e pagine) potrebbero non essere aggiornati nell’anteprima.',
       previewLoadFailed: "Non è stato possibile caricare l'anteprima.",
+      previewPreparing:
+        "Preparazione dell'anteprima in corso: per un documento lungo può servire qualche secondo.",
       toCart: 'Vai al carrello',
       document: 'Documento',
       personalisation: 'Livello di personalizzazione',

@@ -129,6 +129,8 @@ async function startPurchaseApi(
     completeError?: string;
     paymentFails?: boolean;
     previewError?: string;
+    /** How long GET /contract/preview takes to answer. */
+    previewDelayMs?: number;
     archive?: TContractCard[];
   } = {},
 ) {
@@ -189,7 +191,11 @@ async function startPurchaseApi(
     [`GET /api/contract/preview/${row.id}`]: () =>
       options.previewError
         ? apiError(503, options.previewError)
-        : { text: '%PDF-1.4 anteprima', headers: { 'content-type': 'application/pdf' } },
+        : {
+            text: '%PDF-1.4 anteprima',
+            headers: { 'content-type': 'application/pdf' },
+            delayMs: options.previewDelayMs,
+          },
     'GET /api/contract': () => ({
       body: { data: { results: options.archive ?? [], page: 1, totalPages: 1 } },
     }),
@@ -555,6 +561,23 @@ describe('preview', () => {
     expect(screen.getByText(/riferimenti incrociati/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Vai al carrello' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Carrello' })).toBeVisible();
+  });
+
+  it('says the preview is being prepared until its PDF arrives', async () => {
+    await startPurchaseApi({
+      contract: { answers: answered, status: 'COMPLETED' },
+      previewDelayMs: 1000,
+    });
+    signInAs('user');
+    storeContract(answered);
+    renderApp('/user/nuovo-contratto/anteprima');
+
+    // A live region, so a screen reader says it too.
+    const preparing = await screen.findByText(msg.web.purchase.previewPreparing);
+    expect(preparing).toBeVisible();
+    expect(preparing.closest('[role="status"]')).not.toBeNull();
+    expect(await screen.findByTitle('Anteprima del documento generato')).toBeVisible();
+    expect(screen.queryByText(msg.web.purchase.previewPreparing)).toBeNull();
   });
 
   it('explains why the preview is not available', async () => {

@@ -1,10 +1,9 @@
-import { Box, chakra, Flex, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Spinner, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
-import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -49,7 +48,13 @@ export function PreviewScreen() {
       <Box mb="16">
         <AppAlert kind="info">{texts.previewWarning}</AppAlert>
       </Box>
-      {preview.isPending ? <PageLoader /> : null}
+      {preview.isPending ? (
+        // Said in words, not only a spinner: a long contract's first preview takes seconds.
+        <Flex role="status" minH="200" align="center" justify="center" gap="12">
+          <Spinner size="lg" color="navy.700" />
+          <Text>{texts.previewPreparing}</Text>
+        </Flex>
+      ) : null}
       {preview.isError ? (
         <AppAlert kind="error" title={texts.previewLoadFailed}>
           {errorMessage(preview.error)}
