@@ -10,7 +10,7 @@ import { acceptRevisions, TEXT_PART } from './word-cleanup.ts';
  */
 
 export type BlankKind =
-  /** `____`, four underscores or more. */
+  /** `____`, four underscores or more; `___/___/____`, a date. */
   | 'underscores'
   /** `......` or `……`, four dots or ellipses or more (not a table of contents' leader). */
   | 'dots'
@@ -291,7 +291,8 @@ const PATTERNS: readonly { kind: BlankKind; pattern: RegExp }[] = [
     kind: 'gender',
     pattern: /(?<![\p{L}.])\.\.\p{L}{1,2}\.\.(?!\.)|(?<=\p{L}{3})\.\.(?![.\p{L}])/gu,
   },
-  { kind: 'underscores', pattern: /_{4,}/g },
+  // A date's blank is one: «___/____/_____».
+  { kind: 'underscores', pattern: /_{2,}(?:\/_{2,}){1,2}|_{4,}/g },
   { kind: 'dots', pattern: /[.…](?:[ \u00a0]?[.…])+/g },
   {
     kind: 'placeholder',
