@@ -293,7 +293,8 @@ const PATTERNS: readonly { kind: BlankKind; pattern: RegExp }[] = [
   },
   // A date's blank is one: «___/____/_____».
   { kind: 'underscores', pattern: /_{2,}(?:\/_{2,}){1,2}|_{4,}/g },
-  { kind: 'dots', pattern: /[.…](?:[ \u00a0]?[.…])+/g },
+  // Dots typed together, or spaced out «. . . .»; the full stop of «n. ....» stays out.
+  { kind: 'dots', pattern: /[.…]{2,}|[.…](?:[ \u00a0][.…]){3,}/g },
   {
     kind: 'placeholder',
     pattern: /\[[^[\]\uffff]{0,60}\]|<<[^<>\uffff]{1,60}>>|<[^<>\s\d\uffff][^<>\uffff]{0,40}>/g,

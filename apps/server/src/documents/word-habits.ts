@@ -124,9 +124,10 @@ function blankWarnings(place: string, blanks: readonly Blank[]): string[] {
   });
 }
 
-/** «linea «______…»»: the kind, then the blank as written, long runs cut. */
+/** «linea «________…»»: the kind, then the blank as written, a long run of dots or lines cut. */
 function describeBlank(blank: Blank): string {
-  const text = blank.text.length > 12 ? `${blank.text.slice(0, 10)}…` : blank.text;
+  const run = blank.kind === 'underscores' || blank.kind === 'dots';
+  const text = run && blank.text.length > 8 ? `${blank.text.slice(0, 8)}…` : blank.text;
   return `${blankMessages.kinds[blank.kind]} «${text}»`;
 }
 
