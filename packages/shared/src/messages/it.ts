@@ -450,6 +450,10 @@ export const it = {
         gender: 'maschile/femminile',
       },
       more: (count: number) => `e ${count === 1 ? 'un altro' : `altri ${count}`}`,
+      publishWithBlanks: (count: number) =>
+        `Il master contiene ancora ${count === 1 ? 'uno spazio da compilare' : `${count} spazi da compilare`} (linee, puntini, caselle, segnaposto o forme come «nato/a»): arriverebbero così in ogni contratto venduto. Vuoi pubblicare comunque?`,
+      publishAnyway: 'Pubblica comunque',
+      publishTitle: 'Spazi da compilare nel master',
       inParagraph: (place: string, count: number, list: string, paragraph: string) =>
         `${place}: ${count === 1 ? 'uno spazio da compilare' : `${count} spazi da compilare`} (${list}): sostituiscili con i tag delle domande, altrimenti arrivano così in ogni contratto.${paragraph ? ` Paragrafo: «${paragraph}»` : ''}`,
     },
