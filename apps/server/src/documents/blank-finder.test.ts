@@ -150,7 +150,7 @@ describe('blank finder', () => {
     expect(findBlanks(buildWordDocx({ body: boxTable('Importo', 16, 2000) }))).toEqual([]);
   });
 
-  it('finds gender alternatives, not «e/o», dates or company forms', () => {
+  it('finds gender alternatives, not «e/o», dates, company forms or «ecc..»', () => {
     expect(
       found(
         paragraph(
@@ -158,7 +158,7 @@ describe('blank finder', () => {
         ),
         paragraph('..l.. sottoscritt.. chiede'),
         paragraph(
-          'Il cliente e/o il suo legale, il 12/05/2024, per la Alfa S.p.A. (codice fiscale/P. IVA)',
+          'Il cliente e/o il suo legale, il 12/05/2024, per la Alfa S.p.A. (codice fiscale/P. IVA), accessi ecc..',
         ),
       ),
     ).toEqual([

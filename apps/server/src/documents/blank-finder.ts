@@ -318,6 +318,8 @@ function scanText(paragraph: OpenParagraph): void {
       if (kind === 'dots' && (dotsIn(text) < 4 || toc || isPageLeader(scanned, match.index, text)))
         continue;
       if (kind === 'placeholder' && NUMBER_IN_BRACKETS.test(text)) continue;
+      if (kind === 'gender' && text === '..' && isAbbreviation(scanned.slice(0, match.index)))
+        continue;
       matches.push({ at: match.index, kind, text });
     }
   }
@@ -328,6 +330,36 @@ function scanText(paragraph: OpenParagraph): void {
     paragraph.found.push(found);
     end = found.at + found.text.length;
   }
+}
+
+/** «ecc..», «pag..»: an abbreviation's full stop typed twice, not a word's ending left out. */
+const ABBREVIATIONS = new Set([
+  'ecc',
+  'etc',
+  'pag',
+  'pagg',
+  'art',
+  'artt',
+  'sig',
+  'sigg',
+  'dott',
+  'avv',
+  'prof',
+  'ing',
+  'geom',
+  'rag',
+  'tel',
+  'cod',
+  'prov',
+  'cfr',
+  'succ',
+  'segg',
+  'cit',
+]);
+
+function isAbbreviation(before: string): boolean {
+  const word = /(\p{L}+)$/u.exec(before)?.[1];
+  return word !== undefined && ABBREVIATIONS.has(word.toLowerCase());
 }
 
 /** The dots a run shows: «…» is three, so «………» is a blank and a lone «…» is prose. */
