@@ -3,6 +3,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { it } from '@lexpath/shared';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
+import { findBlanks } from './blank-finder.ts';
 import type { DocumentTask, DocumentTaskMessage, DocumentTaskOutcome } from './document-tasks.ts';
 import { type StripOptions, type StrippedDocx, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
@@ -35,6 +36,8 @@ export type DocumentWork = {
   render(template: Buffer, answers: TemplateAnswers, options?: RenderOptions): Promise<Buffer>;
   /** `stripExternalContent`: parses the whole package, so it runs off the main thread too. */
   strip(docx: Buffer, options?: StripOptions): Promise<StrippedDocx>;
+  /** How many blanks of a form (`blank-finder.ts`) a master still holds. */
+  countBlanks(docx: Buffer): Promise<number>;
 };
 
 /**
@@ -45,6 +48,7 @@ export const inProcessDocuments: DocumentWork = {
   lint: async (input) => lintTemplate(input),
   render: async (template, answers, options) => renderDocx(template, answers, options),
   strip: async (docx, options) => stripExternalContent(docx, options),
+  countBlanks: async (docx) => findBlanks(docx).length,
 };
 
 export type DocumentPool = DocumentWork & {
@@ -163,6 +167,9 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
       const stripped = (await run({ kind: 'strip', docx, options: stripOptions })) as StrippedDocx;
       const bytes = stripped.bytes as Uint8Array;
       return { ...stripped, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    },
+    async countBlanks(docx) {
+      return (await run({ kind: 'countBlanks', docx })) as number;
     },
     async warmUp() {
       await run({ kind: 'warmUp' });

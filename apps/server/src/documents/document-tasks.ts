@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import PizZip from 'pizzip';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import { findBlanks } from './blank-finder.ts';
 import { type StripOptions, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { renderDocx } from './render.ts';
@@ -24,6 +25,7 @@ export type DocumentTask =
       crossReferences?: boolean;
     }
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
+  | { kind: 'countBlanks'; docx: Uint8Array }
   | { kind: 'warmUp' };
 
 /**
@@ -79,6 +81,8 @@ function run(task: DocumentTask): unknown {
       });
     case 'strip':
       return stripExternalContent(asBuffer(task.docx), task.options);
+    case 'countBlanks':
+      return findBlanks(asBuffer(task.docx)).length;
     case 'warmUp': {
       const sample = warmUpDocx();
       lintTemplate({ master: sample, questions: [] });

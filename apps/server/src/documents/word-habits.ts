@@ -1,6 +1,7 @@
 import { it } from '@lexpath/shared';
 import PizZip from 'pizzip';
 import { partOf } from './authoring-habits.ts';
+import { type Blank, findBlanksInPart } from './blank-finder.ts';
 import { decodeXmlText } from './render.ts';
 import {
   acceptRevisions,
@@ -13,6 +14,7 @@ import {
 } from './word-cleanup.ts';
 
 const messages = it.documents.wordHabits;
+const blankMessages = it.documents.blanks;
 
 export type FileRole = 'master' | 'preview';
 
@@ -31,6 +33,9 @@ export type WordHabitFindings = { errors: string[]; warnings: string[] };
  *   cites: a warning. When the section drops, Word and LibreOffice print "Error! Reference
  *   source not found." in place of the reference, and only the editor can decide what it
  *   should say instead.
+ * - Blanks of a form left in the master (`____`, `......`, `[Cliente]`, Word form fields and
+ *   checkboxes, `nato/a`): a warning per paragraph listing them. Only the master: the preview is
+ *   a picture of the document, where a blank may stand for an answer.
  */
 export function lintWordHabits(role: FileRole, bytes: Buffer): WordHabitFindings {
   const findings: WordHabitFindings = { errors: [], warnings: [] };
@@ -50,6 +55,13 @@ export function lintWordHabits(role: FileRole, bytes: Buffer): WordHabitFindings
   if (parts.some(hasRevisions)) findings.errors.push(messages.trackedChanges[role]);
 
   const texts = parts.map(acceptRevisions);
+  if (role === 'master') {
+    for (const [index, xml] of texts.entries()) {
+      findings.warnings.push(
+        ...blankWarnings(placeOf(index), findBlanksInPart(names[index] ?? '', xml)),
+      );
+    }
+  }
   // Most masters cite no bookmark: then none needs to be located.
   const references = new Set(texts.flatMap(crossReferenceTargets));
   const bookmarks: { name: string; openingTag: string; paragraph: string; place: string }[] = [];
@@ -87,6 +99,36 @@ export function lintWordHabits(role: FileRole, bytes: Buffer): WordHabitFindings
     );
   }
   return findings;
+}
+
+/** The blanks a warning lists before «e altri N»: a form's table row can hold dozens. */
+const LISTED_BLANKS = 8;
+
+/** One warning per paragraph with blanks, listing them in order. */
+function blankWarnings(place: string, blanks: readonly Blank[]): string[] {
+  const byParagraph = new Map<number, Blank[]>();
+  for (const blank of blanks) {
+    const group = byParagraph.get(blank.index);
+    if (group) group.push(blank);
+    else byParagraph.set(blank.index, [blank]);
+  }
+  return [...byParagraph.values()].map((group) => {
+    const listed = group.slice(0, LISTED_BLANKS).map(describeBlank);
+    if (group.length > LISTED_BLANKS) listed.push(blankMessages.more(group.length - LISTED_BLANKS));
+    return blankMessages.inParagraph(
+      place,
+      group.length,
+      listed.join(', '),
+      group[0]?.paragraph ?? '',
+    );
+  });
+}
+
+/** «linea «________…»»: the kind, then the blank as written, a long run of dots or lines cut. */
+function describeBlank(blank: Blank): string {
+  const run = blank.kind === 'underscores' || blank.kind === 'dots';
+  const text = run && blank.text.length > 8 ? `${blank.text.slice(0, 8)}…` : blank.text;
+  return `${blankMessages.kinds[blank.kind]} «${text}»`;
 }
 
 /** A section break in a paragraph's properties (the last section's is the body's own). */

@@ -455,6 +455,26 @@ export const it = {
       bookmarkInSection: (bookmark: string) =>
         `il segnalibro «${bookmark}», citato da un riferimento incrociato, è dentro questa sezione condizionale: quando la sezione viene tolta il riferimento mostra «Errore! Origine riferimento non trovata». Sposta il segnalibro fuori dalla sezione o togli il riferimento`,
     },
+    /** Blanks of a form left in the master, one warning per paragraph (`blank-finder.ts`). */
+    blanks: {
+      kinds: {
+        underscores: 'linea',
+        dots: 'puntini',
+        placeholder: 'segnaposto',
+        formField: 'campo modulo di Word',
+        contentControl: 'controllo con testo segnaposto',
+        checkbox: 'casella',
+        boxRow: 'riga di caselle',
+        gender: 'maschile/femminile',
+      },
+      more: (count: number) => `e ${count === 1 ? 'un altro' : `altri ${count}`}`,
+      publishWithBlanks: (count: number) =>
+        `Il master contiene ancora ${count === 1 ? 'uno spazio da compilare' : `${count} spazi da compilare`} (linee, puntini, caselle, segnaposto o forme come «nato/a»): arriverebbero così in ogni contratto venduto. Vuoi pubblicare comunque?`,
+      publishAnyway: 'Pubblica comunque',
+      publishTitle: 'Spazi da compilare nel master',
+      inParagraph: (place: string, count: number, list: string, paragraph: string) =>
+        `${place}: ${count === 1 ? 'uno spazio da compilare' : `${count} spazi da compilare`} (${list}): sostituiscili con i tag delle domande, altrimenti arrivano così in ogni contratto.${paragraph ? ` Paragrafo: «${paragraph}»` : ''}`,
+    },
     renderFailed:
       "Il modello contiene errori e non è stato possibile generare il documento. Contatta l'assistenza.",
     previewUnavailable:

@@ -223,6 +223,8 @@ export type TTemplatesFilter = z.output<typeof ZTemplatesQuery>;
 /** PUT /template/{id}/status: Pubblica or Sospendi. */
 export const ZTemplateStatusChange = z.object({
   status: z.enum(TEMPLATE_STATUS_VALUES, { error: it.validation.invalid }),
+  /** The editor saw how many blanks the master still holds and publishes anyway. */
+  confirmBlanks: z.boolean().optional(),
 });
 export type TTemplateStatusChange = z.input<typeof ZTemplateStatusChange>;
 

@@ -298,7 +298,8 @@ describe('an Italian form written by others, authored with typed questions', () 
       const published = await ctx.injectAs(editor)({
         method: 'PUT',
         url: `/api/template/${templateId}/status`,
-        payload: { status: 'PUBLISHED' },
+        // The form keeps «Il/La sottoscritto/a» and «nato/a» as written: the editor confirms.
+        payload: { status: 'PUBLISHED', confirmBlanks: true },
       });
       expect(published.statusCode, published.body).toBe(200);
 

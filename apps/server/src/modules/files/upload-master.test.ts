@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { ROLES, it as text } from '@lexpath/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +106,35 @@ describe('POST /api/template/upload-master', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.warnings).toEqual([text.documents.lint.unusedQuestion('foro')]);
+  });
+
+  it('answers a warning per paragraph for the blanks a real form leaves in the master', async () => {
+    const form = readFileSync(
+      fileURLToPath(
+        new URL('../../documents/corpus/real/occ-consumatore/document.docx', import.meta.url),
+      ),
+    );
+    const response = await uploadMaster(ctx, editor, {
+      questions: TEST_QUESTIONS,
+      master: { filename: 'Istanza OCC.docx', content: form },
+      preview: { filename: 'Istanza OCC anteprima.docx', content: buildTestPreview('occ') },
+    });
+    expect(response.statusCode).toBe(200);
+    const place = text.documents.lintPlace(
+      [text.documents.fileNames.master],
+      text.documents.lintParts.body,
+    );
+    const warnings: string[] = response.json().data.warnings;
+    expect(warnings).toContain(
+      text.documents.blanks.inParagraph(
+        place,
+        2,
+        'casella «☐», casella «☐»',
+        'Presso il quale elegge domicilio ☐ SI ☐ NO',
+      ),
+    );
+    // 24 paragraphs hold blanks; the five «Data ____ Firma ____» of the annexes read the same.
+    expect(warnings.filter((warning) => warning.startsWith(`${place}: `))).toHaveLength(20);
   });
 
   it('refuses a master with lint errors with the list of problems (422), storing nothing', async () => {

@@ -185,15 +185,17 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
           401: ZApiError,
           403: ZApiError,
           404: ZApiError,
+          409: ZApiError,
         },
       },
     },
     async (request) => {
       const changed = await changeTemplateStatus(
         app.db,
+        app.documents,
         currentUser(request),
         request.params.id,
-        request.body.status,
+        request.body,
       );
       app.caches.templates.forget(request.params.id);
       return { data: changed };

@@ -30,7 +30,12 @@ import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, maySeeTemplateConfig, mayUseUnpublishedTemplates } from '../../policy.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
-import { findFiles, sha256OfStoredName, storedFileName } from '../files/files.service.ts';
+import {
+  findFiles,
+  readFileBytes,
+  sha256OfStoredName,
+  storedFileName,
+} from '../files/files.service.ts';
 import { assertDistinctFiles } from '../files/upload-master.service.ts';
 
 /**
@@ -484,16 +489,31 @@ export async function updateTemplate(
   return getTemplateDetail(db, actor, id);
 }
 
-/** PUT /template/{id}/status: Pubblica / Sospendi (SPEC §4). Setting the same status is a no-op. */
+/**
+ * PUT /template/{id}/status: Pubblica / Sospendi (SPEC §4). Setting the same status is a no-op.
+ * Publishing a master that still holds blanks of a form (`____`, ☐, «nato/a»…) needs the
+ * editor's confirmation (`confirmBlanks`): they would reach every contract sold.
+ */
 export async function changeTemplateStatus(
   db: Database,
+  documents: DocumentWork,
   actor: Caller,
   id: string,
-  status: TTemplateStatus,
+  { status, confirmBlanks = false }: { status: TTemplateStatus; confirmBlanks?: boolean },
 ): Promise<{ id: string; status: TTemplateStatus }> {
   return db.transaction(async (tx) => {
     const current = await lockTemplate(tx, id);
     if (current.status === status) return { id, status };
+    if (status === TEMPLATE_STATUS.published && !confirmBlanks && current.currentVersionId) {
+      const [version] = await tx
+        .select({ masterSha256: templateVersions.masterSha256 })
+        .from(templateVersions)
+        .where(eq(templateVersions.id, current.currentVersionId));
+      const blanks = version
+        ? await documents.countBlanks(await readFileBytes(tx, version.masterSha256))
+        : 0;
+      if (blanks > 0) throw new AppError('conflict', it.documents.blanks.publishWithBlanks(blanks));
+    }
     await tx.update(templates).set({ status }).where(eq(templates.id, id));
     await recordAudit(tx, {
       actorId: actor.id,

@@ -4,6 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, files, templates, templateVersions } from '../../db/schema.ts';
+import { buildDocx } from '../../documents/test-docx.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
@@ -428,6 +429,35 @@ describe('status, delete and the lists', () => {
     ]);
     expect((await setStatus(published, 'ARCHIVIATO')).statusCode).toBe(400);
     expect((await setStatus(published, 'SUSPENDED', lawyer)).statusCode).toBe(403);
+  });
+
+  it('asks to confirm the publication of a master that still holds blanks, naming how many', async () => {
+    const { id } = await createTemplateViaApi(ctx, editor, {
+      categoryId: leases.id,
+      body: { name: 'Modulo con spazi', description: 'Un modulo ancora da compilare.' },
+      master: buildDocx([
+        'Il/La sottoscritto/a {nome_cliente}, nato a ________ il ___/___/____.',
+        '{#tipo == "Locazione"}',
+        'Deposito cauzionale: {deposito}. ☐ SI',
+        '{/}',
+        'Servizi inclusi: {servizi}.',
+      ]),
+    });
+    const refused = await setStatus(id, 'PUBLISHED');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(text.documents.blanks.publishWithBlanks(5));
+    const [row] = await ctx.db.select().from(templates).where(eq(templates.id, id));
+    expect(row?.status).toBe('SUSPENDED');
+
+    const confirmed = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${id}/status`,
+      payload: { status: 'PUBLISHED', confirmBlanks: true },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ data: { id, status: 'PUBLISHED' } });
+    // Suspending never asks.
+    expect((await setStatus(id, 'SUSPENDED')).statusCode).toBe(200);
   });
 
   it('shows customers only published templates, whatever status they ask for', async () => {

@@ -118,10 +118,12 @@ export async function createTemplateViaApi(
     marker?: string;
     body?: Record<string, unknown>;
     questions?: unknown;
+    /** A master of the test's own; `buildTestMaster(marker)` when omitted. */
+    master?: Buffer;
   },
 ): Promise<CreatedTemplate> {
   const marker = options.marker ?? Math.random().toString(36).slice(2);
-  const master = buildTestMaster(marker);
+  const master = options.master ?? buildTestMaster(marker);
   const preview = buildTestPreview(marker);
   const upload = await uploadMaster(ctx, as, {
     questions: options.questions,

@@ -6,21 +6,51 @@ import type {
   TUploadMasterResult,
 } from '@lexpath/shared/schemas/templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { fileNameFrom, saveBlobAs } from '../../lib/download.ts';
 import { progressToasts } from '../../lib/progress-toast.ts';
 import { templateQueries } from '../../lib/template-queries.ts';
+import { toaster } from '../../lib/toaster.ts';
 
 const texts = it.web.templatesAdmin;
 
-/** PUT /template/{id}/status: Pubblica or Sospendi, with the SPEC §8 toasts. */
+/** The server asks to confirm a master that still holds blanks (409 to Pubblica). */
+export function isBlanksConfirmation(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/** The server's sentence naming how many blanks the master holds. */
+export const blanksConfirmationText = (error: ApiError): string => errorMessage(error);
+
+/**
+ * PUT /template/{id}/status: Pubblica or Sospendi, with the SPEC §8 toasts. A master with blanks
+ * left answers 409 to Pubblica: no failure toast then, the screen asks to confirm instead.
+ */
 export function useTemplateStatusMutation() {
   const queryClient = useQueryClient();
   const toasts = progressToasts(texts.statusUpdating, texts.statusUpdated);
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: TTemplateStatus }) =>
-      api.put<{ id: string; status: TTemplateStatus }>(`/template/${id}/status`, { status }),
+    mutationFn: ({
+      id,
+      status,
+      confirmBlanks,
+    }: {
+      id: string;
+      status: TTemplateStatus;
+      confirmBlanks?: boolean;
+    }) =>
+      api.put<{ id: string; status: TTemplateStatus }>(`/template/${id}/status`, {
+        status,
+        ...(confirmBlanks ? { confirmBlanks } : {}),
+      }),
     ...toasts,
+    onError: (error, variables, context) => {
+      if (isBlanksConfirmation(error)) {
+        if (context) toaster.dismiss(context.toastId);
+        return;
+      }
+      toasts.onError(error, variables, context);
+    },
     onSuccess: (data, variables, context) => {
       toasts.onSuccess(data, variables, context);
       void queryClient.invalidateQueries({ queryKey: templateQueries.lists() });

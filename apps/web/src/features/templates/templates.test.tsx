@@ -1,3 +1,4 @@
+import { it as messages } from '@lexpath/shared/messages/it';
 import type { TQuestion } from '@lexpath/shared/schemas/questions';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { screen, within } from '@testing-library/react';
@@ -81,7 +82,8 @@ async function startTemplatesApi(table: TTemplateCard[], extra: Record<string, T
         },
       },
     });
-    routes[`PUT /api/template/${template.id}/status`] = (_request, body) => {
+    // A test's own status route (a 409 to confirm) wins over this one.
+    routes[`PUT /api/template/${template.id}/status`] ??= (_request, body) => {
       template.status = (body as { status: TTemplateCard['status'] }).status;
       return { body: { data: { id: template.id, status: template.status } }, delayMs: 150 };
     };
@@ -200,6 +202,39 @@ describe('templates created', () => {
     expect(
       await within(rowOf('Comodato')).findByRole('button', { name: 'Sospendi' }),
     ).toBeVisible();
+  });
+
+  it('asks to confirm publishing a master with blanks left, naming how many, then publishes', async () => {
+    const table = [buildCard({ id: 'tpl-2', name: 'Comodato', status: 'SUSPENDED' })];
+    const bodies: unknown[] = [];
+    const warning = messages.documents.blanks.publishWithBlanks(12);
+    await startTemplatesApi(table, {
+      'PUT /api/template/tpl-2/status': (_request, body) => {
+        bodies.push(body);
+        if (!(body as { confirmBlanks?: boolean }).confirmBlanks) return apiError(409, warning);
+        (table[0] as TTemplateCard).status = 'PUBLISHED';
+        return { body: { data: { id: 'tpl-2', status: 'PUBLISHED' } } };
+      },
+    });
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/master-inseriti');
+    await screen.findByRole('table');
+    await user.click(within(rowOf('Comodato')).getByRole('button', { name: 'Pubblica' }));
+
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Spazi da compilare nel master',
+    });
+    expect(within(dialog).getByText(warning)).toBeVisible();
+    expect(warning).toContain('12 spazi da compilare');
+    expect(screen.queryByText('Si è verificato un problema')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Pubblica comunque' }));
+    await expect.poll(() => screen.queryByRole('alertdialog')).toBeNull();
+
+    expect(
+      await within(rowOf('Comodato')).findByRole('button', { name: 'Sospendi' }),
+    ).toBeVisible();
+    expect(bodies).toEqual([{ status: 'PUBLISHED' }, { status: 'PUBLISHED', confirmBlanks: true }]);
   });
 
   it('searches by name', async () => {

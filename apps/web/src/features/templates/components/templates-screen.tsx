@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Badge, Box, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import {
@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { DeleteConfirmDialog } from '../../../components/feedback/delete-confirm-dialog.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { type DataColumn, DataTable } from '../../../components/lists/data-table.tsx';
@@ -22,7 +23,12 @@ import { PATHS } from '../../../lib/paths.ts';
 import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
 import { templateQueries } from '../../../lib/template-queries.ts';
 import { notifyFailure } from '../../../lib/toaster.ts';
-import { useDeleteTemplateMutation, useTemplateStatusMutation } from '../api.ts';
+import {
+  blanksConfirmationText,
+  isBlanksConfirmation,
+  useDeleteTemplateMutation,
+  useTemplateStatusMutation,
+} from '../api.ts';
 import { loadTemplateIntoDraft } from '../draft.ts';
 
 const texts = it.web.templatesAdmin;
@@ -66,6 +72,8 @@ export function TemplatesScreen() {
   const [categoryId, setCategoryId] = useState('');
   const [status, setStatus] = useState<TTemplateStatus | ''>('');
   const [toDelete, setToDelete] = useState<TTemplateCard | null>(null);
+  /** A publication the server asked to confirm: the master still holds blanks. */
+  const [withBlanks, setWithBlanks] = useState<{ id: string; text: string } | null>(null);
   const templates = useQuery(templateQueries.list({ page, name, categoryId, status }));
   const categories = useQuery(categoryQueries.all());
   const statusChange = useTemplateStatusMutation();
@@ -125,10 +133,18 @@ export function TemplatesScreen() {
                     variant={published ? 'outline' : 'primary'}
                     disabled={pending}
                     onClick={() =>
-                      statusChange.mutate({
-                        id: template.id,
-                        status: published ? TEMPLATE_STATUS.suspended : TEMPLATE_STATUS.published,
-                      })
+                      statusChange.mutate(
+                        {
+                          id: template.id,
+                          status: published ? TEMPLATE_STATUS.suspended : TEMPLATE_STATUS.published,
+                        },
+                        {
+                          onError: (error) => {
+                            if (!isBlanksConfirmation(error)) return;
+                            setWithBlanks({ id: template.id, text: blanksConfirmationText(error) });
+                          },
+                        },
+                      )
                     }
                   >
                     {published ? texts.suspend : texts.publish}
@@ -231,6 +247,22 @@ export function TemplatesScreen() {
         </Button>
       </HStack>
       {content}
+      <ConfirmDialog
+        open={withBlanks !== null}
+        title={it.documents.blanks.publishTitle}
+        confirmLabel={it.documents.blanks.publishAnyway}
+        pending={statusChange.isPending}
+        onClose={() => setWithBlanks(null)}
+        onConfirm={() => {
+          if (!withBlanks) return;
+          statusChange.mutate(
+            { id: withBlanks.id, status: TEMPLATE_STATUS.published, confirmBlanks: true },
+            { onSettled: () => setWithBlanks(null) },
+          );
+        }}
+      >
+        <Text>{withBlanks?.text}</Text>
+      </ConfirmDialog>
       <DeleteConfirmDialog
         item={toDelete}
         title={texts.deleteTitle}

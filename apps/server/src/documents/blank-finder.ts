@@ -1,0 +1,375 @@
+import PizZip from 'pizzip';
+import { partOf } from './authoring-habits.ts';
+import { decodeXmlText } from './render.ts';
+import { acceptRevisions, TEXT_PART } from './word-cleanup.ts';
+
+/**
+ * The blanks a person fills by hand in a firm's or an office's Word form, left in a master: they
+ * would reach every bought contract as printed. Read from the raw parts (no HTTP, no rendering),
+ * in one pass of each part, so the lint in the document workers stays fast on long forms.
+ */
+
+export type BlankKind =
+  /** `____`, four underscores or more; `___/___/____`, a date. */
+  | 'underscores'
+  /** `......` or `……`, four dots or ellipses or more (not a table of contents' leader). */
+  | 'dots'
+  /** `[Cliente]`, `[...]`, `[ ]`, `<<nome>>`, `<nome>`. */
+  | 'placeholder'
+  /** A legacy Word form field: FORMTEXT, FORMCHECKBOX, FORMDROPDOWN. */
+  | 'formField'
+  /** A content control still showing its placeholder text. */
+  | 'contentControl'
+  /** A checkbox content control, or a ☐ / □ / ❑ glyph (also Wingdings boxes). */
+  | 'checkbox'
+  /** A table row of narrow empty cells, one character each (the codice fiscale's boxes). */
+  | 'boxRow'
+  /** Both genders or numbers written out: `nato/a`, `il/la`, `..l.. sottoscritt..`. */
+  | 'gender';
+
+export type Blank = {
+  /** The part's file in the package, `word/document.xml`. */
+  file: string;
+  /** The part as the editor knows it in Word (`corpo`, `intestazione`…). */
+  part: string;
+  /** The paragraph's position in its part (paragraphs of text boxes included). */
+  index: number;
+  /** The paragraph's text, cut when long, as the lint messages quote it (the label before it
+   * when the paragraph holds nothing but the blank, as a form field in a table cell). */
+  paragraph: string;
+  kind: BlankKind;
+  /** The blank as written (the field's type for a form field, the glyph for a box). */
+  text: string;
+};
+
+/** Every blank of the document's text parts, part after part, in document order. */
+export function findBlanks(docx: Buffer): Blank[] {
+  const zip = new PizZip(docx);
+  const names = Object.keys(zip.files)
+    .filter((name) => TEXT_PART.test(name))
+    .sort();
+  return names.flatMap((name) =>
+    findBlanksInPart(name, acceptRevisions(zip.file(name)?.asText() ?? '')),
+  );
+}
+
+/** A paragraph's text as a message quotes it, cut when long. */
+export function quotedParagraph(text: string, width = 160): string {
+  const trimmed = text.replace(/\s+/g, ' ').trim();
+  return trimmed.length <= width ? trimmed : `${trimmed.slice(0, width)}…`;
+}
+
+type Found = { at: number; kind: BlankKind; text: string };
+
+type OpenParagraph = {
+  /** The text as read (tabs as spaces), for the quote. */
+  shown: string;
+  /** The same text with what must not be read as a blank (a form field's result, a content
+   * control's content) replaced by U+FFFF, so that no pattern runs across or inside it. */
+  scanned: string;
+  style: string;
+  found: Found[];
+};
+
+type Field = { instruction: string; form: string | undefined; result: string; inResult: boolean };
+type Control = { kind: 'checkbox' | 'contentControl' | undefined; text: string };
+type Cell = { width: number | undefined; text: string };
+
+const TOKEN = new RegExp(
+  [
+    /<w:p(?=[\s>/])[^>]*?(\/?)>/.source,
+    /<\/w:p>/.source,
+    /<w:pStyle\b[^>]*?w:val="([^"]*)"/.source,
+    /<w:r(?=[\s>])[^>]*>/.source,
+    /<w:rFonts\b[^>]*>/.source,
+    /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/.source,
+    /<w:(?:tab|br|cr)\s*\/>/.source,
+    /<w:sym\b[^>]*\/>/.source,
+    /<w:fldChar\b[^>]*?w:fldCharType="(begin|separate|end)"[^>]*>/.source,
+    /<w:instrText(?:\s[^>]*)?>([^<]*)<\/w:instrText>/.source,
+    /<w:fldSimple\b[^>]*?w:instr="([^"]*)"[^>]*>/.source,
+    /<w:sdtPr>[\s\S]*?<\/w:sdtPr>/.source,
+    /<w:sdt>|<w:sdt\s[^>]*>|<\/w:sdt>/.source,
+    /<w:tr(?=[\s>])[^>]*>|<\/w:tr>/.source,
+    /<w:tc>|<w:tc\s[^>]*>|<\/w:tc>/.source,
+    /<w:tcW\b[^>]*\/>/.source,
+  ].join('|'),
+  'g',
+);
+
+const FORM_FIELD = /^\s*(FORMTEXT|FORMCHECKBOX|FORMDROPDOWN)\b/;
+/** Box shapes of the symbol fonts, by character code (Word writes them as F0xx). */
+const BOX_SYMBOLS: Record<string, readonly number[]> = {
+  wingdings: [0x6f, 0x71, 0x72, 0xa8],
+  'wingdings 2': [0x2a, 0xa3],
+};
+const EMPTY = '\uffff';
+
+/** The box a symbol font draws for this character, if it is one. */
+function boxOf(font: string | undefined, code: number): boolean {
+  const codes = font ? BOX_SYMBOLS[font.toLowerCase()] : undefined;
+  return codes?.includes(code >= 0xf000 ? code - 0xf000 : code) ?? false;
+}
+
+/** The blanks of one text part (XML with revisions accepted). */
+export function findBlanksInPart(file: string, xml: string): Blank[] {
+  const part = partOf(file);
+  const done: OpenParagraph[] = [];
+  const open: OpenParagraph[] = [];
+  const fields: Field[] = [];
+  const controls: Control[] = [];
+  let runFont: string | undefined;
+  let row: { cells: Cell[]; before: OpenParagraph | undefined } | undefined;
+  let cell: Cell | undefined;
+
+  const hidden = () =>
+    fields.some((field) => field.form !== undefined && field.inResult) ||
+    controls.some((control) => control.kind !== undefined);
+  const lastParagraph = () => open.at(-1) ?? done.at(-1);
+  const append = (text: string) => {
+    const paragraph = open.at(-1);
+    if (!paragraph) return;
+    const masked = hidden();
+    paragraph.shown += text;
+    paragraph.scanned += masked ? EMPTY.repeat(text.length) : text;
+    for (const control of controls) control.text += text;
+    for (const field of fields) if (field.inResult) field.result += text;
+    if (cell) cell.text += text;
+  };
+  const record = (kind: BlankKind, text: string) => {
+    const paragraph = lastParagraph();
+    paragraph?.found.push({
+      at: open.length > 0 ? paragraph.scanned.length : Number.MAX_SAFE_INTEGER,
+      kind,
+      text,
+    });
+  };
+  const closeField = (field: Field) => {
+    if (field.form) record('formField', field.form);
+  };
+
+  for (const match of xml.matchAll(TOKEN)) {
+    const [token, selfClosing, style, text, fieldCharType, instruction, simpleInstruction] = match;
+    if (token.startsWith('<w:p') && !token.startsWith('<w:pStyle')) {
+      if (!selfClosing) open.push({ shown: '', scanned: '', style: '', found: [] });
+    } else if (token === '</w:p>') {
+      const paragraph = open.pop();
+      if (paragraph) {
+        scanText(paragraph);
+        done.push(paragraph);
+        if (cell) cell.text += ' ';
+      }
+    } else if (style !== undefined) {
+      const paragraph = open.at(-1);
+      if (paragraph) paragraph.style = style;
+    } else if (token.startsWith('<w:rFonts')) {
+      runFont = /w:(?:ascii|hAnsi)="([^"]*)"/.exec(token)?.[1];
+    } else if (token.startsWith('<w:r') && /^<w:r[\s>]/.test(token)) {
+      runFont = undefined;
+    } else if (text !== undefined) {
+      let decoded = decodeXmlText(text);
+      // A box typed in a symbol font is a letter («o», «q», «¨») or a private-use character.
+      if (runFont && BOX_SYMBOLS[runFont.toLowerCase()]) {
+        decoded = [...decoded]
+          .map((character) => (boxOf(runFont, character.codePointAt(0) ?? 0) ? '☐' : character))
+          .join('');
+      }
+      append(decoded);
+    } else if (/^<w:(?:tab|br|cr)\s*\/>$/.test(token)) {
+      append(' ');
+    } else if (token.startsWith('<w:sym')) {
+      const font = /w:font="([^"]*)"/.exec(token)?.[1];
+      const code = Number.parseInt(/w:char="([0-9A-Fa-f]+)"/.exec(token)?.[1] ?? '', 16);
+      append(boxOf(font, code) ? '☐' : ' ');
+    } else if (fieldCharType !== undefined) {
+      if (fieldCharType === 'begin') {
+        fields.push({ instruction: '', form: undefined, result: '', inResult: false });
+      } else {
+        const field = fields.at(-1);
+        if (field && fieldCharType === 'separate') field.inResult = true;
+        if (field && fieldCharType === 'end') closeField(fields.pop() as Field);
+      }
+    } else if (instruction !== undefined) {
+      const field = fields.at(-1);
+      if (field && !field.inResult) {
+        field.instruction += decodeXmlText(instruction);
+        field.form = FORM_FIELD.exec(field.instruction)?.[1];
+      }
+    } else if (simpleInstruction !== undefined) {
+      const form = FORM_FIELD.exec(decodeXmlText(simpleInstruction))?.[1];
+      if (form) record('formField', form);
+    } else if (token.startsWith('<w:sdtPr')) {
+      const control = controls.at(-1);
+      if (control) {
+        if (/<w14:checkbox[\s>/]/.test(token)) control.kind = 'checkbox';
+        else if (/<w:showingPlcHdr\b/.test(token)) control.kind = 'contentControl';
+      }
+    } else if (token.startsWith('<w:sdt')) {
+      controls.push({ kind: undefined, text: '' });
+    } else if (token === '</w:sdt>') {
+      const control = controls.pop();
+      if (control?.kind) {
+        const shown = control.text.replace(/\s+/g, ' ').trim();
+        record(control.kind, shown || (control.kind === 'checkbox' ? '☐' : ''));
+      }
+    } else if (token.startsWith('<w:tr')) {
+      row = { cells: [], before: done.at(-1) };
+    } else if (token === '</w:tr>') {
+      if (row) boxRowOf(row.cells, row.before, done);
+      row = undefined;
+    } else if (token.startsWith('<w:tcW')) {
+      const width = Number(/w:w="(\d+)"/.exec(token)?.[1]);
+      const type = /w:type="([^"]*)"/.exec(token)?.[1] ?? 'dxa';
+      if (cell && type === 'dxa' && Number.isFinite(width)) cell.width = width;
+    } else if (token === '</w:tc>') {
+      if (cell) row?.cells.push(cell);
+      cell = undefined;
+    } else if (token.startsWith('<w:tc')) {
+      cell = { width: undefined, text: '' };
+    }
+  }
+
+  // A form's field often sits alone in a table cell: its label is the cell before.
+  let label = '';
+  return done.flatMap((paragraph, index) => {
+    const own = quotedParagraph(paragraph.shown);
+    if (own !== '' && paragraph.found.length === 0) label = own;
+    if (paragraph.found.length === 0) return [];
+    const quoted = own || label;
+    if (own !== '') label = own;
+    return paragraph.found
+      .sort((a, b) => a.at - b.at)
+      .map(({ kind, text }) => ({ file, part, index, paragraph: quoted, kind, text }));
+  });
+}
+
+/** The widest cell of a one-character box (about 1 cm): the codice fiscale's 16 boxes fit a line. */
+const BOX_CELL_WIDTH = 600;
+const BOX_ROW_CELLS = 8;
+
+/**
+ * A row of many narrow empty cells is a row of boxes, one character each. It belongs to the
+ * row's own label if it has one (a first cell «Codice fiscale»), else to the paragraph before.
+ */
+function boxRowOf(cells: Cell[], before: OpenParagraph | undefined, done: OpenParagraph[]): void {
+  const boxes = cells.filter(
+    (cell) => cell.text.trim() === '' && cell.width !== undefined && cell.width <= BOX_CELL_WIDTH,
+  );
+  if (boxes.length < BOX_ROW_CELLS) return;
+  const start = before ? done.indexOf(before) + 1 : 0;
+  const label =
+    done.slice(start).find((paragraph) => paragraph.shown.trim() !== '') ??
+    [...done.slice(0, start)].reverse().find((paragraph) => paragraph.shown.trim() !== '');
+  label?.found.push({
+    at: Number.MAX_SAFE_INTEGER,
+    kind: 'boxRow',
+    text: `${boxes.length} caselle`,
+  });
+}
+
+const ARTICLES =
+  'il|lo|la|i|gli|le|un|uno|una|del|dello|della|al|allo|alla|dal|dallo|dalla|nel|nello|nella|sul|sullo|sulla|egli|ella|lui|lei|esso|essa|signore|signora';
+/** Patterns read on a paragraph's text, tags and hidden text already blanked out. */
+const PATTERNS: readonly { kind: BlankKind; pattern: RegExp }[] = [
+  // Articles and pronouns for both genders: «il/la», «Il/La», «lo/la», «egli/ella».
+  {
+    kind: 'gender',
+    pattern: new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:${ARTICLES})/(?:${ARTICLES})(?![\\p{L}\\p{N}])`,
+      'giu',
+    ),
+  },
+  // An ending for the other gender or number: «nato/a», «sottoscritto/a», «residente/domiciliato/a»,
+  // «impresa/e». A base of one letter is not a word: «e/o» stays prose.
+  {
+    kind: 'gender',
+    pattern:
+      /(?<![\p{L}\p{N}/])(?:\p{L}+\/)*\p{L}{2,}\/(?:a|e|i|o|essa|esse|trice|trici|ice|ssa)(?![\p{L}\p{N}])/giu,
+  },
+  // Endings left as dots: «..l.. sottoscritt..», «nat..».
+  {
+    kind: 'gender',
+    pattern: /(?<![\p{L}.])\.\.\p{L}{1,2}\.\.(?!\.)|(?<=\p{L}{3})\.\.(?![.\p{L}])/gu,
+  },
+  // A date's blank is one: «___/____/_____».
+  { kind: 'underscores', pattern: /_{2,}(?:\/_{2,}){1,2}|_{4,}/g },
+  // Dots typed together, or spaced out «. . . .»; the full stop of «n. ....» stays out.
+  { kind: 'dots', pattern: /[.…]{2,}|[.…](?:[ \u00a0][.…]){3,}/g },
+  {
+    kind: 'placeholder',
+    pattern: /\[[^[\]\uffff]{0,60}\]|<<[^<>\uffff]{1,60}>>|<[^<>\s\d\uffff][^<>\uffff]{0,40}>/g,
+  },
+  { kind: 'checkbox', pattern: /[☐□❑❏❒]/g },
+];
+
+const TAG = /\{[^{}]*\}/g;
+const TABLE_OF_CONTENTS_STYLE = /^(toc|sommario|indice|inhalt|contents)/i;
+/** A citation or footnote mark in brackets, «[1]», «[IV]», is not a placeholder. */
+const NUMBER_IN_BRACKETS = /^\[\s*(?:\d+|[ivxlcdm]+)\s*\]$/i;
+
+/** Reads the patterns on a closed paragraph's own text. */
+function scanText(paragraph: OpenParagraph): void {
+  const scanned = paragraph.scanned.replace(TAG, (tag) => EMPTY.repeat(tag.length));
+  const toc = TABLE_OF_CONTENTS_STYLE.test(paragraph.style);
+  const matches: Found[] = [];
+  for (const { kind, pattern } of PATTERNS) {
+    for (const match of scanned.matchAll(pattern)) {
+      const text = match[0];
+      if (kind === 'dots' && (dotsIn(text) < 4 || toc || isPageLeader(scanned, match.index, text)))
+        continue;
+      if (kind === 'placeholder' && NUMBER_IN_BRACKETS.test(text)) continue;
+      if (kind === 'gender' && text === '..' && isAbbreviation(scanned.slice(0, match.index)))
+        continue;
+      matches.push({ at: match.index, kind, text });
+    }
+  }
+  matches.sort((a, b) => a.at - b.at || b.text.length - a.text.length);
+  let end = -1;
+  for (const found of matches) {
+    if (found.at < end) continue;
+    paragraph.found.push(found);
+    end = found.at + found.text.length;
+  }
+}
+
+/** «ecc..», «pag..»: an abbreviation's full stop typed twice, not a word's ending left out. */
+const ABBREVIATIONS = new Set([
+  'ecc',
+  'etc',
+  'pag',
+  'pagg',
+  'art',
+  'artt',
+  'sig',
+  'sigg',
+  'dott',
+  'avv',
+  'prof',
+  'ing',
+  'geom',
+  'rag',
+  'tel',
+  'cod',
+  'prov',
+  'cfr',
+  'succ',
+  'segg',
+  'cit',
+]);
+
+function isAbbreviation(before: string): boolean {
+  const word = /(\p{L}+)$/u.exec(before)?.[1];
+  return word !== undefined && ABBREVIATIONS.has(word.toLowerCase());
+}
+
+/** The dots a run shows: «…» is three, so «………» is a blank and a lone «…» is prose. */
+function dotsIn(run: string): number {
+  let dots = 0;
+  for (const character of run) dots += character === '…' ? 3 : character === '.' ? 1 : 0;
+  return dots;
+}
+
+/** «Premesse ........ 3»: dots from a title to the page number at the paragraph's end. */
+function isPageLeader(text: string, at: number, dots: string): boolean {
+  return /\p{L}/u.test(text.slice(0, at)) && /^\s*\d{1,4}\s*$/.test(text.slice(at + dots.length));
+}
