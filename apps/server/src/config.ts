@@ -253,8 +253,9 @@ const ZCheckedEnvironment = ZEnvironment.superRefine((vars, ctx) => {
   }
 });
 
-function parseEnvironment(env: Record<string, string | undefined>) {
-  const parsed = ZCheckedEnvironment.safeParse(env);
+/** `forInvoices: false`: a tool that issues no invoice (create-admin) needs no seller. */
+function parseEnvironment(env: Record<string, string | undefined>, { forInvoices = true } = {}) {
+  const parsed = (forInvoices ? ZCheckedEnvironment : ZEnvironment).safeParse(env);
   if (!parsed.success) throw new ConfigError(formatIssues(parsed.error, env));
   return parsed.data;
 }
@@ -275,7 +276,7 @@ function resolveFolder(vars: Environment, value: string | undefined, fallback: s
 export function loadDatabaseConfig(
   env: Record<string, string | undefined> = process.env,
 ): Pick<AppConfig, 'dataDir' | 'databaseUrl'> {
-  const vars = parseEnvironment(env);
+  const vars = parseEnvironment(env, { forInvoices: false });
   return { dataDir: resolveFolder(vars, vars.DATA_DIR, 'data'), databaseUrl: vars.DATABASE_URL };
 }
 
