@@ -135,9 +135,6 @@ describe('authoring a master written in Word', () => {
       .toBeGreaterThan(1);
     await editor.getByLabel('Categoria').selectOption({ index: 1 });
     await editor.getByLabel('Prezzo (€)').fill('10,50');
-    await editor
-      .getByLabel('URL di pagamento (stripe_url)')
-      .fill('https://buy.stripe.com/test_word');
     // The master as it came back from a colleague's review: comments and tracked changes.
     await editor
       .getByLabel('Master (.docx)')

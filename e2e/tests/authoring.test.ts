@@ -175,9 +175,6 @@ describe('template authoring journey', () => {
       .toBe(1);
     await categorySelect.selectOption({ label: categoryName });
     await editor.getByLabel('Prezzo (€)').fill('30');
-    await editor
-      .getByLabel('URL di pagamento (stripe_url)')
-      .fill('https://buy.stripe.com/test_locazione');
     // A misspelled option in the conditional clause: lint must point at its paragraph.
     await editor
       .getByLabel('Master (.docx)')
