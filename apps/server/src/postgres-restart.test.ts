@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { computeTotal, findNextQuestion, it as italian, USER_STATUS } from '@lexpath/shared';
 import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
@@ -9,8 +8,10 @@ import { sampleAnswer } from '../../../bench/support/sample-answers.mjs';
 import { REPOSITORY_ROOT } from './config.ts';
 import { connectDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { SAMPLE_BILLING } from './modules/contracts/test-contracts.ts';
 import { seedDemoData } from './seed.ts';
 import { type PostgresCluster, startPostgresCluster } from './test/postgres-cluster.ts';
+import { findFreePort } from './test/smtp.ts';
 
 /*
  * The real server process on a PostgreSQL an operator restarts (`pg_ctl restart -m fast`)
@@ -22,18 +23,6 @@ import { type PostgresCluster, startPostgresCluster } from './test/postgres-clus
 const SERVER_ENTRY = path.join(REPOSITORY_ROOT, 'apps/server/src/server.ts');
 const BUYERS = 4;
 const LAWYER = { pec: 'avvocato@pec.demo.it', password: 'Demo2026!' };
-const BILLING = {
-  tipo: 'persona_fisica',
-  nome: 'Ugo',
-  cognome: 'Zanetti',
-  codice_fiscale: 'ZNTGUO70B12L219R',
-  partita_iva: '01234567897',
-  indirizzo: 'via Roma 1',
-  cap: '00184',
-  comune: 'Roma',
-  provincia: 'RM',
-  nazione: 'IT',
-};
 
 type Step = { at: number; status: number; retryAfter: string | null; message: unknown };
 
@@ -43,17 +32,6 @@ let server: ChildProcess;
 let baseUrl: string;
 let output = '';
 let database: ReturnType<typeof connectDatabase>;
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitUntilHealthy(): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -188,7 +166,7 @@ describe(`a PostgreSQL restart while ${BUYERS} lawyers buy documents`, () => {
         return json.data ?? {};
       }
     };
-    await call('PUT', `/api/user/${lawyer.id}/billing`, BILLING);
+    await call('PUT', `/api/user/${lawyer.id}/billing`, SAMPLE_BILLING);
 
     const acknowledged = { contracts: [] as string[], payments: [] as string[] };
     let buying = true;

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from './config.ts';
 import { isProcessAlive } from './db/processes.ts';
+import { findFreePort } from './test/smtp.ts';
 
 /*
  * The real process, as `npm start` runs it: embedded PostgreSQL, lock, seed, signals.
@@ -24,17 +24,6 @@ type RunningServer = {
 
 let dataDir: string;
 const started: RunningServer[] = [];
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(): Promise<RunningServer> {
   const port = await findFreePort();

@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPOSITORY_ROOT } from '../config.ts';
+import { findFreePort } from './smtp.ts';
 
 const run = promisify(execFile);
 
@@ -45,17 +45,6 @@ export function clusterBinaries(): string {
   return EMBEDDED_BIN;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** As root, PostgreSQL must run as `postgres` (it refuses root). */
 function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
@@ -78,7 +67,7 @@ export async function startPostgresCluster(name: string): Promise<PostgresCluste
   await chmod(folder, 0o755);
   const dataDir = path.join(folder, 'pg');
   const logFile = path.join(folder, 'postgres.log');
-  const port = await freePort();
+  const port = await findFreePort();
   const user = runAs();
   if (user) await writeFile(logFile, '');
   if (user) execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, folder]);
