@@ -157,21 +157,12 @@ const SIZE = Object.keys(ROLE_NOUNS).length + Object.keys(ATTRIBUTES).length;
 /** How many words the dictionary knows (the issue asks for at least 80). */
 export const AGREEMENT_DICTIONARY_SIZE = SIZE;
 
-/** An article, or a preposition joined to one («del», «all'»): its preposition. */
-const ARTICLES: Record<string, { preposition: string; definite: boolean }> = {};
-for (const [preposition, forms] of Object.entries({
-  '': ['il', 'lo', "l'", 'la', 'i', 'gli', 'le'],
-  di: ['del', 'dello', "dell'", 'della', 'dei', 'degli', 'delle'],
-  a: ['al', 'allo', "all'", 'alla', 'ai', 'agli', 'alle'],
-  da: ['dal', 'dallo', "dall'", 'dalla', 'dai', 'dagli', 'dalle'],
-  in: ['nel', 'nello', "nell'", 'nella', 'nei', 'negli', 'nelle'],
-  su: ['sul', 'sullo', "sull'", 'sulla', 'sui', 'sugli', 'sulle'],
-})) {
-  for (const form of forms) ARTICLES[form] = { preposition, definite: true };
-}
-for (const form of ['un', 'uno', "un'", 'una'])
-  ARTICLES[form] = { preposition: '', definite: false };
-
+/**
+ * The definite articles, alone and joined to a preposition, in the order il, lo, l', la, i,
+ * gli, le (masculine singular before a consonant, before s+consonant and z, before a vowel;
+ * feminine singular; masculine plural; masculine plural before a vowel, s+consonant and z;
+ * feminine plural).
+ */
 const JOINED: Record<string, readonly string[]> = {
   '': ['il', 'lo', "l'", 'la', 'i', 'gli', 'le'],
   di: ['del', 'dello', "dell'", 'della', 'dei', 'degli', 'delle'],
@@ -180,6 +171,14 @@ const JOINED: Record<string, readonly string[]> = {
   in: ['nel', 'nello', "nell'", 'nella', 'nei', 'negli', 'nelle'],
   su: ['sul', 'sullo', "sull'", 'sulla', 'sui', 'sugli', 'sulle'],
 };
+
+/** An article, or a preposition joined to one («del», «all'»): its preposition. */
+const ARTICLES: Record<string, { preposition: string; definite: boolean }> = Object.fromEntries([
+  ...Object.entries(JOINED).flatMap(([preposition, forms]) =>
+    forms.map((form) => [form, { preposition, definite: true }]),
+  ),
+  ...['un', 'uno', "un'", 'una'].map((form) => [form, { preposition: '', definite: false }]),
+]);
 
 const startsWithVowel = (word: string) => /^[aeiouàèéìòóùh]/i.test(word);
 /** «lo studio», «lo zio», «gli gnomi», «lo psicologo», «lo iato». */

@@ -128,10 +128,14 @@ function isExecutable(file: string): boolean {
   }
 }
 
-/** `configured` when executable, else `name` on the PATH. */
-function findExecutable(name: string, configured: string | undefined): string | undefined {
+/** `configured` when executable (a wrong one is not second-guessed), else `name` on the PATH. */
+export function findExecutable(
+  name: string,
+  configured: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   if (configured) return isExecutable(configured) ? configured : undefined;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     const candidate = path.join(dir, name);
     if (dir && isExecutable(candidate)) return candidate;
   }

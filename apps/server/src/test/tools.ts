@@ -1,5 +1,4 @@
-import { accessSync, constants } from 'node:fs';
-import path from 'node:path';
+import { findExecutable } from '../documents/pdf-pool.ts';
 
 interface Tool {
   what: string;
@@ -21,25 +20,10 @@ export const TOOLS = {
 
 export type ToolName = keyof typeof TOOLS;
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The tool's variable when it is set (and only then: a wrong one is not second-guessed), else the PATH. */
 export function findTool(name: ToolName, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const tool: Tool = TOOLS[name];
-  const configured = tool.variable && env[tool.variable];
-  if (configured) return isExecutable(configured) ? configured : undefined;
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, name);
-    if (dir && isExecutable(candidate)) return candidate;
-  }
-  return undefined;
+  return findExecutable(name, tool.variable ? env[tool.variable] : undefined, env);
 }
 
 /**

@@ -27,6 +27,31 @@ function toView(row: BillingRow): TBillingProfileView {
   };
 }
 
+/**
+ * The columns a checked profile is stored as: a person's names or a company's denominazione,
+ * and the account's PEC as the invoice's address when neither a codice destinatario nor
+ * another PEC is given.
+ */
+export function billingProfileValues(profile: TBillingProfile, accountPec: string) {
+  const person = profile.tipo === 'persona_fisica';
+  const codiceDestinatario = profile.codice_destinatario || null;
+  return {
+    tipo: profile.tipo,
+    nome: person ? (profile.nome ?? null) : null,
+    cognome: person ? (profile.cognome ?? null) : null,
+    denominazione: person ? null : (profile.denominazione ?? null),
+    codiceFiscale: profile.codice_fiscale,
+    partitaIva: profile.partita_iva,
+    indirizzo: profile.indirizzo,
+    cap: profile.cap,
+    comune: profile.comune,
+    provincia: profile.provincia,
+    nazione: profile.nazione,
+    codiceDestinatario,
+    pecDestinatario: codiceDestinatario ? null : profile.pec_destinatario || accountPec,
+  };
+}
+
 function assertMayEdit(caller: Caller, userId: string): void {
   // Someone else's profile answers like an unknown one: 404, never 403.
   if (!mayEditUser(caller, userId) || !isUuid(userId)) {
@@ -59,23 +84,7 @@ export async function saveBillingProfile(
   assertMayEdit(caller, userId);
   const [user] = await db.select({ pec: users.pec }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('notFound', it.errors.notFound);
-  const person = profile.tipo === 'persona_fisica';
-  const codiceDestinatario = profile.codice_destinatario || null;
-  const values = {
-    tipo: profile.tipo,
-    nome: person ? (profile.nome ?? null) : null,
-    cognome: person ? (profile.cognome ?? null) : null,
-    denominazione: person ? null : (profile.denominazione ?? null),
-    codiceFiscale: profile.codice_fiscale,
-    partitaIva: profile.partita_iva,
-    indirizzo: profile.indirizzo,
-    cap: profile.cap,
-    comune: profile.comune,
-    provincia: profile.provincia,
-    nazione: profile.nazione,
-    codiceDestinatario,
-    pecDestinatario: codiceDestinatario ? null : profile.pec_destinatario || user.pec,
-  };
+  const values = billingProfileValues(profile, user.pec);
   const [row] = await db
     .insert(billingProfiles)
     .values({ userId, ...values })

@@ -12,6 +12,7 @@ import {
 } from '@lexpath/shared/schemas/billing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingProfileValues } from '../billing/billing.service.ts';
 import { buildFatturaPa } from './fatturapa.ts';
 import { fatturaPaProblemsOfEach } from './fatturapa-schema.ts';
 import { buyerOf } from './invoices.service.ts';
@@ -41,23 +42,9 @@ const SELLER = {
 
 /** The stored row a saved profile becomes (as saveBillingProfile writes it). */
 function storedRow(profile: TBillingProfile): Parameters<typeof buyerOf>[0] {
-  const person = profile.tipo === 'persona_fisica';
-  const codiceDestinatario = profile.codice_destinatario || null;
   return {
     userId: '00000000-0000-4000-8000-000000000000',
-    tipo: profile.tipo,
-    nome: person ? (profile.nome ?? null) : null,
-    cognome: person ? (profile.cognome ?? null) : null,
-    denominazione: person ? null : (profile.denominazione ?? null),
-    codiceFiscale: profile.codice_fiscale,
-    partitaIva: profile.partita_iva,
-    indirizzo: profile.indirizzo,
-    cap: profile.cap,
-    comune: profile.comune,
-    provincia: profile.provincia,
-    nazione: profile.nazione,
-    codiceDestinatario,
-    pecDestinatario: codiceDestinatario ? null : profile.pec_destinatario || 'account@pec.test.it',
+    ...billingProfileValues(profile, 'account@pec.test.it'),
     createdAt: new Date(),
     updatedAt: new Date(),
   };
