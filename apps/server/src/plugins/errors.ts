@@ -115,6 +115,11 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     // A 4xx with logLevel 'error': the caller can act on it, but an admin must see it too.
     request.log.error({ err: error }, 'request failed');
   }
+  // A refusal that names its own wait (a busy PDF queue, a locked login) says it; every other
+  // 503 (a database restarting) says the default, so no client has to guess.
+  const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  else if (statusCode === 503) reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
   reply.status(statusCode).send(errorBody(statusCode, message));
 }
 
@@ -181,14 +186,6 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     configureItalianZodMessages();
     app.setErrorHandler(handleError);
-    // Every 503 tells the client when to come back, whoever answered it (a route, the error
-    // handler, the health check).
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
-        reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
-      }
-      done(null, payload);
-    });
   },
   { name: 'errors' },
 );

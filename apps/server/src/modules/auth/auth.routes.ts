@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { login, logout, rotateRefreshToken, type Session } from './auth.service.ts';
 import { isKnownDevice, knownDeviceCookie } from './known-device.ts';
-import { LoginLockedError } from './login-throttle.ts';
 
 /** Requests allowed per key (see each route) within a window. */
 export type RateLimit = { max: number; timeWindowMs: number };
@@ -72,17 +71,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { jwtSecret } = app.config;
       const { pec } = request.body;
       const cookies = request.headers.cookie;
-      let session: Session;
-      try {
-        session = await login(deps(), request.body, {
-          knownDevice: isKnownDevice(cookies, jwtSecret, pec),
-        });
-      } catch (error) {
-        if (error instanceof LoginLockedError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
+      // A locked PEC's 429 carries its Retry-After (the error handler reads retryAfterSeconds).
+      const session = await login(deps(), request.body, {
+        knownDevice: isKnownDevice(cookies, jwtSecret, pec),
+      });
       reply.header(
         'set-cookie',
         knownDeviceCookie(cookies, { secret: jwtSecret, pec, secure: secureCookies }),

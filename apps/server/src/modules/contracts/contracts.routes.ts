@@ -12,7 +12,7 @@ import { paginatedOf } from '@lexpath/shared/schemas/pagination';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type PdfPool, PdfPoolBusyError } from '../../documents/pdf-pool.ts';
+import type { PdfPool } from '../../documents/pdf-pool.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
@@ -285,21 +285,14 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      try {
-        const pdf = await renderContractPreview(
-          app.db,
-          app.documents,
-          pdfPool,
-          currentUser(request),
-          request.params.id,
-        );
-        return sendFile(reply, 'application/pdf', pdf);
-      } catch (error) {
-        if (error instanceof PdfPoolBusyError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
+      const pdf = await renderContractPreview(
+        app.db,
+        app.documents,
+        pdfPool,
+        currentUser(request),
+        request.params.id,
+      );
+      return sendFile(reply, 'application/pdf', pdf);
     },
   );
 
@@ -325,23 +318,16 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { format } = request.query;
-      try {
-        const file = await downloadContract(
-          app.db,
-          app.documents,
-          pdfPool,
-          currentUser(request),
-          request.params.id,
-          format,
-        );
-        const type = format === 'pdf' ? 'application/pdf' : DOCX_CONTENT_TYPE;
-        return sendFile(reply, type, file.bytes, file.fileName);
-      } catch (error) {
-        if (error instanceof PdfPoolBusyError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
+      const file = await downloadContract(
+        app.db,
+        app.documents,
+        pdfPool,
+        currentUser(request),
+        request.params.id,
+        format,
+      );
+      const type = format === 'pdf' ? 'application/pdf' : DOCX_CONTENT_TYPE;
+      return sendFile(reply, type, file.bytes, file.fileName);
     },
   );
 };

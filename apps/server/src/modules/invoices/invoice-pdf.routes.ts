@@ -2,7 +2,7 @@ import { ZApiError } from '@lexpath/shared/schemas/api';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type PdfPool, PdfPoolBusyError } from '../../documents/pdf-pool.ts';
+import type { PdfPool } from '../../documents/pdf-pool.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayReadContracts } from '../../policy.ts';
 import { attachmentDisposition } from '../files/content-disposition.ts';
@@ -48,20 +48,13 @@ export const invoicePdfRoutes: FastifyPluginAsyncZod<InvoicePdfRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      try {
-        const { fileName, pdf } = await getCourtesyCopy(
-          app.db,
-          pdfPool,
-          currentUser(request),
-          request.params.id,
-        );
-        return sendPdf(reply, pdf, fileName);
-      } catch (error) {
-        if (error instanceof PdfPoolBusyError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
+      const { fileName, pdf } = await getCourtesyCopy(
+        app.db,
+        pdfPool,
+        currentUser(request),
+        request.params.id,
+      );
+      return sendPdf(reply, pdf, fileName);
     },
   );
 };
