@@ -210,28 +210,26 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * cached text of another shape (the bookmarked words themselves) is left to Word's update.
  */
 function renumbered(cached: string, parts: NumberParts): string | undefined {
-  const whole = parts.map((part) => part.text).join('');
-  const numbersOnly = parts.filter((part) => !part.literal).map((part) => part.text);
-  const candidates = [
-    whole,
-    whole.replace(/[.)]$/, ''),
-    numbersOnly.join('.'),
-    numbersOnly.at(-1) ?? '',
-  ];
-  const shapes = [
+  const numbers = parts.filter((part) => !part.literal);
+  const last = parts.at(-1);
+  const withoutFinalStop =
+    last?.literal && /[.)]$/.test(last.text)
+      ? [...parts.slice(0, -1), { literal: true, text: last.text.slice(0, -1) }]
+      : parts;
+  const forms: NumberParts[] = [
     parts,
-    parts,
-    numbersOnly.map((text) => ({ literal: false, text })),
-    [{ literal: false, text: numbersOnly.at(-1) ?? '' }],
+    withoutFinalStop,
+    numbers.flatMap((part, index) => (index ? [{ literal: true, text: '.' }, part] : [part])),
+    numbers.slice(-1),
   ];
   const trimmed = cached.trim();
-  for (const [index, candidate] of candidates.entries()) {
-    let pattern = (shapes[index] ?? [])
+  for (const form of forms) {
+    // Any number stands where the form has one: the cached text holds the old number.
+    const pattern = form
       .map((part) => (part.literal ? escapeRegExp(part.text) : '[0-9A-Za-z]+'))
-      .join(index === 2 ? '\\.' : '');
-    if (index === 1) pattern = pattern.replace(/(?:\\\.|\\\))$/, '');
-    if (candidate && new RegExp(`^${pattern}$`).test(trimmed)) {
-      return cached.replace(trimmed, candidate);
+      .join('');
+    if (form.length > 0 && new RegExp(`^${pattern}$`).test(trimmed)) {
+      return cached.replace(trimmed, form.map((part) => part.text).join(''));
     }
   }
   return undefined;
