@@ -52,6 +52,8 @@ function masterParagraphs(durata: string): string[] {
     '{#rinnovo == "Sì"}Il contratto si rinnova tacitamente.{/}',
     '{#deposito == "Sì"}È previsto un deposito cauzionale.{/}',
     'Servizi inclusi: {servizi}.',
+    // A blank of the firm's form left in the master: publishing asks to confirm.
+    'Luogo e data ______________________',
   ];
 }
 
@@ -256,8 +258,41 @@ describe('template authoring journey', () => {
     await editor.goto('/admin/master-inseriti');
     await expect.poll(() => row.isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Pubblica' }).click();
+    const blanks = editor.getByRole('alertdialog', { name: 'Spazi da compilare nel master' });
+    await expect.poll(() => blanks.isVisible()).toBe(true);
+    expect(await blanks.textContent()).toContain(
+      'Il master contiene ancora uno spazio da compilare',
+    );
+    await checkScreen(editor, 'templates-publish-with-blanks');
+    // With the keyboard: to «Pubblica comunque», then Enter.
+    const publishAnyway = blanks.getByRole('button', { name: 'Pubblica comunque' });
+    for (
+      let tab = 0;
+      tab < 5 && !(await publishAnyway.evaluate((b) => b === document.activeElement));
+      tab += 1
+    ) {
+      await editor.keyboard.press('Tab');
+    }
+    await editor.keyboard.press('Enter');
     await expectText(editor, 'Stato del template aggiornato');
-    await expect.poll(() => row.getByRole('button', { name: 'Sospendi' }).isVisible()).toBe(true);
+    // The refused first attempt leaves no «Caricamento» toast behind.
+    await expect.poll(() => editor.getByText('Aggiorno lo stato del template').count()).toBe(0);
+    const suspend = row.getByRole('button', { name: 'Sospendi' });
+    await expect.poll(() => suspend.isVisible()).toBe(true);
+    // The button turns from the filled «Pubblica» to the outlined «Sospendi» with a colour
+    // transition: axe reads the colours once they have settled, as a reader sees them.
+    const colours = () => suspend.evaluate((b) => getComputedStyle(b).backgroundColor);
+    let previous = '';
+    await expect
+      .poll(
+        async () => {
+          const [before, now] = [previous, await colours()];
+          previous = now;
+          return before === now;
+        },
+        { interval: 250 },
+      )
+      .toBe(true);
     await checkScreen(editor, 'templates-published');
     await editor.context().close();
 

@@ -46,7 +46,7 @@ export function useTemplateStatusMutation() {
     ...toasts,
     onError: (error, variables, context) => {
       if (isBlanksConfirmation(error)) {
-        if (context) toaster.dismiss(context.toastId);
+        if (context) toaster.remove(context.toastId);
         return;
       }
       toasts.onError(error, variables, context);
