@@ -28,6 +28,9 @@ export type BlankKind =
   | 'gender';
 
 export type Blank = {
+  /** Stable between an inspection and a conversion of the same file: `word/document.xml#12.0`,
+   * the part's file, the paragraph's index and the blank's order in its paragraph. */
+  id: string;
   /** The part's file in the package, `word/document.xml`. */
   file: string;
   /** The part as the editor knows it in Word (`corpo`, `intestazione`…). */
@@ -40,6 +43,11 @@ export type Blank = {
   kind: BlankKind;
   /** The blank as written (the field's type for a form field, the glyph for a box). */
   text: string;
+  /** The paragraph's whole text (tabs and breaks as spaces), uncut, for reading the label
+   * around the blank; `at` is the blank's offset in it (the text's length for a blank that is
+   * not text: a box row, a form field read at its end). */
+  whole: string;
+  at: number;
 };
 
 /** Every blank of the document's text parts, part after part, in document order. */
@@ -237,9 +245,20 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
     if (paragraph.found.length === 0) return [];
     const quoted = own || label;
     if (own !== '') label = own;
+    const whole = paragraph.shown;
     return paragraph.found
       .sort((a, b) => a.at - b.at)
-      .map(({ kind, text }) => ({ file, part, index, paragraph: quoted, kind, text }));
+      .map(({ kind, text, at }, order) => ({
+        id: `${file}#${index}.${order}`,
+        file,
+        part,
+        index,
+        paragraph: quoted,
+        kind,
+        text,
+        whole,
+        at: Math.min(at, whole.length),
+      }));
   });
 }
 
