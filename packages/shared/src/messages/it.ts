@@ -668,7 +668,8 @@ export const it = {
       refuseText: (fullName: string) =>
         `${fullName} non potrà accedere alla piattaforma. Il rifiuto è definitivo: non si può annullare.`,
       suspendTitle: "Sospendere l'utente?",
-      suspendText: (fullName: string) => `${fullName} non potrà accedere finché non lo riattivi.`,
+      suspendText: (fullName: string) =>
+        `${fullName} non potrà accedere finché l'account non sarà riattivato.`,
     },
     createEditor: {
       name: 'Nome',
@@ -978,7 +979,8 @@ export const it = {
       openDetailOf: (title: string) => `Apri il dettaglio di «${title}»`,
       download: 'Scarica',
       downloadOf: (title: string) => `Scarica «${title}» in formato .docx`,
-      downloadPdfAOf: (title: string) => `Scarica «${title}» in formato PDF/A`,
+      // The visible label starts the accessible name (WCAG 2.5.3, axe label-content-name-mismatch).
+      downloadPdfAOf: (title: string) => `Scarica PDF/A di «${title}»`,
       downloadDocx: 'Scarica il documento (.docx)',
       downloadPdfA: 'Scarica PDF/A',
       downloadPdfAHint: 'PDF/A-2b, pronto per la firma digitale',
@@ -1088,8 +1090,9 @@ export const it = {
     corrects: (number: string) => `Storno della fattura n. ${number}`,
     xml: 'XML',
     pdf: 'PDF',
-    xmlOf: (number: string) => `Scarica il file XML di ${number}`,
-    pdfOf: (number: string) => `Scarica la copia di cortesia (PDF) di ${number}`,
+    // The visible label («XML», «PDF») starts the accessible name (WCAG 2.5.3).
+    xmlOf: (number: string) => `XML di ${number}`,
+    pdfOf: (number: string) => `PDF, copia di cortesia di ${number}`,
     refund: 'Rimborsa',
     refundOf: (number: string) => `Rimborsa la fattura ${number}`,
     refundTitle: 'Rimborsare il pagamento?',

@@ -340,11 +340,11 @@ describe('the admin’s invoices', () => {
     renderApp('/admin/fatture');
 
     await user.click(
-      await screen.findByRole('button', { name: 'Scarica il file XML di LP-2026/000001' }),
+      await screen.findByRole('button', { name: 'XML di LP-2026/000001' }),
     );
     await waitFor(() => expect(saved).toEqual([XML_NAME]));
     await user.click(
-      screen.getByRole('button', { name: 'Scarica la copia di cortesia (PDF) di LP-2026/000001' }),
+      screen.getByRole('button', { name: 'PDF, copia di cortesia di LP-2026/000001' }),
     );
     await waitFor(() => expect(saved).toEqual([XML_NAME, 'Fattura LP-2026-000001.pdf']));
     expect(api?.hits('GET /api/invoice/inv-1/xml')).toBe(1);
@@ -441,7 +441,7 @@ describe('the admin’s invoices', () => {
     ]);
     const first = items[1] as HTMLElement;
     expect(
-      within(first).getByRole('button', { name: 'Scarica il file XML di LP-2026/000001' }),
+      within(first).getByRole('button', { name: 'XML di LP-2026/000001' }),
     ).toBeVisible();
     expect(
       within(first).getByRole('button', { name: 'Rimborsa la fattura LP-2026/000001' }),

@@ -815,7 +815,7 @@ describe('archive', () => {
       renderApp('/user/archivio');
       await user.click(
         await screen.findByRole('button', {
-          name: 'Scarica «Contratto di locazione» in formato PDF/A',
+          name: 'Scarica PDF/A di «Contratto di locazione»',
         }),
       );
       await waitFor(() => expect(saved).toHaveLength(3));
