@@ -100,6 +100,8 @@ type Fixtures = {
   unusedFileForEditor: string;
   unusedFileForAdmin: string;
   draftContractId: string;
+  /** A draft only the DELETE case removes. */
+  deletableDraftId: string;
   completedContractId: string;
   paidContractId: string;
   paidSessionId: string;
@@ -437,6 +439,13 @@ const ROUTES: RouteCase[] = [
     state: () => ctx.db.select().from(contracts).where(eq(contracts.id, f.completedContractId)),
   },
   {
+    method: 'DELETE',
+    route: '/api/contract/:id',
+    request: () => ({ url: `/api/contract/${f.deletableDraftId}` }),
+    expect: { ...USER_AREA, user: 204 },
+    state: () => ctx.db.select().from(contracts).where(eq(contracts.id, f.deletableDraftId)),
+  },
+  {
     method: 'GET',
     route: '/api/contract',
     request: () => ({ url: '/api/contract?page=1' }),
@@ -671,6 +680,7 @@ beforeAll(async () => {
   });
   expect(upload.statusCode, upload.body).toBe(200);
   const draftContractId = await startContract(ctx, user, published.id);
+  const deletableDraftId = await startContract(ctx, user, published.id);
   const completedContractId = await startCompletedContract(ctx, user, published.id);
   const paidContractId = await startCompletedContract(ctx, user, published.id);
   // Billing profiles first: the purchases are invoiced.
@@ -713,6 +723,7 @@ beforeAll(async () => {
     unusedFileForEditor: upload.json().data.file_name,
     unusedFileForAdmin: upload.json().data.preview_name,
     draftContractId,
+    deletableDraftId,
     completedContractId,
     paidContractId,
     paidSessionId: sessionId,

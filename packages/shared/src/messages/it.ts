@@ -227,6 +227,8 @@ export const it = {
     checkoutLocked:
       'Il pagamento di questo documento è in corso: le risposte non possono più essere modificate.',
     paymentRequired: 'Per scaricare il documento è necessario completarne l’acquisto.',
+    draftNotDeletable:
+      'Il documento è già stato acquistato o il suo pagamento è in corso: non può essere eliminato.',
     sortInvalid:
       'Ordinamento non valido: scegli tra name, surname, type_contract, created_at_date e payment_date.',
     orderInvalid: 'Verso dell’ordinamento non valido: scegli tra asc e desc.',

@@ -156,6 +156,10 @@ export const ZContractDetail = ZContractCard.extend({
     total: z.string(),
     max_questions: z.number().int().nullable(),
     stripe_url: z.string().nullable(),
+    /** The version the contract was started on, which its questions and price keep. */
+    version_id: z.string().optional(),
+    /** The template has a newer version than the contract's (a draft resumed says so). */
+    newer_version: z.boolean().optional(),
   }),
   maxQuestions: z.number().int().nullable(),
   /** Once paid (issue 14): the invoice of the purchase; null before, or for staff try-outs. */

@@ -325,6 +325,8 @@ export type TDownloadTest = z.input<typeof ZDownloadTest>;
 /** POST /contract/questions?type={templateId}. */
 export const ZNextQuestionQuery = z.object({
   type: z.string({ error: it.validation.required }).trim().min(1, it.validation.required),
+  /** A draft resumed after its template got a newer version goes on with its own version. */
+  version: z.string().trim().min(1).optional(),
 });
 
 /** A field of an `elenco` as the questionnaire receives it: a question without conditions. */

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = {
    * names, tax codes, amounts).
    */
   contractAnswersChanged: 'contract.answers-changed',
+  /** A lawyer deleted a document still in progress (never a bought one): the template, no answer. */
+  contractDraftDeleted: 'contract.draft-deleted',
   /** A payment refunded in full (by an admin, or in Stripe): the download revoked, a credit note. */
   paymentRefunded: 'payment.refunded',
   /** Stripe refunded part of a charge: nothing revoked (one document, one price), recorded. */

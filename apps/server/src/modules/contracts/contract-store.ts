@@ -27,6 +27,7 @@ const contractColumns = {
   userId: contracts.userId,
   templateId: contracts.templateId,
   templateVersionId: contracts.templateVersionId,
+  currentVersionId: templates.currentVersionId,
   answers: contracts.answers,
   status: contracts.status,
   createdAt: contracts.createdAt,

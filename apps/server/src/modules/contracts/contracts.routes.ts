@@ -30,6 +30,7 @@ import {
   saveContract,
   startContract,
 } from './contracts.service.ts';
+import { deleteDraft } from './drafts.service.ts';
 
 // Any string: a malformed id answers 404 like an unknown one (or another user's).
 const ZContractIdParams = z.object({ id: z.string() });
@@ -222,6 +223,26 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         prepareSummary,
       ),
     }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: userArea,
+      schema: {
+        tags: ['contracts'],
+        summary: "Delete one of the caller's documents in progress («Documenti in corso»)",
+        description:
+          'The owner only (anyone else: 404). 409 once paid or while its payment is under way; checkout sessions that ended unpaid are deleted with it. Audited without the answers.',
+        security,
+        params: ZContractIdParams,
+        response: { 204: z.null(), 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await deleteDraft(app.db, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -702,6 +702,9 @@ export async function getContractDetail(
       total: centsToDecimal(totalCentsOf(row.priceCents)),
       max_questions: row.maxQuestions,
       stripe_url: row.stripeUrl,
+      version_id: row.templateVersionId,
+      newer_version:
+        row.currentVersionId !== null && row.currentVersionId !== row.templateVersionId,
     },
     maxQuestions: row.maxQuestions,
     refundedAt: row.refundedAt?.toISOString() ?? null,

@@ -48,6 +48,20 @@ export async function loadVersionQuestions(
   return row.jsonQuestions;
 }
 
+/** The template of each version read, for the same reason never stale. */
+const versionTemplates = new LruCache<string, string>(1000);
+
+async function templateOfVersion(db: DbExecutor, versionId: string): Promise<string | undefined> {
+  const cached = versionTemplates.get(versionId);
+  if (cached || !isUuid(versionId)) return cached;
+  const [row] = await db
+    .select({ templateId: templateVersions.templateId })
+    .from(templateVersions)
+    .where(eq(templateVersions.id, versionId));
+  if (row) versionTemplates.set(versionId, row.templateId);
+  return row?.templateId;
+}
+
 export type CurrentVersion = {
   templateId: string;
   name: string;
@@ -135,6 +149,25 @@ export async function findNextTemplateQuestion(
   const questions = await loadVersionQuestions(db, version.versionId);
   const answers = checkAnswers(questions, raw);
   return findNextQuestionAfterValid(questions, answers);
+}
+
+/**
+ * POST /contract/questions?type=&version=: the next question of a draft resumed on the version it
+ * started with, after the template got a newer one (its answers were checked against that one).
+ * The template must still be usable by the viewer, and the version its own: 404 otherwise.
+ */
+export async function findNextVersionQuestion(
+  db: DbExecutor,
+  viewer: Caller,
+  templateId: string,
+  versionId: string,
+  raw: Record<string, unknown>,
+  cache?: ChangeAwareCache<CurrentVersionRow | undefined>,
+): Promise<TQuestion | null> {
+  await findCurrentVersion(db, viewer, templateId, cache);
+  if ((await templateOfVersion(db, versionId)) !== templateId) throw notFound();
+  const questions = await loadVersionQuestions(db, versionId);
+  return findNextQuestionAfterValid(questions, checkAnswers(questions, raw));
 }
 
 /**

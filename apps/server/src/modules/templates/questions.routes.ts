@@ -12,6 +12,7 @@ import { authenticate, currentUser } from '../../plugins/auth.ts';
 import {
   findNextTemplateQuestion,
   findNextTemplateQuestionInMemory,
+  findNextVersionQuestion,
   nextQuestionJson,
 } from './questionnaire.service.ts';
 
@@ -57,7 +58,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['contracts'],
         summary: 'The next question of a template after the given answers; null when finished',
         description:
-          '`type` is the template id; the body is the answers map (key → option, or list of options for a multiple selection). Customers reach published templates only. An answer the questionnaire does not allow: 422.',
+          "`type` is the template id (`version`: a draft's own version, when the template has a newer one); the body is the answers map (key → option, or list of options for a multiple selection). Customers reach published templates only. An answer the questionnaire does not allow: 422.",
         security: [{ bearerAuth: [] }],
         querystring: ZNextQuestionQuery,
         body: ZAnswersPayload,
@@ -75,6 +76,19 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => {
       const viewer = currentUser(request);
       const { caches } = app;
+      const { version } = request.query;
+      if (version !== undefined) {
+        return findNextVersionQuestion(
+          app.db,
+          viewer,
+          request.query.type,
+          version,
+          request.body,
+          caches.templates,
+        ).then((next) => {
+          sendNextQuestion(reply, next);
+        });
+      }
       const held = findNextTemplateQuestionInMemory(
         viewer,
         request.query.type,

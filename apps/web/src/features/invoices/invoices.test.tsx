@@ -339,9 +339,7 @@ describe('the admin’s invoices', () => {
     const user = userEvent.setup();
     renderApp('/admin/fatture');
 
-    await user.click(
-      await screen.findByRole('button', { name: 'XML di LP-2026/000001' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'XML di LP-2026/000001' }));
     await waitFor(() => expect(saved).toEqual([XML_NAME]));
     await user.click(
       screen.getByRole('button', { name: 'PDF, copia di cortesia di LP-2026/000001' }),
@@ -440,9 +438,7 @@ describe('the admin’s invoices', () => {
       'LP-2026/000001',
     ]);
     const first = items[1] as HTMLElement;
-    expect(
-      within(first).getByRole('button', { name: 'XML di LP-2026/000001' }),
-    ).toBeVisible();
+    expect(within(first).getByRole('button', { name: 'XML di LP-2026/000001' })).toBeVisible();
     expect(
       within(first).getByRole('button', { name: 'Rimborsa la fattura LP-2026/000001' }),
     ).toBeVisible();
