@@ -51,14 +51,14 @@ export const contractQueries = {
   nextQuestions: () => [...contractQueries.root, 'next-question'] as const,
   /**
    * POST /contract/questions?type=: the next question of the template after `answers`; null
-   * when the questionnaire is finished. The answers decide it, so it never goes stale.
+   * when the questionnaire is finished. `versionId`: a resumed draft's own, older version. The answers decide it, so it never goes stale.
    */
-  next: (templateId: string, answers: TAnswers) =>
+  next: (templateId: string, answers: TAnswers, versionId?: string) =>
     queryOptions({
-      queryKey: [...contractQueries.nextQuestions(), templateId, answers],
+      queryKey: [...contractQueries.nextQuestions(), templateId, answers, versionId],
       queryFn: ({ signal }) =>
         api.post<TNextQuestion | null>('/contract/questions', answers, {
-          query: { type: templateId },
+          query: versionId ? { type: templateId, version: versionId } : { type: templateId },
           signal,
         }),
       staleTime: Number.POSITIVE_INFINITY,

@@ -221,6 +221,11 @@ export interface NewContract {
    * of items (issue 11): the questionnaire asks it alone and the other answers stay.
    */
   editing?: { variable: string; dependence: 'none' | 'count' };
+  /**
+   * A draft resumed after its template got a newer version: the version it started on, whose
+   * questions it keeps asking (absent when it is the template's current version).
+   */
+  versionId?: string;
 }
 
 export const emptyNewContract: NewContract = {
@@ -231,6 +236,11 @@ export const emptyNewContract: NewContract = {
   paymentId: '',
   maxQuestions: 0,
   status: CONTRACT_STATUS.toComplete,
+  // Named, so that `set({ ...emptyNewContract, … })` clears what a previous document left.
+  questions: undefined,
+  drafts: undefined,
+  editing: undefined,
+  versionId: undefined,
 };
 
 export const useNewContractStore = createValueStore(

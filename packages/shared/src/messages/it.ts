@@ -973,6 +973,25 @@ export const it = {
       pay: 'Paga',
       archiveEmpty: 'Non hai acquistato alcun documento',
       archiveLoadFailed: 'Non è stato possibile caricare i documenti acquistati.',
+      /** «Documenti in corso»: the lawyer's unfinished questionnaires, to resume or delete. */
+      drafts: {
+        title: 'Documenti in corso',
+        intro: 'Questionari iniziati e non ancora conclusi: riprendi da dove eri rimasto.',
+        loadFailed: 'Non è stato possibile caricare i documenti in corso.',
+        answered: (count: number) => (count === 1 ? '1 risposta data' : `${count} risposte date`),
+        lastChange: 'Ultima modifica',
+        resume: 'Riprendi',
+        resumeOf: (title: string) => `Riprendi «${title}»`,
+        resumeFailed: 'Non è stato possibile riprendere il documento. Riprova.',
+        remove: 'Elimina',
+        removeOf: (title: string) => `Elimina «${title}»`,
+        removeTitle: 'Eliminare il documento in corso?',
+        removeText: (title: string) =>
+          `Le risposte date per «${title}» andranno perse. L’operazione non si può annullare.`,
+        removed: (title: string) => `«${title}» è stato eliminato.`,
+        newerVersion:
+          'Il modello è stato aggiornato dopo che hai iniziato questo documento: prosegui con la versione con cui lo hai iniziato, allo stesso prezzo.',
+      },
       pricePaid: 'Prezzo pagato',
       generatedAt: 'Data di generazione',
       purchasedAt: 'Data di acquisto',

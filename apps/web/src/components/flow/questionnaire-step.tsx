@@ -86,6 +86,8 @@ export interface QuestionnaireStepProps {
   /** The new value of the answer being changed alone (`editing`). */
   onChange(variable: string, value: TAnswerValue): void;
   onBack(): void;
+  /** Said under the title, before the question (a draft resumed on an older version). */
+  notice?: ReactNode;
 }
 
 /**
@@ -108,6 +110,7 @@ export function QuestionnaireStep({
   onAnswer,
   onChange,
   onBack,
+  notice,
 }: QuestionnaireStepProps) {
   const given = Object.keys(asking).length;
 
@@ -154,6 +157,7 @@ export function QuestionnaireStep({
   return (
     <>
       <PageTitle>{title}</PageTitle>
+      {notice ? <Box mb="16">{notice}</Box> : null}
       <ProgressBar given={given} max={maxQuestions} />
       <Box bg="white" borderRadius="md" p={{ base: '16', md: '32' }}>
         {body}

@@ -196,8 +196,16 @@ async function startPurchaseApi(
             headers: { 'content-type': 'application/pdf' },
             delayMs: options.previewDelayMs,
           },
-    'GET /api/contract': () => ({
-      body: { data: { results: options.archive ?? [], page: 1, totalPages: 1 } },
+    // «Documenti in corso» asks for the drafts (none here: drafts.test.tsx has them).
+    'GET /api/contract': (request) => ({
+      body: {
+        data: {
+          results:
+            query(request.url).get('status') === 'TO_COMPLETE' ? [] : (options.archive ?? []),
+          page: 1,
+          totalPages: 1,
+        },
+      },
     }),
     [`GET /api/contract/download/${row.id}`]: (request) => {
       const pdf = query(request.url).get('format') === 'pdf';

@@ -17,6 +17,7 @@ import { contractQueries } from '../../../lib/contract-queries.ts';
 import { decimalToCents, formatListDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useCategorySearchStore } from '../../../lib/storage.ts';
+import { DraftsSection } from './drafts-section.tsx';
 
 const texts = it.web.purchase;
 
@@ -92,7 +93,7 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
   );
 }
 
-/** 'Archivio' (SPEC §2): the completed, paid documents. */
+/** 'Archivio' (SPEC §2): the completed, paid documents, after the documents in progress. */
 export function ArchiveScreen() {
   const search = useCategorySearchStore((state) => state.value);
   const [page, setPage] = useState(1);
@@ -115,6 +116,7 @@ export function ArchiveScreen() {
   return (
     <>
       <PageTitle>{it.web.titles.archive}</PageTitle>
+      <DraftsSection />
       <ListFilters categories={categories.data?.results ?? []} />
       <ListState
         query={archive}

@@ -5,6 +5,7 @@ import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import {
   answersToAsk,
   draftsOf,
@@ -41,7 +42,7 @@ export function QuestionnaireScreen() {
   const editing = contract.editing;
   const asking = answersToAsk(contract.answers, editing);
   const next = useQuery({
-    ...contractQueries.next(contract.type, asking),
+    ...contractQueries.next(contract.type, asking, contract.versionId),
     enabled: contract.type !== '',
   });
   const start = useStartContractMutation();
@@ -131,6 +132,9 @@ export function QuestionnaireScreen() {
       onAnswer={(variable, value) => saveAnswers({ ...contract.answers, [variable]: value }, true)}
       onChange={saveChange}
       onBack={goBack}
+      notice={
+        contract.versionId ? <AppAlert kind="info">{texts.drafts.newerVersion}</AppAlert> : null
+      }
     />
   );
 }
