@@ -1,4 +1,5 @@
 import type { TQuestion } from '@lexpath/shared/schemas/questions';
+import type { TTemplateDetail } from '@lexpath/shared/schemas/templates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
   type TestHandler,
 } from '../../test/test-api-server.ts';
 import type { InspectedBlank } from './blanks.ts';
-import { clearDraft, pickedFiles } from './draft.ts';
+import { clearDraft, loadTemplateIntoDraft, pickedFiles } from './draft.ts';
 
 /**
  * «Converti gli spazi vuoti»: the blanks of a picked master, each in its paragraph with its
@@ -443,5 +444,60 @@ describe('Converti gli spazi vuoti', () => {
     expect(useTemplateDraftStore.getState().value.json_questions).toEqual([existing]);
     // The form does not offer a conversion with nothing to convert.
     expect(screen.queryByRole('button', { name: 'Converti gli spazi vuoti' })).toBeNull();
+  }, 30_000);
+  it('converts the stored master of an edited template, downloaded first, and returns to its form', async () => {
+    const detail = {
+      id: 'tpl-1',
+      name: 'Procura',
+      description: 'Procura alle liti',
+      price: 49,
+      price_cents: 4900,
+      categoryId: { id: 'cat-1', name: 'Immobiliare' },
+      status: 'PUBLISHED',
+      min_time: null,
+      max_time: null,
+      min_questions: null,
+      max_questions: null,
+      stripe_url: null,
+      userId: { name: 'Marco', surname: 'Rossi' },
+      createdAt: '2026-03-05T09:07:00',
+      updatedAt: '2026-03-05T09:07:00',
+      latestVersionAt: '2026-03-05T09:07:00',
+      json_questions: [existing],
+      file_name: `${'a'.repeat(64)}.docx`,
+      preview_name: `${'b'.repeat(64)}.docx`,
+      file_title: 'procura.docx',
+    } as unknown as TTemplateDetail;
+    const calls = await startBlanksApi({
+      'GET /api/template/tpl-1': () => ({ body: { data: detail } }),
+      'GET /api/template/download/tpl-1': () => ({
+        text: 'x'.repeat(1024),
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          'content-disposition': 'attachment; filename="procura-salvata.docx"',
+        },
+      }),
+    });
+    loadTemplateIntoDraft(detail);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento?id=tpl-1');
+    await screen.findByText(/Puoi cercare nel master caricato gli spazi vuoti/, {}, slow);
+    // A stored master is not downloaded until the editor asks.
+    expect(calls.inspected).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Converti gli spazi vuoti' }));
+    expect(await screen.findByText('5 spazi vuoti, 4 da convertire', {}, slow)).toBeVisible();
+    expect(String(calls.inspected[0])).toContain('filename="procura-salvata.docx"');
+
+    await user.click(screen.getByRole('button', { name: 'Converti' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Modifica master' }, slow),
+    ).toBeVisible();
+    expect(String(calls.converted[0])).toContain('filename="procura-salvata.docx"');
+    expect(pickedFiles.master?.name).toBe(CONVERTED_NAME);
+    expect(screen.getByText(`${CONVERTED_NAME} (2.00 KB)`)).toBeVisible();
+    expect(
+      await screen.findByText('Il master contiene uno spazio vuoto da compilare.', {}, slow),
+    ).toBeVisible();
   }, 30_000);
 });

@@ -187,12 +187,14 @@ export function splitParagraph(blank: InspectedBlank): [string, string, string] 
 
 /** The blanks per part and, inside it, per paragraph, in document order. */
 export function groupBlanks(blanks: InspectedBlank[]) {
-  const parts: { part: string; paragraphs: InspectedBlank[][] }[] = [];
+  const parts: { file: string; part: string; paragraphs: InspectedBlank[][] }[] = [];
+  // The id names the part's file: two headers may share an Italian name, never a file.
+  const fileOf = (id: string) => id.split('#')[0] ?? '';
   const paragraphOf = (id: string) => id.replace(/\.\d+$/, '');
   for (const blank of blanks) {
     let part = parts.at(-1);
-    if (!part || part.part !== blank.part) {
-      part = { part: blank.part, paragraphs: [] };
+    if (!part || part.file !== fileOf(blank.id)) {
+      part = { file: fileOf(blank.id), part: blank.part, paragraphs: [] };
       parts.push(part);
     }
     const paragraph = part.paragraphs.at(-1);

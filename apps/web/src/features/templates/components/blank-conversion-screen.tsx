@@ -249,10 +249,10 @@ function ConversionForm({ inspection, onLeave }: { inspection: Inspection; onLea
       <Text role="status" fontWeight="semibold" color="navy.800">
         {texts.counters(blanks.length, chosen)}
       </Text>
-      {parts.map(({ part, paragraphs }) => (
+      {parts.map(({ file, part, paragraphs }) => (
         <Box
           as="section"
-          key={`${part}-${paragraphs[0]?.[0]?.id}`}
+          key={file}
           bg="white"
           borderWidth="1px"
           borderColor="beige.300"
