@@ -500,4 +500,92 @@ describe('Converti gli spazi vuoti', () => {
       await screen.findByText('Il master contiene uno spazio vuoto da compilare.', {}, slow),
     ).toBeVisible();
   }, 30_000);
+  it('edits an elenco’s fields and a gender blank’s phrase: the blank’s field follows a rename', async () => {
+    const parties = {
+      variable: 'parti',
+      question: 'Le parti',
+      type: 'elenco' as const,
+      fields: [
+        { variable: 'nome', label: 'Nome e cognome', type: 'testo' as const },
+        { variable: 'cf', label: 'Codice fiscale', type: 'codice_fiscale' as const },
+        { variable: 'genere', label: 'Genere', type: 'scelta' as const },
+      ],
+    };
+    const blanks: InspectedBlank[] = [
+      {
+        id: 'word/document.xml#4.0',
+        part: 'Documento',
+        paragraph: 'C.F. ________________',
+        text: '________________',
+        kind: 'underscores',
+        whole: 'C.F. ________________',
+        at: 5,
+        proposal: { ...parties, field: 'cf' },
+      },
+      {
+        id: 'word/document.xml#5.0',
+        part: 'Documento',
+        paragraph: 'nato/a a Roma',
+        text: 'nato/a',
+        kind: 'gender',
+        whole: 'nato/a a Roma',
+        at: 0,
+        proposal: { ...parties, phrase: 'nato' },
+      },
+    ];
+    const calls = await startBlanksApi({}, blanks);
+    fillDraft([]);
+    pickedFiles.master = new File(['x'.repeat(1024)], 'procura.docx');
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento/converti-spazi-vuoti');
+    const taxCode = await screen.findByRole('listitem', { name: /^C\.F\. spazio vuoto/ }, slow);
+    expect(within(taxCode).getByText('Codice fiscale', { selector: 'dd' })).toBeVisible();
+    await user.click(within(taxCode).getByRole('button', { name: /^Modifica la proposta/ }));
+    const fieldKey = within(taxCode).getByRole('textbox', { name: 'Chiave del campo 2' });
+    await user.clear(fieldKey);
+    await user.type(fieldKey, 'codice_fiscale');
+    expect(
+      within(taxCode).getByRole('combobox', { name: 'Questo spazio riempie il campo' }),
+    ).toHaveValue('1');
+
+    const born = row(/^spazio vuoto: nato\/a a Roma/);
+    await user.click(within(born).getByRole('button', { name: /^Modifica la proposta/ }));
+    const phrase = within(born).getByRole('textbox', { name: 'Frase al maschile singolare' });
+    expect(phrase).toHaveValue('nato');
+    await user.clear(phrase);
+    await user.type(phrase, 'il nato');
+    await user.click(screen.getByRole('button', { name: 'Converti' }));
+    await screen.findByRole('heading', { level: 1, name: 'Inserimento nuovo master' }, slow);
+    const fields = [
+      { variable: 'nome', label: 'Nome e cognome', type: 'testo' },
+      { variable: 'codice_fiscale', label: 'Codice fiscale', type: 'codice_fiscale' },
+      { variable: 'genere', label: 'Genere', type: 'scelta' },
+    ];
+    expect(choicesIn(calls.converted[0])).toEqual([
+      {
+        id: 'word/document.xml#4.0',
+        proposal: {
+          variable: 'parti',
+          question: 'Le parti',
+          type: 'elenco',
+          fields,
+          field: 'codice_fiscale',
+        },
+      },
+      {
+        id: 'word/document.xml#5.0',
+        proposal: {
+          variable: 'parti',
+          question: 'Le parti',
+          type: 'elenco',
+          fields,
+          phrase: 'il nato',
+        },
+      },
+    ]);
+    expect(
+      await screen.findByText('Il master contiene uno spazio vuoto da compilare.', {}, slow),
+    ).toBeVisible();
+  }, 30_000);
 });
