@@ -588,4 +588,58 @@ describe('Converti gli spazi vuoti', () => {
       await screen.findByText('Il master contiene uno spazio vuoto da compilare.', {}, slow),
     ).toBeVisible();
   }, 30_000);
+  it('keeps every choice when the network fails during the conversion, and converts on a retry', async () => {
+    let cut = true;
+    const calls = await startBlanksApi({
+      'POST /api/template/convert-blanks': (request, body) => {
+        calls.converted.push(body);
+        if (cut) {
+          request.socket.destroy();
+          return {};
+        }
+        return {
+          body: {
+            data: {
+              master: Buffer.from('x'.repeat(2048)).toString('base64'),
+              fileName: CONVERTED_NAME,
+              questions: RETURNED.slice(1, 2),
+              skipped: [],
+            },
+          },
+        };
+      },
+    });
+    fillDraft([]);
+    pickedFiles.master = new File(['x'.repeat(1024)], 'procura.docx');
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento/converti-spazi-vuoti');
+    const name = await screen.findByRole(
+      'listitem',
+      { name: /^Spazio vuoto 1 di 2 Il sottoscritto spazio vuoto/ },
+      slow,
+    );
+    await user.click(within(name).getByRole('radio', { name: 'Salta' }));
+    await user.click(screen.getByRole('button', { name: 'Converti' }));
+    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent(
+      'Impossibile contattare il server. Controlla la connessione e riprova.',
+    );
+    expect(within(name).getByRole('radio', { name: 'Salta' })).toBeChecked();
+    expect(screen.getByText('5 spazi vuoti, 3 da convertire')).toBeVisible();
+    expect(pickedFiles.master?.name).toBe('procura.docx');
+
+    cut = false;
+    await user.click(screen.getByRole('button', { name: 'Converti' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Inserimento nuovo master' }, slow),
+    ).toBeVisible();
+    expect(choicesIn(calls.converted.at(-1))[0]).toEqual({
+      id: 'word/document.xml#3.0',
+      skip: true,
+    });
+    expect(pickedFiles.master?.name).toBe(CONVERTED_NAME);
+    expect(
+      await screen.findByText('Il master contiene uno spazio vuoto da compilare.', {}, slow),
+    ).toBeVisible();
+  }, 30_000);
 });
