@@ -44,6 +44,7 @@ describe('the route table', () => {
     ['admin', '/admin/utenti', 'Utenti'],
     ['admin', '/admin/nuovo-documento', 'Inserimento nuovo master'],
     ['admin', '/admin/nuovo-documento/caricamento-domande', 'Caricamento domande'],
+    ['admin', '/admin/nuovo-documento/converti-spazi-vuoti', 'Converti gli spazi vuoti'],
     ['admin', '/admin/master-inseriti', 'Master inseriti'],
     ['admin', '/admin/master-inseriti/questionario', 'Questionario'],
     ['admin', '/admin/master-inseriti/riepilogo', 'Riepilogo'],

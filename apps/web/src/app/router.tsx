@@ -176,6 +176,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: PATHS.convertBlanks,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/convert-blanks.tsx')).ConvertBlanksRoute,
+            }),
+          },
+          {
             path: PATHS.templates,
             children: [
               {

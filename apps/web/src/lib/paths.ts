@@ -29,6 +29,8 @@ export const PATHS = {
   users: '/admin/utenti',
   newTemplate: '/admin/nuovo-documento',
   uploadQuestions: '/admin/nuovo-documento/caricamento-domande',
+  /** The master's blanks turned into tags and questions (not in SPEC's table: added with it). */
+  convertBlanks: '/admin/nuovo-documento/converti-spazi-vuoti',
   templates: '/admin/master-inseriti',
   templateQuestionnaire: '/admin/master-inseriti/questionario',
   templateSummary: '/admin/master-inseriti/riepilogo',

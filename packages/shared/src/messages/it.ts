@@ -1050,6 +1050,80 @@ export const it = {
         'Con LexMind descriverai a parole il contratto che ti serve e riceverai una prima bozza da rivedere e completare. La funzione è in arrivo: nel frattempo puoi generare i tuoi documenti con il percorso guidato LexPath.',
       close: 'Torna ai documenti',
     },
+    /** «Converti gli spazi vuoti»: a master's blanks become the tags of proposed questions. */
+    blankConversion: {
+      title: 'Converti gli spazi vuoti',
+      open: 'Converti gli spazi vuoti',
+      intro:
+        'Ogni spazio vuoto del master (linee, puntini, caselle, segnaposto, forme come «nato/a») può diventare il tag di una domanda. Controlla le proposte, modificale o salta gli spazi che devono restare come sono, poi premi «Converti».',
+      checking: 'Cerco gli spazi vuoti nel master...',
+      found: (count: number) =>
+        count === 1
+          ? 'Il master contiene uno spazio vuoto da compilare.'
+          : `Il master contiene ${count} spazi vuoti da compilare.`,
+      storedHint:
+        'Puoi cercare nel master caricato gli spazi vuoti (linee, puntini, caselle) e trasformarli in domande.',
+      checkFailed:
+        'Non è stato possibile cercare gli spazi vuoti nel master: puoi riprovare dalla schermata di conversione.',
+      loading: 'Analisi del master in corso: può richiedere qualche secondo...',
+      counters: (total: number, chosen: number) =>
+        `${total === 1 ? '1 spazio vuoto' : `${total} spazi vuoti`}, ${chosen} da convertire`,
+      blank: 'spazio vuoto',
+      blankNumber: (position: number, total: number) => `Spazio vuoto ${position} di ${total}`,
+      paragraphOf: (part: string) => `Paragrafo in ${part}`,
+      question: 'Domanda',
+      variable: 'Chiave',
+      type: 'Tipo',
+      options: 'Risposte',
+      optionsHelp: 'Una risposta per riga.',
+      multiple: 'Più caselle possono essere spuntate',
+      option: 'Questa casella vale',
+      fields: 'Campi di ogni elemento',
+      field: 'Questo spazio riempie il campo',
+      fieldLabel: (position: number) => `Nome del campo ${position}`,
+      fieldVariable: (position: number) => `Chiave del campo ${position}`,
+      fieldType: (position: number) => `Tipo del campo ${position}`,
+      addField: 'Aggiungi campo',
+      removeField: (position: number) => `Rimuovi campo ${position}`,
+      phrase: 'Frase al maschile singolare',
+      phraseHelp: 'Nel documento sarà accordata al genere della parte («il sottoscritto», «nato»).',
+      action: 'Cosa fare',
+      accept: 'Converti',
+      skip: 'Salta',
+      edit: 'Modifica',
+      closeEdit: 'Chiudi la modifica',
+      editLabel: (position: number, total: number) =>
+        `Modifica la proposta dello spazio vuoto ${position} di ${total}`,
+      noProposal:
+        'Nessuna proposta per questo spazio: scegli «Converti» e scrivi tu la domanda, oppure lascialo com’è.',
+      skipped: 'Resta com’è nel master.',
+      shared: (others: number) =>
+        `Stessa domanda di ${others === 1 ? 'un altro spazio vuoto' : `altri ${others} spazi vuoti`}: le modifiche alla domanda, alla chiave e al tipo valgono per tutti.`,
+      snakeCase:
+        'Usa lettere minuscole senza accenti, numeri e _ (per esempio luogo_nascita), iniziando con una lettera.',
+      optionsMin: 'Scrivi almeno due risposte, una per riga.',
+      optionMissing: 'Scegli una delle risposte.',
+      fieldsMin: 'Aggiungi almeno un campo.',
+      fieldMissing: 'Scegli uno dei campi.',
+      invalid: 'Alcune proposte sono incomplete: correggi i campi segnati in rosso.',
+      convert: 'Converti',
+      cancel: 'Annulla',
+      back: 'Torna al master',
+      retry: 'Riprova',
+      empty: 'Il master non contiene spazi vuoti da convertire.',
+      noMaster:
+        'Scegli prima il file del master nel modulo: poi potrai convertirne gli spazi vuoti.',
+      nothingChosen: 'Nessuno spazio vuoto da convertire: scegli «Converti» per almeno uno.',
+      converted: (count: number) =>
+        count === 1
+          ? 'Uno spazio vuoto è diventato un tag.'
+          : `${count} spazi vuoti sono diventati tag.`,
+      questionsAdded: (count: number) =>
+        count === 1 ? 'Una domanda aggiunta all’elenco.' : `${count} domande aggiunte all’elenco.`,
+      questionsKept: (variables: string) => `Già nell’elenco, non aggiunte di nuovo: ${variables}.`,
+      masterReplaced: (fileName: string) =>
+        `Il file del master è ora «${fileName}»: premi «Salva e concludi» per salvarlo.`,
+    },
     pager: {
       label: 'Paginazione',
       previous: 'Precedente',

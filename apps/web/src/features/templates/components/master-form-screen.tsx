@@ -36,6 +36,7 @@ import {
   ZMasterForm,
 } from '../master-form-schema.ts';
 import { saveErrorsOf, useSaveMasterMutation } from '../use-save-master.ts';
+import { BlankConversionOffer } from './blank-conversion-offer.tsx';
 import {
   DocumentDataSection,
   FormSection,
@@ -149,6 +150,12 @@ export function MasterFormScreen() {
 
   const goToQuestions = validated(() => openQuestionEditor());
 
+  const openBlankConversion = () => {
+    storeDraft();
+    keepDraftOnLeave();
+    void navigate(withQuery(PATHS.convertBlanks));
+  };
+
   const finish = validated((values) => {
     storeDraft();
     save.mutate({ values, master: files.master, preview: files.preview, questions });
@@ -213,6 +220,14 @@ export function MasterFormScreen() {
             errors={fileErrors}
             onPick={pick}
             triggerRefs={{ master: masterTrigger, preview: previewTrigger }}
+            afterMaster={
+              <BlankConversionOffer
+                master={files.master}
+                storedName={storedFiles.file_name}
+                templateId={templateId}
+                onOpen={openBlankConversion}
+              />
+            }
           />
           <FormSection title={texts.questionList}>
             <MasterQuestionList

@@ -188,7 +188,8 @@ export function MasterFilesSection({
   errors,
   onPick,
   triggerRefs,
-}: MasterFilesSectionProps) {
+  afterMaster,
+}: MasterFilesSectionProps & { afterMaster?: ReactNode }) {
   return (
     <FormSection title={texts.masterFiles}>
       <MasterFilePicker
@@ -201,6 +202,7 @@ export function MasterFilesSection({
         onPick={(file) => onPick('master', file)}
         triggerRef={triggerRefs.master}
       />
+      {afterMaster}
       <MasterFilePicker
         label={texts.preview}
         chooseLabel={texts.choosePreview}

@@ -1,0 +1,5 @@
+import { BlankConversionScreen } from '../../features/templates/components/blank-conversion-screen.tsx';
+
+export function ConvertBlanksRoute() {
+  return <BlankConversionScreen />;
+}
