@@ -1,7 +1,7 @@
 import { Box, chakra, Flex, HStack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { useNewContractStore } from '../../lib/storage.ts';
 import { ConfirmDialog } from '../feedback/confirm-dialog.tsx';
 import { Button } from '../ui/button.tsx';
@@ -9,6 +9,16 @@ import { Button } from '../ui/button.tsx';
 const texts = it.web.purchase;
 
 export type FlowStep = 0 | 1 | 2 | 3;
+
+/** React Router's key of the entry a document was loaded with. */
+const ARRIVAL_KEY = 'default';
+/** A Back to another document unloads this one first; still here after this, there was none. */
+const LEAVE_FALLBACK_MS = 500;
+
+type BlockerArgs = {
+  nextLocation: { pathname: string; key: string };
+  historyAction: 'POP' | 'PUSH' | 'REPLACE';
+};
 
 const FlowExitContext = createContext<() => void>(() => undefined);
 
@@ -92,9 +102,25 @@ export function FlowLayout({
   const resetContract = useNewContractStore((state) => state.reset);
   const leaving = useRef(false);
 
+  const location = useLocation();
+
+  // Arrived by a page load (the stand-alone catalogue links here, or a reload): the browser's
+  // Back would leave this document, where no dialog of ours can run (browsers show their own
+  // unload prompt only after a gesture, if at all). A second history entry for the same URL keeps
+  // that Back inside the app, where the blocker below asks first.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on entering the flow
+  useEffect(() => {
+    if (location.key === ARRIVAL_KEY && inProgress()) {
+      void navigate(location, { replace: false, state: location.state });
+    }
+  }, []);
+
   const shouldBlock = useCallback(
-    ({ nextLocation }: { nextLocation: { pathname: string } }) =>
-      !leaving.current && inProgress() && !isFlowPath(nextLocation.pathname),
+    ({ nextLocation, historyAction }: BlockerArgs) =>
+      !leaving.current &&
+      inProgress() &&
+      (!isFlowPath(nextLocation.pathname) ||
+        (historyAction === 'POP' && nextLocation.key === ARRIVAL_KEY)),
     [inProgress, isFlowPath],
   );
   const blocker = useBlocker(shouldBlock);
@@ -132,7 +158,14 @@ export function FlowLayout({
         onConfirm={() => {
           leaving.current = true;
           resetContract();
+          const backToArrival = blocker.location?.key === ARRIVAL_KEY;
           blocker.proceed?.();
+          // Back past the entry this document was loaded with: to the page before it, or, when
+          // there is none (a new tab), to the flow's exit.
+          if (backToArrival) {
+            window.history.back();
+            setTimeout(() => navigate(exitTo, { replace: true }), LEAVE_FALLBACK_MS);
+          }
         }}
         onClose={() => blocker.reset?.()}
       >
