@@ -1109,6 +1109,7 @@ export const it = {
     requiredHelp: 'Se disattivata, il cliente può saltare la domanda.',
     fieldOptional: 'facoltativo',
     noItems: 'Nessun elemento',
+    addFirst: (plural: string) => `Vuoi indicare ${plural}?`,
     bareSectionAnyAnswer: (variable: string, options: readonly string[]) =>
       `la domanda «${variable}» ha sempre una risposta: questa sezione resta qualunque risposta sia data. Per un testo che cambia con la risposta scrivi una sezione per ciascuna: ${options
         .map((option) => `{#${variable} == "${option}"}…{/}`)
