@@ -32,6 +32,7 @@ import {
 } from '../typed-question-form.ts';
 import {
   ListSettingsFields,
+  RequiredSwitch,
   SelectField,
   TypeSettingsFields,
   typeChoices,
@@ -218,6 +219,10 @@ export function QuestionEditorScreen() {
             value={form.type}
             choices={typeChoices(QUESTION_TYPES)}
             onChange={(type) => update({ type: type as TQuestionType })}
+          />
+          <RequiredSwitch
+            checked={form.obbligatoria}
+            onChange={(obbligatoria) => update({ obbligatoria })}
           />
           {form.type === 'scelta' ? null : (
             <TypeSettingsFields

@@ -6,6 +6,7 @@ import {
   HStack,
   NativeSelect,
   Stack,
+  Switch,
   Text,
   Textarea,
 } from '@chakra-ui/react';
@@ -62,6 +63,37 @@ export function SelectField({
       <Box minH="20">
         <Field.ErrorText color="red.700">{error}</Field.ErrorText>
       </Box>
+    </Field.Root>
+  );
+}
+
+/**
+ * «Obbligatoria», on by default: off, the lawyer may skip the question (or leave the field
+ * empty) with «Salta». `label` names it (a field's is prefixed).
+ */
+export function RequiredSwitch({
+  checked,
+  label = (text) => text,
+  onChange,
+}: {
+  checked: boolean;
+  label?: (text: string) => string;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <Field.Root>
+      <Switch.Root
+        checked={checked}
+        onCheckedChange={({ checked: on }) => onChange(on)}
+        colorPalette="navy"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>{label(it.optionalAnswers.required)}</Switch.Label>
+      </Switch.Root>
+      <Field.HelperText color="navy.700">{it.optionalAnswers.requiredHelp}</Field.HelperText>
     </Field.Root>
   );
 }
@@ -205,6 +237,11 @@ function ListFieldEditor({
           value={field.type}
           choices={typeChoices(FIELD_TYPES)}
           onChange={(type) => onChange({ type: type as FieldType })}
+        />
+        <RequiredSwitch
+          checked={field.obbligatoria}
+          label={label}
+          onChange={(obbligatoria) => onChange({ obbligatoria })}
         />
         {field.type === 'scelta' ? (
           <Stack gap="4">
