@@ -220,10 +220,6 @@ export function QuestionEditorScreen() {
             choices={typeChoices(QUESTION_TYPES)}
             onChange={(type) => update({ type: type as TQuestionType })}
           />
-          <RequiredSwitch
-            checked={form.obbligatoria}
-            onChange={(obbligatoria) => update({ obbligatoria })}
-          />
           {form.type === 'scelta' ? null : (
             <TypeSettingsFields
               type={form.type}
@@ -302,6 +298,10 @@ export function QuestionEditorScreen() {
               </Switch.Root>
             </>
           )}
+          <RequiredSwitch
+            checked={form.obbligatoria}
+            onChange={(obbligatoria) => update({ obbligatoria })}
+          />
           <Box as="fieldset">
             <Heading as="legend" textStyle="md" color="navy.800" mb="8">
               {texts.conditions}

@@ -238,11 +238,6 @@ function ListFieldEditor({
           choices={typeChoices(FIELD_TYPES)}
           onChange={(type) => onChange({ type: type as FieldType })}
         />
-        <RequiredSwitch
-          checked={field.obbligatoria}
-          label={label}
-          onChange={(obbligatoria) => onChange({ obbligatoria })}
-        />
         {field.type === 'scelta' ? (
           <Stack gap="4">
             <Field.Root invalid={Boolean(errors[`${prefix}options`])}>
@@ -276,6 +271,11 @@ function ListFieldEditor({
             onChange={onChange}
           />
         )}
+        <RequiredSwitch
+          checked={field.obbligatoria}
+          label={label}
+          onChange={(obbligatoria) => onChange({ obbligatoria })}
+        />
       </Stack>
       <HStack gap="8" mt="8">
         <Button size="xs" variant="outline" disabled={position === 0} onClick={() => onMove(-1)}>
