@@ -64,6 +64,9 @@ describe('the «Obbligatoria» switch of the question editor', () => {
     await user.keyboard(' ');
     expect(required).not.toBeChecked();
     await save(user);
+    // The master's question list says so.
+    const listed = (await screen.findByText('1. Note per il cliente')).parentElement as HTMLElement;
+    expect(within(listed).getByText('Facoltativa')).toBeVisible();
     expect(savedQuestion(0)).toEqual({
       variable: 'nota',
       question: 'Note per il cliente',
@@ -90,6 +93,7 @@ describe('the «Obbligatoria» switch of the question editor', () => {
     expect(required).not.toBeChecked();
     await user.click(required);
     await save(user);
+    expect(screen.queryByText('Facoltativa')).toBeNull();
     const { obbligatoria: _dropped, ...asRequired } = optional;
     expect(JSON.stringify(savedQuestion(0))).toBe(JSON.stringify(asRequired));
   });
