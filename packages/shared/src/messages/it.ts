@@ -1103,7 +1103,6 @@ export const it = {
   optionalAnswers: {
     optional: 'Facoltativa',
     skip: 'Salta',
-    skipQuestion: (question: string) => `Salta la domanda «${question}»`,
     notGiven: 'Non indicato',
     required: 'Obbligatoria',
     requiredHelp: 'Se disattivata, il cliente può saltare la domanda.',
