@@ -361,13 +361,21 @@ export type AnswerRules = {
   max_items?: number;
   label_singolare?: string;
   label_plurale?: string;
+  /** `false`: the question may be left without an answer (`null`); absent means required. */
+  obbligatoria?: boolean;
 };
+
+/** Whether a question must be answered: only `obbligatoria: false` makes it optional. */
+export function isRequired(question: Pick<AnswerRules, 'obbligatoria'>): boolean {
+  return question.obbligatoria !== false;
+}
 
 /** The answer a question takes: an option, options, canonical text, or the items of an elenco. */
 type AnyAnswer =
+  | null
   | string
   | readonly string[]
-  | readonly Readonly<Record<string, string | readonly string[]>>[];
+  | readonly Readonly<Record<string, string | readonly string[] | null>>[];
 
 export function isChoice(question: Pick<AnswerRules, 'type'>): boolean {
   return question.type === undefined || question.type === 'scelta';
@@ -445,7 +453,7 @@ export function joinItalian(values: readonly string[]): string {
  * as stored; a list of options as "a, b e c"; an `elenco` item by item ("Conduttore 1: …; …").
  */
 export function formatItalian(question: AnswerRules, value: AnyAnswer | undefined): string {
-  if (value === undefined) return '';
+  if (value === undefined || value === null) return '';
   if (typeof value === 'string') {
     switch (question.type) {
       case 'numero':
@@ -459,7 +467,7 @@ export function formatItalian(question: AnswerRules, value: AnyAnswer | undefine
     }
   }
   if (question.type === 'elenco') {
-    const items = value as readonly Readonly<Record<string, string | readonly string[]>>[];
+    const items = value as readonly Readonly<Record<string, string | readonly string[] | null>>[];
     return items
       .map((item, index) => {
         const parts = (question.fields ?? []).map((field) =>
@@ -614,6 +622,7 @@ function listProblems(
 ): string[] {
   if (!Array.isArray(value)) return [it.answers.listExpected(label())];
   const min = question.min_items ?? 1;
+  // A list may be empty only when its question says so: `min_items: 0`.
   const max = Math.min(question.max_items ?? ELENCO_MAX_ITEMS, ELENCO_MAX_ITEMS);
   if (value.length < min) return [it.answers.itemsMin(label(), min)];
   if (value.length > max) return [it.answers.itemsMax(label(), max)];
@@ -639,6 +648,7 @@ function listProblems(
         fieldValue,
         () => fieldLabel(question, field, position),
         today,
+        true,
       );
       if (problem.length > 0) problems.push(...problem);
     }
@@ -650,6 +660,7 @@ function listProblems(
  * Every reason a canonical answer cannot be accepted for the question, in Italian and naming it
  * (an item's field by the item: «Il codice fiscale di «Conduttore 2» non è valido.»); empty when
  * it is fine. A `scelta` is checked as SPEC §5 says: among the options, one or a non-empty list.
+ * `null` (no answer) is accepted only for a question with `obbligatoria: false`.
  */
 export function validateCanonical(
   question: AnswerRules,
@@ -671,7 +682,12 @@ function canonicalProblems(
   value: unknown,
   label: LabelOf,
   today: () => string,
+  inItem = false,
 ): string[] {
+  // «Salta» on an optional question, or an optional field of an item left empty: no answer.
+  if (value === null || (value === undefined && !isRequired(question) && inItem)) {
+    return isRequired(question) ? [it.answers.required(label())] : [];
+  }
   if (isChoice(question)) {
     if (value === undefined) return [it.answers.required(label())];
     return choiceProblems(question, value, label);

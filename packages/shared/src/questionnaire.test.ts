@@ -833,3 +833,148 @@ describe('old question lists (no type) give exactly what they gave before typed 
     );
   });
 });
+
+// ---- Optional answers (`obbligatoria: false`) ---------------------------------------------------
+
+/** An engagement letter with optional facts: a skipped answer is stored as `null`. */
+const optionalLetter = ZQuestions.parse([
+  { variable: 'cliente', question: 'Nome del cliente', type: 'testo' },
+  { variable: 'nota', question: 'Note per il cliente', type: 'testo', obbligatoria: false },
+  { variable: 'scadenza', question: 'Data di scadenza', type: 'data', obbligatoria: false },
+  {
+    variable: 'servizi',
+    question: 'Servizi opzionali',
+    options: ['Archivio', 'Traduzioni'],
+    is_multiple_selection: true,
+    obbligatoria: false,
+  },
+  {
+    variable: 'polizza',
+    question: 'Massimale della polizza',
+    options: ['500.000 euro', '1.000.000 euro'],
+    obbligatoria: false,
+  },
+  {
+    variable: 'compagnia',
+    question: 'Compagnia assicuratrice',
+    type: 'testo',
+    required_answers: [{ polizza: ['500.000 euro', '1.000.000 euro'] }],
+  },
+  {
+    variable: 'testimoni',
+    question: 'I testimoni',
+    type: 'elenco',
+    min_items: 0,
+    max_items: 2,
+    label_singolare: 'il testimone',
+    label_plurale: 'i testimoni',
+    fields: [
+      { variable: 'nome', question: 'Nome', type: 'testo' },
+      { variable: 'telefono', question: 'Telefono', type: 'testo', obbligatoria: false },
+    ],
+  },
+]);
+
+describe('optional answers', () => {
+  test('the schema keeps obbligatoria: false, writes nothing when absent, allows min_items 0', () => {
+    const [cliente, nota, , servizi] = optionalLetter;
+    expect(Object.hasOwn(cliente ?? {}, 'obbligatoria')).toBe(false);
+    expect(nota).toMatchObject({ obbligatoria: false });
+    expect(servizi).toMatchObject({ obbligatoria: false, is_multiple_selection: true });
+    expect(optionalLetter[6]).toMatchObject({
+      min_items: 0,
+      fields: [{ variable: 'nome' }, { variable: 'telefono', obbligatoria: false }],
+    });
+    expect(
+      ZQuestion.safeParse({ variable: 'a', question: 'A?', type: 'testo', obbligatoria: 'no' })
+        .success,
+    ).toBe(false);
+    expect(
+      ZAnswers.safeParse({ nota: null, testimoni: [{ nome: 'Ada', telefono: null }] }).success,
+    ).toBe(true);
+  });
+
+  test('an optional question accepts no answer (null); a required one refuses it as before', () => {
+    expect(
+      validateAnswers(optionalLetter, {
+        cliente: 'Ada Neri',
+        nota: null,
+        scadenza: null,
+        servizi: null,
+        polizza: null,
+        testimoni: [],
+      }),
+    ).toEqual([]);
+    expect(validateAnswers(optionalLetter, { cliente: null })).toEqual([
+      it.answers.required('Nome del cliente'),
+    ]);
+    // An empty selection is not how "no answer" is written: null is.
+    expect(validateAnswers(optionalLetter, { cliente: 'Ada Neri', servizi: [] })).toEqual([
+      it.questions.answerListExpected('Servizi opzionali'),
+    ]);
+  });
+
+  test("an item's optional field may be null or left out; its required fields may not", () => {
+    expect(
+      validateAnswers(optionalLetter, {
+        cliente: 'Ada Neri',
+        nota: null,
+        scadenza: null,
+        servizi: null,
+        polizza: null,
+        testimoni: [{ nome: 'Ugo Sala', telefono: null }, { nome: 'Eva Riva' }],
+      }),
+    ).toEqual([]);
+    expect(
+      validateAnswers(optionalLetter, {
+        cliente: 'Ada Neri',
+        nota: null,
+        scadenza: null,
+        servizi: null,
+        polizza: null,
+        testimoni: [{ nome: null, telefono: '333 1234567' }],
+      }),
+    ).toEqual([it.answers.required('Testimone 1 – Nome')]);
+  });
+
+  test('a skipped optional counts as answered: the next question is the one after it', () => {
+    expect(findNextQuestion(optionalLetter, { cliente: 'Ada Neri' })?.variable).toBe('nota');
+    expect(findNextQuestion(optionalLetter, { cliente: 'Ada Neri', nota: null })?.variable).toBe(
+      'scadenza',
+    );
+    expect(
+      findNextQuestionAfterValid(optionalLetter, {
+        cliente: 'Ada Neri',
+        nota: null,
+        scadenza: null,
+        servizi: null,
+      })?.variable,
+    ).toBe('polizza');
+    // A required question answered null is still to be answered.
+    expect(findNextQuestion(optionalLetter, { cliente: null })?.variable).toBe('cliente');
+  });
+
+  test('a skipped choice satisfies no condition; an empty elenco with min_items 0 finishes', () => {
+    const skipped: TAnswers = {
+      cliente: 'Ada Neri',
+      nota: null,
+      scadenza: null,
+      servizi: null,
+      polizza: null,
+    };
+    expect(findNextQuestion(optionalLetter, skipped)?.variable).toBe('testimoni');
+    expect(findNextQuestion(optionalLetter, { ...skipped, testimoni: [] })).toBeNull();
+    expect(
+      findNextQuestion(optionalLetter, { ...skipped, polizza: '500.000 euro' })?.variable,
+    ).toBe('compagnia');
+    expect(formatAnswer(null)).toBe('');
+  });
+
+  test('skipping an optional choice is a way through the range: fewer questions', () => {
+    const asRequired = optionalLetter.map((q) => ({ ...q, obbligatoria: undefined }));
+    // An elenco counts its items: none at least, two at most.
+    expect(computeQuestionRange(asRequired)).toEqual({ min: 6, max: 8 });
+    // Skipping «polizza» hides «compagnia».
+    expect(computeQuestionRange(optionalLetter)).toEqual({ min: 5, max: 8 });
+  });
+});

@@ -7,6 +7,7 @@ import {
   type CheckContext,
   ELENCO_MAX_ITEMS,
   isChoice,
+  isRequired,
   joinItalian,
   labelOf,
   validateCanonical,
@@ -110,9 +111,22 @@ function isCountExpected(expected: TExpectedAnswer): expected is { almeno: numbe
   return typeof expected === 'object' && !Array.isArray(expected);
 }
 
-/** An empty string or an empty list is no answer at all. */
-export function isAnswered(value: TAnswerValue | undefined): value is TAnswerValue {
-  return value !== undefined && value.length > 0;
+/**
+ * Whether the answer gives a value a condition can read: an empty string, an empty list and an
+ * optional question skipped (`null`) give none.
+ */
+export function isAnswered(value: TAnswerValue | undefined): value is string | string[] {
+  return value !== undefined && value !== null && value.length > 0;
+}
+
+/**
+ * Whether the questionnaire is past the question: it was answered, skipped (`null` on an optional
+ * question: skipping counts as answering) or, for an `elenco`, given its items, even none.
+ */
+export function isSettled(question: QuestionRules, value: TAnswerValue | undefined): boolean {
+  if (value === undefined) return false;
+  if (value === null) return !isRequired(question);
+  return value.length > 0 || (question.type === 'elenco' && Array.isArray(value));
 }
 
 /**
@@ -228,7 +242,7 @@ export function findNextQuestion<Q extends QuestionRules>(
   return (
     questions.find(
       (question) =>
-        !isAnswered(answerOf(counted, question.variable)) && isVisible(question, counted),
+        !isSettled(question, answerOf(counted, question.variable)) && isVisible(question, counted),
     ) ?? null
   );
 }
@@ -243,7 +257,10 @@ export function findNextQuestionAfterValid<Q extends QuestionRules>(
   validAnswers: TAnswers,
 ): Q | null {
   for (const question of questions) {
-    if (!isAnswered(answerOf(validAnswers, question.variable)) && isVisible(question, validAnswers))
+    if (
+      !isSettled(question, answerOf(validAnswers, question.variable)) &&
+      isVisible(question, validAnswers)
+    )
       return question;
   }
   return null;
@@ -653,6 +670,8 @@ function answerChoices(model: RangeModel, goal: RangeGoal): bigint[][] {
       return [model.killedBy(index, (value) => options.includes(value))];
     }
     const singles = options.map((o) => model.killedBy(index, (value) => value === o));
+    // An optional choice may be skipped: no option at all, which kills every pair on it.
+    if (!isRequired(question)) singles.push(model.killedWhenSkipped[index] ?? 0n);
     return extremeSets(singles, goal === 'max' ? 'smallest' : 'largest');
   });
 }
@@ -776,7 +795,7 @@ export function computeQuestionRange(questions: readonly QuestionRules[]): Quest
  * formats, `formatItalian` (answer-types) takes the question too.
  */
 export function formatAnswer(value: TAnswerValue | undefined): string {
-  if (value === undefined) return '';
+  if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   return joinItalian(
     value.map((item) => (typeof item === 'string' ? item : Object.values(item).join(' '))),

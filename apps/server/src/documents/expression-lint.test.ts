@@ -119,14 +119,91 @@ describe('lint of bare sections (issue 12, item 2)', () => {
       master: buildDocx([USES_ALL, paragraph, '{citta}']),
       questions: TYPED,
     });
-    expect(fields.errors).toEqual([
+    // A field is always asked: the section stays for either role, said as a warning.
+    expect(fields.errors).toEqual([]);
+    expect(fields.warnings).toEqual([
       problem(
         MASTER,
         '{#ruolo}',
-        lint.bareSection('ruolo', 'Titolare', ['Titolare', 'Garante']),
+        messages.optionalAnswers.bareSectionAnyAnswer('ruolo', ['Titolare', 'Garante']),
         paragraph,
       ),
     ]);
+  });
+});
+
+describe('lint of bare sections over answers that may be missing', () => {
+  const massimale = (extra: Partial<QuestionRules>): QuestionRules[] => [
+    ...QUESTIONS,
+    {
+      variable: 'massimale',
+      question: 'Quale massimale ha la polizza?',
+      options: ['500.000 euro', '1.000.000 euro'],
+      required_answers: [],
+      is_multiple_selection: false,
+      ...extra,
+    },
+  ];
+  const paragraph = '{#massimale}La polizza ha un massimale di {massimale}.{/}';
+
+  it('accepts {#massimale}…{/} over a choice asked only under a condition, as "when asked"', () => {
+    const { errors, warnings } = lintMaster(
+      [paragraph],
+      massimale({ required_answers: [{ tipo: 'Locazione' }] }),
+    );
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('accepts it over an optional choice, as "when answered"', () => {
+    const { errors, warnings } = lintMaster([paragraph], massimale({ obbligatoria: false }));
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('only warns over an always asked choice, proposing one comparison per option', () => {
+    const { errors, warnings } = lintMaster([paragraph], massimale({}));
+    expect(errors).toEqual([]);
+    const options = ['500.000 euro', '1.000.000 euro'];
+    expect(warnings).toEqual([
+      problem(
+        MASTER,
+        '{#massimale}',
+        messages.optionalAnswers.bareSectionAnyAnswer('massimale', options),
+        paragraph,
+      ),
+    ]);
+    expect(warnings[0]).toContain(
+      '{#massimale == "500.000 euro"}…{/} {#massimale == "1.000.000 euro"}…{/}',
+    );
+    // Never a single option as the fix: it would drop the clause for the other answer.
+    expect(warnings[0]).not.toContain('Usa {#massimale == "500.000 euro"}');
+  });
+
+  it('keeps the error for a yes/no choice, conditional or optional too, proposing the yes', () => {
+    const questions: QuestionRules[] = [
+      ...QUESTIONS,
+      {
+        variable: 'polizza',
+        question: 'Il professionista è assicurato?',
+        options: ['No', 'Sì, con polizza'],
+        required_answers: [{ tipo: 'Locazione' }],
+        is_multiple_selection: false,
+        obbligatoria: false,
+      },
+    ];
+    const section = '{#polizza}Il professionista è assicurato.{/}';
+    const { errors } = lintMaster([section], questions);
+    expect(errors).toEqual([
+      problem(
+        MASTER,
+        '{#polizza}',
+        lint.bareSection('polizza', 'Sì, con polizza', ['No', 'Sì, con polizza']),
+        section,
+      ),
+    ]);
+    expect(errors[0]).toContain('Usa {#polizza == "Sì, con polizza"}');
+    expect(errors[0]).toContain('anche «No»');
   });
 });
 

@@ -107,11 +107,38 @@ function bodyReadsItem(tags: readonly TemplateTag[]): boolean {
   });
 }
 
+const YES_WORDS = new Set(['sì', 'si', 'yes', 'vero', 'certo']);
+const NO_WORDS = new Set(['no', 'non', 'falso', 'nessun', 'nessuno', 'nessuna']);
+
+const firstWord = (option: string) =>
+  option
+    .trim()
+    .toLocaleLowerCase('it-IT')
+    .split(/[^\p{L}]+/u)[0] ?? '';
+
 /**
- * `{#conferma}…{/}` over a single choice keeps its content for any answer, "No" included: an
- * error naming the comparison to write. Over a multiple choice it repeats the content once per
- * chosen option, which is meant only when the content writes the option (`{.}`): otherwise a
- * warning. Typed questions (an elenco to loop over, a text that may be unanswered) are left be.
+ * The option that says yes of a two-option choice answered yes or no («Sì» / «No», «Sì, con
+ * deposito» / «No»); undefined for any other choice, where no single option stands for the
+ * clause being wanted.
+ */
+function yesOption(options: readonly string[]): string | undefined {
+  if (options.length !== 2) return undefined;
+  const [a = '', b = ''] = options;
+  if (YES_WORDS.has(firstWord(a)) && NO_WORDS.has(firstWord(b))) return a;
+  if (YES_WORDS.has(firstWord(b)) && NO_WORDS.has(firstWord(a))) return b;
+  return undefined;
+}
+
+/**
+ * `{#conferma}…{/}` over a single choice keeps its content for any answer given. For a yes/no
+ * choice that is never meant («No» would keep the clause): an error naming the comparison with
+ * the yes, whether the question is always asked or not. Over another choice asked only under a
+ * condition, or optional, it means "when asked" / "when answered" and is accepted; always asked
+ * and required, the section is always kept: a warning naming one comparison per option (a
+ * single one would drop the clause for the others). Over a multiple choice it repeats the
+ * content once per chosen option, which is meant only when the content writes the option
+ * (`{.}`): otherwise a warning. Typed questions (an elenco to loop over, a text that may be
+ * unanswered) are left be.
  */
 export function checkBareSection(
   tag: TemplateTag,
@@ -123,9 +150,18 @@ export function checkBareSection(
   if ((question.type ?? 'scelta') !== 'scelta') return;
   const options = question.options ?? [];
   const first = options[0] ?? 'Opzione';
-  if (!question.is_multiple_selection) {
-    report(messages.bareSection(question.variable, first, options));
-  } else if (!bodyReadsItem(tag.subparsed ?? [])) {
-    report(messages.loopWithoutItem(question.variable, first), 'warning');
+  if (question.is_multiple_selection) {
+    if (!bodyReadsItem(tag.subparsed ?? []))
+      report(messages.loopWithoutItem(question.variable, first), 'warning');
+    return;
   }
+  const yes = yesOption(options);
+  if (yes !== undefined) {
+    report(messages.bareSection(question.variable, yes, options));
+    return;
+  }
+  const mayBeUnanswered =
+    question.obbligatoria === false || (question.required_answers?.length ?? 0) > 0;
+  if (!mayBeUnanswered)
+    report(it.optionalAnswers.bareSectionAnyAnswer(question.variable, options), 'warning');
 }

@@ -19,6 +19,10 @@ export type TemplateField = {
   type?: string;
   is_multiple_selection?: boolean;
   options?: readonly string[];
+  /** `false`: the answer may be missing (`null`). */
+  obbligatoria?: boolean;
+  /** A question's conditions: when it has some, its answer may be missing. */
+  required_answers?: readonly unknown[];
 };
 export type TemplateQuestion = TemplateField & { fields?: readonly TemplateField[] };
 

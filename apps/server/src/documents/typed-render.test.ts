@@ -391,3 +391,49 @@ describe('checkboxes, characters and a text for the unanswered', () => {
     expect(formText('{servizi | oppure:"nessuno"}', { servizi: [] })).toBe('nessuno');
   });
 });
+
+describe('optional answers left without an answer (null)', () => {
+  const skipped = {
+    ...ANSWERS,
+    canone: null,
+    data_inizio: null,
+    citta: null,
+    servizi: null,
+    conduttori: [
+      { nome: 'Mario', cognome: 'Rossi', codice_fiscale: null, nato_il: null, quota: null },
+      { nome: 'Anna', cognome: 'Bianchi', quota: '617.25' },
+    ],
+  };
+
+  it('prints nothing for a skipped answer, never «null» or «undefined»', () => {
+    const text = renderText(
+      ['Canone: {canone}.', 'Dal {data_inizio}.', 'Foro di {citta}.', 'Servizi: {servizi}.'],
+      skipped,
+    );
+    expect(text).toBe('Canone: .\nDal .\nForo di .\nServizi: .');
+  });
+
+  it('prints the fallback of oppure', () => {
+    expect(one('{citta | oppure:"—"}', skipped)).toBe('—');
+    expect(one('{canone | oppure:"da concordare"}', skipped)).toBe('da concordare');
+    expect(one('{citta | oppure:"—"}')).toBe('Roma');
+  });
+
+  it('gives nothing from the filters on a skipped answer, rather than an error', () => {
+    expect(one('{data_inizio | data}', skipped)).toBe('');
+    expect(one('{data_inizio | data_lunga}', skipped)).toBe('');
+    expect(one('{canone | euro}', skipped)).toBe('');
+    expect(one('{canone | importo_lettere}', skipped)).toBe('');
+    expect(one('{citta | maiuscolo}', skipped)).toBe('');
+    expect(one('{servizi | elenco}', skipped)).toBe('');
+    expect(one('{data_inizio | aggiungi_mesi:2 | data}', skipped)).toBe('');
+    expect(one('{servizi | casella:"Pulizie"}', skipped)).toBe('☐');
+  });
+
+  it('drops a section over a skipped answer and counts missing item fields as 0 in somma', () => {
+    expect(one('{#citta}Foro di {citta}.{/}', skipped)).toBe('');
+    expect(one('{#servizi}{.}{/}', skipped)).toBe('');
+    expect(one('{conduttori | somma:"quota"}', skipped)).toBe('617,25');
+    expect(one('{#conduttori}{nome} {nato_il | data}; {/}', skipped)).toBe('Mario ; Anna ; ');
+  });
+});

@@ -36,6 +36,7 @@ export function decimalToCents(value: string): number {
  * `elenco`'s items, until the summary formats typed answers, as their values).
  */
 export function formatAnswer(answer: TAnswerValue): string {
+  if (answer === null) return '';
   if (!Array.isArray(answer)) return answer;
   return answer
     .map((item) => (typeof item === 'string' ? item : Object.values(item).join(' ')))

@@ -403,7 +403,7 @@ export const it = {
       unusedQuestion: (variable: string) => `La domanda «${variable}» non è usata nel master.`,
       bareSection: (variable: string, first: string, options: readonly string[]) =>
         `la domanda «${variable}» ha una sola risposta: questa sezione resta per qualunque risposta${
-          options.length > 1 ? `, anche «${options[options.length - 1]}»` : ''
+          options.length > 1 ? `, anche «${options.filter((o) => o !== first).at(-1)}»` : ''
         }. Usa {#${variable} == "${first}"} (risposte: ${options.join(', ')})`,
       loopWithoutItem: (variable: string, first: string) =>
         `la domanda «${variable}» è a scelta multipla: la sezione si ripete una volta per ogni risposta scelta. Per una condizione usa {#${variable} | contiene:"${first}"}; per ripetere il testo per ogni risposta scrivi {.} nella sezione`,
@@ -1196,5 +1196,20 @@ export const it = {
     refundDone: 'Pagamento rimborsato.',
     refundedWithNote: (number: string) =>
       `Pagamento rimborsato: emessa la nota di credito n. ${number}.`,
+  },
+  /** Optional answers (`obbligatoria: false`): the questionnaire, the summary, the editor, the lint. */
+  optionalAnswers: {
+    optional: 'Facoltativa',
+    skip: 'Salta',
+    notGiven: 'Non indicato',
+    required: 'Obbligatoria',
+    requiredHelp: 'Se disattivata, il cliente può saltare la domanda.',
+    fieldOptional: 'facoltativo',
+    noItems: 'Nessun elemento',
+    addFirst: (plural: string) => `Vuoi indicare ${plural}?`,
+    bareSectionAnyAnswer: (variable: string, options: readonly string[]) =>
+      `la domanda «${variable}» ha sempre una risposta: questa sezione resta qualunque risposta sia data. Per un testo che cambia con la risposta scrivi una sezione per ciascuna: ${options
+        .map((option) => `{#${variable} == "${option}"}…{/}`)
+        .join(' ')}`,
   },
 } as const;

@@ -70,10 +70,19 @@ export const ZContractsQuery = ZPageQuery.extend({
 export type TContractsQuery = z.input<typeof ZContractsQuery>;
 export type TContractsFilter = z.output<typeof ZContractsQuery>;
 
-/** A stored answer: an option or canonical typed text, options, or an elenco's items. */
+/**
+ * A stored answer: an option or canonical typed text, options, an elenco's items, or `null` for an
+ * optional question skipped (also as an item's field).
+ */
 export const ZAnswerValue = z.union([
   z.string(),
-  z.array(z.union([z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())]))])),
+  z.array(
+    z.union([
+      z.string(),
+      z.record(z.string(), z.union([z.string(), z.array(z.string()), z.null()])),
+    ]),
+  ),
+  z.null(),
 ]);
 
 /** The payment of a contract as SPEC §3 carries it; `price` is the total paid, "59.78". */
@@ -128,6 +137,7 @@ export const ZAnswerRules: z.ZodType<AnswerRules> = z.lazy(() =>
     max_items: z.number().optional(),
     label_singolare: z.string().optional(),
     label_plurale: z.string().optional(),
+    obbligatoria: z.boolean().optional(),
   }),
 );
 

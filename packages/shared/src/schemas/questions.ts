@@ -84,12 +84,19 @@ const ZDateLimit = z
   .string({ error: it.questions.dateLimitInvalid })
   .refine((text) => text === TODAY_LIMIT || isCanonicalData(text), it.questions.dateLimitInvalid);
 
+/**
+ * Whether the question must be answered. Absent means required, as every question stored before
+ * optional answers was: nothing is written into a list that does not say `false`.
+ */
+const ZObbligatoria = z.boolean({ error: it.validation.invalid }).optional();
+
 /** A typed question's own fields (without conditions): shared by questions and `elenco` fields. */
 const typedFields = {
   variable: ZVariableKey,
   question: ZRequiredText,
   description: z.string().trim().optional(),
   options: ZNoOptions,
+  obbligatoria: ZObbligatoria,
 };
 
 /** A min above the max is a question no answer can satisfy. */
@@ -114,6 +121,7 @@ const choiceFields = {
   /** Absent in every question list written before typed questions: the SPEC's question. */
   type: z.literal('scelta').optional(),
   options: ZOptions,
+  obbligatoria: ZObbligatoria,
 };
 
 // After the conditions, as the SPEC's questions were always written: parsing keeps key order.
@@ -233,7 +241,8 @@ export const ZListQuestion = z
           seen.add(field.variable);
         }
       }),
-    min_items: z.number().int().min(1).max(ELENCO_MAX_ITEMS).default(1),
+    // 0: the list may be left without items («nessun testimone»).
+    min_items: z.number().int().min(0).max(ELENCO_MAX_ITEMS).default(1),
     max_items: z.number().int().min(1).max(ELENCO_MAX_ITEMS).optional(),
     label_singolare: ZRequiredText,
     label_plurale: ZRequiredText,
@@ -279,8 +288,11 @@ export const ZQuestions = z.array(ZQuestion).superRefine((questions, ctx) => {
   for (const message of questionListProblems(questions)) ctx.addIssue({ code: 'custom', message });
 });
 
-/** The answer to a field of an `elenco` item: canonical text, or a multiple selection. */
-export const ZItemAnswer = z.union([z.string(), z.array(z.string())]);
+/**
+ * The answer to a field of an `elenco` item: canonical text, a multiple selection, or `null` for
+ * an optional field left without an answer.
+ */
+export const ZItemAnswer = z.union([z.string(), z.array(z.string()), z.null()]);
 
 /** One item of an `elenco`: field key → answer. */
 export const ZListItem = z.record(z.string(), ZItemAnswer);
@@ -288,10 +300,15 @@ export type TListItem = z.infer<typeof ZListItem>;
 
 /**
  * One answer: an option or a typed answer in canonical form, the chosen options of a multiple
- * selection, or the items of an `elenco`. The shape only: a list mixing options and items is
- * refused by `validateAnswers`, which knows the question.
+ * selection, the items of an `elenco`, or `null`: an optional question skipped («Salta»), which
+ * counts as answered. The shape only: a list mixing options and items is refused by
+ * `validateAnswers`, which knows the question.
  */
-export const ZAnswerValue = z.union([z.string(), z.array(z.union([z.string(), ZListItem]))]);
+export const ZAnswerValue = z.union([
+  z.string(),
+  z.array(z.union([z.string(), ZListItem])),
+  z.null(),
+]);
 export type TAnswerValue = z.infer<typeof ZAnswerValue>;
 
 /** The answers of a contract: question key → answer (SPEC §3). */

@@ -337,6 +337,8 @@ const ZNextQuestionField = z.looseObject({
   type: z.string().optional(),
   options: z.array(z.string()).optional(),
   is_multiple_selection: z.boolean().optional(),
+  /** `false`: the field may be left without an answer (`null`). */
+  obbligatoria: z.boolean().optional(),
 });
 
 /**
@@ -366,5 +368,7 @@ export const ZNextQuestion = z.object({
   max_items: z.number().int().optional(),
   label_singolare: z.string().optional(),
   label_plurale: z.string().optional(),
+  /** `false` (any question, also one without `type`): «Salta» answers `null`. */
+  obbligatoria: z.boolean().optional(),
 });
 export type TNextQuestion = z.infer<typeof ZNextQuestion>;

@@ -194,7 +194,7 @@ export function findNextTemplateQuestionInMemory(
 /**
  * What the questionnaire shows of a question (SPEC §3). A typed question (DESIGN §12) also
  * carries its `type` and what asking it needs; a question without one is sent exactly as the
- * SPEC's, with no key added.
+ * SPEC's, with no key added but `obbligatoria: false` when it may be skipped.
  */
 export function toNextQuestion(question: TQuestion): TNextQuestion {
   const spec = {
@@ -207,7 +207,8 @@ export function toNextQuestion(question: TQuestion): TNextQuestion {
         ? question.is_multiple_selection
         : false,
   };
-  if (question.type === undefined) return spec;
+  if (question.type === undefined)
+    return question.obbligatoria === false ? { ...spec, obbligatoria: false } : spec;
   const { variable: _v, question: _q, description: _d, required_answers: _r, ...typed } = question;
   return { ...spec, ...typed } as TNextQuestion;
 }

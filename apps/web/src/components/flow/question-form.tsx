@@ -1,5 +1,11 @@
 import { Box, chakra, Stack, Text } from '@chakra-ui/react';
-import { anotherItem, ELENCO_MAX_ITEMS, isChoice, itemLabel } from '@lexpath/shared/answer-types';
+import {
+  anotherItem,
+  ELENCO_MAX_ITEMS,
+  isChoice,
+  isRequired,
+  itemLabel,
+} from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerValue, TListItem } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
@@ -70,12 +76,21 @@ function FormButtons({
   saving,
   canGoBack,
   onBack,
-}: Pick<QuestionFormProps, 'saving' | 'canGoBack' | 'onBack'>) {
+  onSkip,
+}: Pick<QuestionFormProps, 'saving' | 'canGoBack' | 'onBack'> & {
+  /** An optional question: «Salta» answers it with no answer. */
+  onSkip?: () => void;
+}) {
   return (
-    <Stack direction="row" gap="8" mt="16">
+    <Stack direction="row" gap="8" mt="16" wrap="wrap">
       <Button variant="outline" onClick={onBack} disabled={!canGoBack || saving}>
         {texts.back}
       </Button>
+      {onSkip ? (
+        <Button variant="outline" onClick={onSkip} disabled={saving}>
+          {it.optionalAnswers.skip}
+        </Button>
+      ) : null}
       <Button type="submit" variant="primary" loading={saving}>
         {texts.next}
       </Button>
@@ -135,7 +150,12 @@ function SingleQuestionForm({
           setDraft(value);
         }}
       />
-      <FormButtons saving={saving} canGoBack={canGoBack} onBack={onBack} />
+      <FormButtons
+        saving={saving}
+        canGoBack={canGoBack}
+        onBack={onBack}
+        onSkip={isRequired(field) ? undefined : () => onAnswer(null)}
+      />
     </form>
   );
 }
@@ -177,8 +197,11 @@ function ListQuestionForm({
         )
       : [emptyItem()];
   });
-  const [index, setIndex] = useState(0);
-  const [asking, setAsking] = useState(false);
+  const startsEmpty = minItems === 0 && !(Array.isArray(initial) && initial.length > 0);
+  // With `min_items: 0` the list may have no item: it starts by asking whether there is one
+  // (position -1: before the first item).
+  const [index, setIndex] = useState(startsEmpty ? -1 : 0);
+  const [asking, setAsking] = useState(startsEmpty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useFocusFirstField(true, `${index}-${asking}`);
   const label = itemLabel(question, index + 1);
@@ -188,6 +211,7 @@ function ListQuestionForm({
       Object.fromEntries(
         fields.map((field) => {
           const checked = checkDraft(field, item[field.variable] ?? emptyDraft(field));
+          // An optional field left empty is `null` (checkDraft).
           return [field.variable, checked.ok ? checked.value : ''];
         }),
       ),
@@ -219,7 +243,7 @@ function ListQuestionForm({
 
   function back() {
     setErrors({});
-    if (asking) setAsking(false);
+    if (asking && index >= 0) setAsking(false);
     else if (index > 0) setIndex(index - 1);
     else onBack();
   }
@@ -241,10 +265,18 @@ function ListQuestionForm({
       >
         {heading}
         <Text textStyle="lg" color="navy.800" my="16" id={`${question.variable}-more`}>
-          {texts.addAnother(anotherItem(question))}
+          {index < 0
+            ? it.optionalAnswers.addFirst(question.label_plurale ?? question.variable)
+            : texts.addAnother(anotherItem(question))}
         </Text>
-        <Stack direction="row" gap="8" mt="16" aria-labelledby={`${question.variable}-more`}>
-          <Button variant="outline" onClick={back} disabled={saving}>
+        <Stack
+          direction="row"
+          gap="8"
+          mt="16"
+          wrap="wrap"
+          aria-labelledby={`${question.variable}-more`}
+        >
+          <Button variant="outline" onClick={back} disabled={saving || (index < 0 && !canGoBack)}>
             {texts.back}
           </Button>
           <Button type="submit" variant="outline" data-focus-first="" disabled={saving}>
@@ -277,6 +309,7 @@ function ListQuestionForm({
             field={field}
             id={`${question.variable}-${index}-${field.variable}`}
             label={field.question}
+            optionalNote={it.optionalAnswers.fieldOptional}
             draft={item[field.variable] ?? emptyDraft(field)}
             error={errors[field.variable] ?? null}
             onChange={(value) => {
@@ -290,7 +323,12 @@ function ListQuestionForm({
           />
         ))}
       </chakra.fieldset>
-      <FormButtons saving={saving} canGoBack={canGoBack || index > 0} onBack={back} />
+      <FormButtons
+        saving={saving}
+        canGoBack={canGoBack || index > 0}
+        onBack={back}
+        onSkip={index === 0 && !isRequired(question) ? () => onAnswer(null) : undefined}
+      />
     </form>
   );
 }

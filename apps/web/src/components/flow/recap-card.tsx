@@ -63,7 +63,7 @@ function ListItems({
                       {formatItalian(
                         field,
                         Object.hasOwn(item, field.variable) ? item[field.variable] : undefined,
-                      )}
+                      ) || it.optionalAnswers.notGiven}
                     </chakra.dd>
                   </Flex>
                 ))}
@@ -83,10 +83,13 @@ export function RecapCard({ question, answer, rules, onEdit, onRemoveItem }: Rec
       ? answer.filter((item): item is TListItem => typeof item === 'object')
       : null;
   // A choice keeps the SPEC's display; a typed answer is shown in Italian ("1.234,50 €").
+  // A skipped optional question (`null`) says so rather than showing nothing.
   const shown =
-    !rules || isChoice(rules)
-      ? formatAnswer(answer)
-      : formatItalian(rules, answer as Parameters<typeof formatItalian>[1]);
+    answer === null
+      ? it.optionalAnswers.notGiven
+      : !rules || isChoice(rules)
+        ? formatAnswer(answer)
+        : formatItalian(rules, answer as Parameters<typeof formatItalian>[1]);
   return (
     <Card.Root as="li" bg="white" listStyleType="none">
       <Card.Body>
@@ -95,7 +98,12 @@ export function RecapCard({ question, answer, rules, onEdit, onRemoveItem }: Rec
             <Heading as="h3" textStyle="md" color="navy.800" mb="4">
               {question}
             </Heading>
-            {rules && items ? (
+            {rules && items && items.length === 0 ? (
+              <Text color="navy.900">
+                <span>{it.web.purchase.answer}: </span>
+                {it.optionalAnswers.noItems}
+              </Text>
+            ) : rules && items ? (
               <ListItems rules={rules} items={items} onRemoveItem={onRemoveItem} />
             ) : (
               <Text color="navy.900">

@@ -18,6 +18,7 @@ import {
   formatData,
   formatItalian,
   isChoice,
+  isRequired,
   labelOf,
   parseData,
   parseItalian,
@@ -53,15 +54,18 @@ export function emptyDraft(field: AskedField): Draft {
 
 /**
  * A draft as the canonical answer, or the Italian reason it is not one (parse first, then the
- * question's own limits), so nothing wrong is sent.
+ * question's own limits), so nothing wrong is sent. An optional field left empty is no answer:
+ * `null`, which the server stores as such.
  */
 export function checkDraft(
   field: AskedField,
   draft: Draft,
   label?: string,
-): { ok: true; value: Draft } | { ok: false; error: string } {
+): { ok: true; value: Draft | null } | { ok: false; error: string } {
   if (typeof draft === 'string' ? draft.trim() === '' : draft.length === 0) {
-    return { ok: false, error: it.validation.required };
+    return isRequired(field)
+      ? { ok: false, error: it.validation.required }
+      : { ok: true, value: null };
   }
   if (isChoice(field)) return { ok: true, value: draft };
   const parsed = parseItalian(field, typeof draft === 'string' ? draft : '');
@@ -141,13 +145,34 @@ export interface FieldControlProps {
   error: string | null;
   id: string;
   onChange(draft: Draft): void;
+  /** What an optional field's label adds: «Facoltativa» for a question by default. */
+  optionalNote?: string;
+}
+
+/** «(Facoltativa)» after the label of an optional field, read with it by screen readers. */
+function OptionalNote({ field, note }: { field: AskedField; note: string }) {
+  if (isRequired(field)) return null;
+  return (
+    <chakra.span fontWeight="normal" color="navy.700" textStyle="sm" ms="8">
+      ({note})
+    </chakra.span>
+  );
 }
 
 /**
  * The control a question's type needs (DESIGN §12), with its label, its description as help text
  * and its inline error; choices as radios or checkboxes in a labelled group.
  */
-export function FieldControl({ field, label, draft, error, id, onChange }: FieldControlProps) {
+export function FieldControl({
+  field,
+  label,
+  draft,
+  error,
+  id,
+  onChange,
+  optionalNote = it.optionalAnswers.optional,
+}: FieldControlProps) {
+  const note = <OptionalNote field={field} note={optionalNote} />;
   const help = field.description ? <Field.HelperText>{field.description}</Field.HelperText> : null;
   const errorText = (
     <Field.ErrorText role="alert" color="red.700">
@@ -162,6 +187,7 @@ export function FieldControl({ field, label, draft, error, id, onChange }: Field
       <chakra.fieldset aria-describedby={error ? errorId : undefined} mb="16">
         <chakra.legend fontWeight="semibold" color="navy.800" mb="8">
           {label}
+          {note}
         </chakra.legend>
         {field.description ? (
           <Text color="navy.700" mb="8">
@@ -225,6 +251,7 @@ export function FieldControl({ field, label, draft, error, id, onChange }: Field
     <Field.Root invalid={error !== null} id={id} mb="16">
       <Field.Label fontWeight="semibold" color="navy.800">
         {label}
+        {note}
       </Field.Label>
       {field.type === 'testo_lungo' ? (
         <Textarea

@@ -43,6 +43,8 @@ export interface QuestionForm {
   type: TQuestionType;
   settings: TypeSettings;
   list: ListSettings;
+  /** Off: the lawyer may skip the question (stored `obbligatoria: false`). */
+  obbligatoria: boolean;
 }
 
 export type QuestionFormErrors = {
@@ -64,6 +66,7 @@ export const emptyQuestionForm: QuestionForm = {
   type: 'scelta',
   settings: emptySettings,
   list: emptyListSettings,
+  obbligatoria: true,
 };
 
 export function toQuestionForm(question: TQuestion): QuestionForm {
@@ -89,6 +92,7 @@ export function toQuestionForm(question: TQuestion): QuestionForm {
     type: question.type ?? 'scelta',
     settings: toTypeSettings(question),
     list: toListSettings(question),
+    obbligatoria: question.obbligatoria !== false,
   };
 }
 
@@ -211,6 +215,8 @@ export function toQuestion(form: QuestionForm, original?: TQuestion): TQuestion 
     options: form.options.map((option) => option.trim()).filter((option) => option !== ''),
     required_answers,
     is_multiple_selection: form.is_multiple_selection,
+    // Required is the default: only an optional question says so.
+    ...(form.obbligatoria ? {} : { obbligatoria: false }),
   };
   if (!original) return question;
   const keys = [

@@ -59,6 +59,8 @@ export interface FieldForm extends TypeSettings {
   /** A `scelta` field's answers, one per line. */
   options: string;
   is_multiple_selection: boolean;
+  /** Off: the field may be left empty in each item (stored `obbligatoria: false`). */
+  obbligatoria: boolean;
   original?: TListField | undefined;
 }
 
@@ -96,6 +98,7 @@ export function emptyField(type: FieldType = 'testo'): FieldForm {
     description: '',
     options: '',
     is_multiple_selection: false,
+    obbligatoria: true,
   };
 }
 
@@ -133,6 +136,7 @@ export function toListSettings(question: TQuestion): ListSettings {
       options: (field.options ?? []).join('\n'),
       is_multiple_selection:
         field.type === undefined || field.type === 'scelta' ? field.is_multiple_selection : false,
+      obbligatoria: field.obbligatoria !== false,
       original: field,
     })),
     min_items: String(question.min_items),
@@ -231,6 +235,7 @@ function fieldOf(field: FieldForm, index: number, errors: TypedErrors): TListFie
     ...settingsOf(field.type, field, prefix, errors),
     required_answers: original && 'required_answers' in original ? [] : undefined,
     is_multiple_selection: choice ? field.is_multiple_selection : undefined,
+    obbligatoria: field.obbligatoria ? undefined : false,
   };
   const sameType = original !== undefined && field.type === (original.type ?? 'scelta');
   return inOrder<TListField>(built, sameType ? original : undefined);
@@ -249,6 +254,8 @@ export function buildTypedQuestion(
     settings: TypeSettings;
     list: ListSettings;
     required_answers: TQuestion['required_answers'];
+    /** False: the question may be skipped; true (the default) writes nothing. */
+    obbligatoria?: boolean;
   },
   original?: TQuestion,
 ): { question: TQuestion; errors: TypedErrors } {
@@ -273,6 +280,7 @@ export function buildTypedQuestion(
         }
       : {}),
     required_answers: keepsConditions ? form.required_answers : undefined,
+    obbligatoria: form.obbligatoria === false ? false : undefined,
   };
   return {
     question: inOrder<TQuestion>(built, original?.type === type ? original : undefined),

@@ -39,6 +39,9 @@ export function MasterQuestionList({ questions, onEdit, onDelete }: MasterQuesti
                   {`${index + 1}. ${question.question}`}
                 </Text>
                 <Text color="navy.700">{`${question.variable}: ${(question.options ?? []).join(', ')}`}</Text>
+                {question.obbligatoria === false ? (
+                  <Text color="navy.700">{it.optionalAnswers.optional}</Text>
+                ) : null}
                 {question.required_answers.length > 0 ? (
                   <Text color="navy.700">
                     {texts.conditionsSummary(describeConditions(question.required_answers))}

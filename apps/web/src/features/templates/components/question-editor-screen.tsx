@@ -32,6 +32,7 @@ import {
 } from '../typed-question-form.ts';
 import {
   ListSettingsFields,
+  RequiredSwitch,
   SelectField,
   TypeSettingsFields,
   typeChoices,
@@ -297,6 +298,10 @@ export function QuestionEditorScreen() {
               </Switch.Root>
             </>
           )}
+          <RequiredSwitch
+            checked={form.obbligatoria}
+            onChange={(obbligatoria) => update({ obbligatoria })}
+          />
           <Box as="fieldset">
             <Heading as="legend" textStyle="md" color="navy.800" mb="8">
               {texts.conditions}

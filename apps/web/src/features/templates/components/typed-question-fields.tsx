@@ -6,6 +6,7 @@ import {
   HStack,
   NativeSelect,
   Stack,
+  Switch,
   Text,
   Textarea,
 } from '@chakra-ui/react';
@@ -62,6 +63,37 @@ export function SelectField({
       <Box minH="20">
         <Field.ErrorText color="red.700">{error}</Field.ErrorText>
       </Box>
+    </Field.Root>
+  );
+}
+
+/**
+ * «Obbligatoria», on by default: off, the lawyer may skip the question (or leave the field
+ * empty) with «Salta». `label` names it (a field's is prefixed).
+ */
+export function RequiredSwitch({
+  checked,
+  label = (text) => text,
+  onChange,
+}: {
+  checked: boolean;
+  label?: (text: string) => string;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <Field.Root>
+      <Switch.Root
+        checked={checked}
+        onCheckedChange={({ checked: on }) => onChange(on)}
+        colorPalette="navy"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>{label(it.optionalAnswers.required)}</Switch.Label>
+      </Switch.Root>
+      <Field.HelperText color="navy.700">{it.optionalAnswers.requiredHelp}</Field.HelperText>
     </Field.Root>
   );
 }
@@ -239,6 +271,11 @@ function ListFieldEditor({
             onChange={onChange}
           />
         )}
+        <RequiredSwitch
+          checked={field.obbligatoria}
+          label={label}
+          onChange={(obbligatoria) => onChange({ obbligatoria })}
+        />
       </Stack>
       <HStack gap="8" mt="8">
         <Button size="xs" variant="outline" disabled={position === 0} onClick={() => onMove(-1)}>
