@@ -4,6 +4,7 @@ import PizZip from 'pizzip';
 import { AppError } from '../lib/app-error.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { refreshCrossReferences } from './cross-references.ts';
+import { ALL_RENDER_CHANGES, type RenderChange } from './render-changes.ts';
 import { TEMPLATER_OPTIONS, withRenderContext } from './template-language.ts';
 import {
   CalendarDate,
@@ -70,11 +71,11 @@ export type RenderOptions = {
   /** When the document is generated: `oggi` is that day in Italy. */
   now?: Date;
   /**
-   * Recompute the cached numbers of cross-references and sequences for the kept clauses (see
-   * cross-references.ts); on unless false, which documents bought before it existed need to
-   * download byte-identical.
+   * The renderer's dated changes to apply (render-changes.ts): every one unless given, as a
+   * document bought before some of them lists only those it was bought with, so it downloads
+   * byte-identical.
    */
-  crossReferences?: boolean;
+  changes?: readonly RenderChange[];
 };
 
 /**
@@ -88,6 +89,7 @@ export function renderDocx(
   options: RenderOptions = {},
 ): Buffer {
   const template = loadTemplate(templateBytes, options.cacheKey);
+  const changes: ReadonlySet<RenderChange> = new Set(options.changes ?? ALL_RENDER_CHANGES);
   let doc: Docxtemplater;
   try {
     doc = new Docxtemplater(copyOfTemplate(template), {
@@ -100,12 +102,12 @@ export function renderDocx(
     // `{oggi}` is the generation date, unless a question of that name says otherwise.
     if (!('oggi' in scope) && !questions.some((q) => q.variable === 'oggi')) scope.oggi = today;
     const filled = doc;
-    withRenderContext({ questions, today }, () => filled.render(scope));
+    withRenderContext({ questions, today, changes }, () => filled.render(scope));
   } catch (error) {
     // Lint refuses such templates on upload; reaching this means a template predates the lint.
     throw new AppError('unprocessable', it.documents.renderFailed, { cause: error });
   }
-  if (options.crossReferences !== false) refreshCrossReferences(doc.getZip());
+  if (changes.has('crossReferences')) refreshCrossReferences(doc.getZip());
   // Shared template entries get the same date again: harmless, and it covers new entries.
   setFixedEntryDates(doc.getZip());
   return doc.toBuffer({ compression: 'DEFLATE' });
