@@ -5,6 +5,7 @@ import type { DXT } from 'docxtemplater';
 import expressionParser from 'docxtemplater/expressions.js';
 import { LruCache } from '../lib/lru-cache.ts';
 import { agreementOf, agreePhrase } from './agreement.ts';
+import { markParagraphs } from './long-text.ts';
 import type { RenderChange } from './render-changes.ts';
 import {
   addDays,
@@ -50,6 +51,8 @@ export type RenderContext = {
   questions: readonly TemplateQuestion[];
   today: CalendarDate;
   changes?: ReadonlySet<RenderChange>;
+  /** Set by a tag whose text holds a blank line: the render then splits its paragraphs. */
+  markedParagraphs?: boolean;
 };
 
 let currentContext: RenderContext | undefined;
@@ -582,6 +585,11 @@ function writeAsItalian(result: unknown, tag: string, _scope: unknown, context: 
   if (result instanceof Amount) return formatAmount(result.valueOf());
   if (typeof result === 'number') {
     return writePlain(result, isMoneyTag(tag, context?.scopePath ?? []));
+  }
+  if (typeof result === 'string' && result.includes('\n') && applies('longTextParagraphs')) {
+    const marked = markParagraphs(result);
+    if (marked !== result && currentContext) currentContext.markedParagraphs = true;
+    return marked;
   }
   return result;
 }
