@@ -70,8 +70,7 @@ export function withRenderContext<T>(context: RenderContext, render: () => T): T
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 /** Whether this render applies a dated change; outside a render (the lint), the newest form. */
-export const applies = (change: RenderChange): boolean =>
-  currentContext?.changes?.has(change) ?? true;
+const applies = (change: RenderChange): boolean => currentContext?.changes?.has(change) ?? true;
 
 /** A writer per renderer: the legal form, or the one documents bought before it keep. */
 const since =
