@@ -93,7 +93,7 @@ export function parseEuro(input: string | number): ParsedEuro {
     if (!Number.isFinite(input) || input < 0 || Math.abs(input * 100 - cents) > 1e-6) return failed;
     return cents <= Number.MAX_SAFE_INTEGER ? { ok: true, cents } : failed;
   }
-  const parts = splitItalianNumber(input.replace(/€|\beur(o)?\b/gi, '').trim());
+  const parts = splitItalianNumber(input.replace(/€|eur(o)?/gi, '').trim());
   if (
     !parts ||
     parts.negative ||
