@@ -751,7 +751,7 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'lump-sum fee in euro and in words',
-    text: 'un compenso a corpo, fisso e invariabile, di € 12.500,00 (dodicimilacinquecento/00), oltre',
+    text: 'un compenso a corpo, fisso e invariabile, di 12.500,00\u00a0€ (dodicimilacinquecento/00), oltre',
     when: is('compenso_tipo', 'A corpo'),
   },
   {
@@ -806,7 +806,7 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'flat-rate expenses as a percentage',
-    text: 'pari al 15 % del compenso',
+    text: 'pari al 15% del compenso',
     when: is('spese', 'In misura forfettaria'),
   },
   {

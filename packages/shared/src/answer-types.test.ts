@@ -195,13 +195,13 @@ describe('importo', () => {
   test('reads Italian amounts, in euros with two decimals', () => {
     expect(roundTrip(q('importo'), '1.234,50')).toEqual({
       canonical: '1234.50',
-      shown: '1.234,50 €',
+      shown: '1.234,50\u00a0€',
     });
     expect(roundTrip(q('importo'), '1234,5 €')).toEqual({
       canonical: '1234.50',
-      shown: '1.234,50 €',
+      shown: '1.234,50\u00a0€',
     });
-    expect(roundTrip(q('importo'), '€ 0')).toEqual({ canonical: '0.00', shown: '0,00 €' });
+    expect(roundTrip(q('importo'), '€ 0')).toEqual({ canonical: '0.00', shown: '0,00\u00a0€' });
     for (const invalid of ['-1', '1,234', 'mille', '']) {
       expect(parseItalian(q('importo'), invalid).ok, invalid).toBe(false);
     }
@@ -214,7 +214,7 @@ describe('importo', () => {
         const shown = formatItalian(q('importo'), canonical);
         expect(roundTrip(q('importo'), shown)).toEqual({ canonical, shown });
         expect(validateCanonical(q('importo'), canonical)).toEqual(
-          cents <= 99_999_999_999 ? [] : ['«Domanda» può essere al massimo 999.999.999,99 €.'],
+          cents <= 99_999_999_999 ? [] : ['«Domanda» può essere al massimo 999.999.999,99\u00a0€.'],
         );
       }),
     );
@@ -222,7 +222,7 @@ describe('importo', () => {
 
   test('refuses more than 999.999.999,99 € unless the question sets its own max', () => {
     const prezzo = q('importo', { question: 'Prezzo' });
-    const tooMuch = ['«Prezzo» può essere al massimo 999.999.999,99 €.'];
+    const tooMuch = ['«Prezzo» può essere al massimo 999.999.999,99\u00a0€.'];
     expect(validateCanonical(prezzo, '999999999.99')).toEqual([]);
     expect(validateCanonical(prezzo, '1000000000.00')).toEqual(tooMuch);
     expect(validateCanonical(prezzo, '1234567890123.00')).toEqual(tooMuch);
@@ -237,9 +237,11 @@ describe('importo', () => {
     const canone = q('importo', { question: 'Canone', min: 100, max: 1234.5 });
     expect(validateCanonical(canone, '1234.50')).toEqual([]);
     expect(validateCanonical(canone, '1234.51')).toEqual([
-      '«Canone» può essere al massimo 1.234,50 €.',
+      '«Canone» può essere al massimo 1.234,50\u00a0€.',
     ]);
-    expect(validateCanonical(canone, '99.99')).toEqual(['«Canone» deve essere almeno 100,00 €.']);
+    expect(validateCanonical(canone, '99.99')).toEqual([
+      '«Canone» deve essere almeno 100,00\u00a0€.',
+    ]);
     expect(validateCanonical(canone, '1234.5')).toEqual(["L'importo di «Canone» non è valido."]);
   });
 });
@@ -413,7 +415,7 @@ describe('elenco', () => {
 
   test('the summary shows each item in Italian formats', () => {
     expect(formatItalian(conduttori, [mario])).toBe(
-      'Conduttore 1: Mario Rossi, RSSMRA85T10A562S, 600,00 €',
+      'Conduttore 1: Mario Rossi, RSSMRA85T10A562S, 600,00\u00a0€',
     );
   });
 });

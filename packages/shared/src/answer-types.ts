@@ -4,8 +4,15 @@
  * answer, with an Italian message naming the question. Pure functions, no floating point on
  * amounts (cents as integers, decimals compared as digit strings).
  */
+import {
+  formatEuro,
+  formatShortDate,
+  groupThousands,
+  parseEuro,
+  splitItalianNumber,
+} from './italian-formats.ts';
 import { it } from './messages/it.ts';
-import { centsToDecimal, groupItalianThousands } from './money.ts';
+import { centsToDecimal } from './money.ts';
 
 /** A parse result: the canonical answer, or the Italian reason the input is not one. */
 export type Parsed = { ok: true; value: string } | { ok: false; error: string };
@@ -16,48 +23,6 @@ const fail = (error: string): Parsed => ({ ok: false, error });
 /** The most characters of a one-line and of a long text answer. */
 export const TEXT_MAX_LENGTH = 300;
 export const LONG_TEXT_MAX_LENGTH = 4000;
-
-// ---------------------------------------------------------------------------------------------
-// Digits and grouping
-
-/** "1234567" → "1.234.567": Italian thousands separators, always (Intl leaves 4 digits alone). */
-const groupThousands = groupItalianThousands;
-
-/**
- * The integer and decimal digits of an Italian number: "1.234,5" → ["1234", "5"]. Dots are
- * thousands separators when they group by three; with no comma, a lone dot that does not group
- * ("2.5") is read as a decimal point, as people type on a phone keypad.
- */
-function splitItalianNumber(
-  text: string,
-): { negative: boolean; units: string; decimals: string } | null {
-  const compact = text.replace(/[\s\u00a0]/g, '');
-  const match = /^([-+]?)(.*)$/.exec(compact);
-  const sign = match?.[1] ?? '';
-  const body = match?.[2] ?? '';
-  let units: string;
-  let decimals = '';
-  if (body.includes(',')) {
-    const [whole = '', fraction = '', ...rest] = body.split(',');
-    if (rest.length > 0 || !/^\d+$/.test(fraction)) return null;
-    units = whole;
-    decimals = fraction;
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(body)) {
-    units = body;
-  } else if (/^\d*\.\d+$/.test(body)) {
-    [units = '', decimals = ''] = body.split('.');
-    if (units === '') units = '0';
-  } else {
-    units = body;
-  }
-  if (units.includes('.')) {
-    if (!/^\d{1,3}(\.\d{3})+$/.test(units)) return null;
-    units = units.replace(/\./g, '');
-  }
-  if (!/^\d+$/.test(units)) return null;
-  units = units.replace(/^0+(?=\d)/, '');
-  return { negative: sign === '-', units, decimals };
-}
 
 /** A canonical decimal: "3", "-2.5"; no leading zeros, no trailing decimal zeros. */
 const CANONICAL_DECIMAL = /^-?(0|[1-9]\d*)(\.\d*[1-9])?$/;
@@ -112,22 +77,10 @@ export function isCanonicalNumero(value: string): boolean {
 // ---------------------------------------------------------------------------------------------
 // importo (euro, two decimals, never negative)
 
-/** Cents are integers: beyond this an amount is no longer exact in a JavaScript number. */
-const MAX_AMOUNT_UNITS_DIGITS = 13;
-
-/** "1.234,5 €" / "€ 1234" → "1234.50". */
+/** "1.234,5 €" / "€ 1234" / "1234.5" → "1234.50" (see `parseEuro`). */
 export function parseImporto(input: string): Parsed {
-  const text = input.replace(/€|eur(o)?/gi, '').trim();
-  const parts = splitItalianNumber(text);
-  if (
-    !parts ||
-    parts.negative ||
-    parts.decimals.length > 2 ||
-    parts.units.length > MAX_AMOUNT_UNITS_DIGITS
-  ) {
-    return fail(it.answers.typedAmount);
-  }
-  return ok(`${parts.units}.${parts.decimals.padEnd(2, '0')}`);
+  const parsed = parseEuro(input);
+  return parsed.ok ? ok(centsToAmount(parsed.cents)) : fail(parsed.error);
 }
 
 const CANONICAL_AMOUNT = /^(0|[1-9]\d{0,12})\.\d{2}$/;
@@ -145,10 +98,9 @@ export function amountToCents(canonical: string): number {
 /** 123450 → "1234.50": the canonical amount is the decimal form payments carry too. */
 export const centsToAmount: (cents: number) => string = centsToDecimal;
 
-/** "1234.50" → "1.234,50 €". */
+/** "1234.50" → "1.234,50 €" (see `formatEuro`). */
 export function formatImporto(canonical: string): string {
-  const [units = '0', decimals = '00'] = canonical.split('.');
-  return `${groupThousands(units)},${decimals} €`;
+  return formatEuro(amountToCents(canonical));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,10 +140,7 @@ export function isCanonicalData(value: string): boolean {
 }
 
 /** "2026-11-23" → "23/11/2026". */
-export function formatData(canonical: string): string {
-  const [year, month, day] = canonical.split('-');
-  return `${day}/${month}/${year}`;
-}
+export const formatData: (canonical: string) => string = formatShortDate;
 
 /** Built once: constructing an Intl formatter costs about a millisecond, per answer checked. */
 const ISO_DAY_IN_ROME = new Intl.DateTimeFormat('en-CA', {

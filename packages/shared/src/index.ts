@@ -1,4 +1,5 @@
 export * from './answer-types.ts';
+export * from './italian-formats.ts';
 export * from './messages/it.ts';
 export * from './money.ts';
 export * from './questionnaire.ts';

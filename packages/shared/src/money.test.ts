@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { amountToCents, parseImporto } from './answer-types.ts';
-import {
-  centsToDecimal,
-  computeTotal,
-  computeVatCents,
-  formatEuro,
-  parseEuroToCents,
-} from './money.ts';
+import { centsToDecimal, computeTotal, computeVatCents } from './money.ts';
 import { ZPrice } from './schemas/templates.ts';
 
 describe('VAT 22 % half-up', () => {
@@ -49,14 +43,6 @@ describe('VAT 22 % half-up', () => {
 });
 
 describe('euro parsing and formatting', () => {
-  it('parses what an editor types', () => {
-    expect(parseEuroToCents('49')).toBe(4900);
-    expect(parseEuroToCents('49,9')).toBe(4990);
-    expect(parseEuroToCents('49.99')).toBe(4999);
-    expect(parseEuroToCents('abc')).toBeNull();
-    expect(parseEuroToCents('1.234')).toBeNull();
-  });
-
   it('stores the amount the master editor sends (Italian input, canonical decimal) as its cents', () => {
     for (const [typed, cents] of [
       ['10,50', 1050],
@@ -71,26 +57,17 @@ describe('euro parsing and formatting', () => {
     }
   });
 
+  it('takes a price written as the master form shows it, and names a wrong one as an amount', () => {
+    expect(ZPrice.parse('1.234,50')).toBe(123450);
+    expect(ZPrice.parse('49,9 €')).toBe(4990);
+    expect(ZPrice.parse(49.9)).toBe(4990);
+    expect(ZPrice.safeParse('dieci').error?.issues[0]?.message).toBe(
+      'Scrivi un importo in euro, per esempio 1.234,50.',
+    );
+  });
+
   it('writes the payment price with two decimals', () => {
     expect(centsToDecimal(6088)).toBe('60.88');
     expect(centsToDecimal(5)).toBe('0.05');
-  });
-
-  it('formats euros the Italian way', () => {
-    // CLDR Italian groups thousands only from five digits on.
-    expect(formatEuro(1234567)).toMatch(/^12\.345,67\s€$/);
-    expect(formatEuro(6088)).toMatch(/^60,88\s€$/);
-  });
-});
-
-describe('Italian thousands separators', () => {
-  it('groups four-digit amounts, which Intl it-IT leaves ungrouped', () => {
-    expect(formatEuro(123400)).toBe('1.234,00\u00a0€');
-  });
-
-  it('groups millions, and leaves small amounts and zero alone', () => {
-    expect(formatEuro(123456789)).toBe('1.234.567,89\u00a0€');
-    expect(formatEuro(99900)).toBe('999,00\u00a0€');
-    expect(formatEuro(0)).toBe('0,00\u00a0€');
   });
 });

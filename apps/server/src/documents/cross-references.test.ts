@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { requireTool } from '../test/tools.ts';
 import { createPdfPool, type PdfPool } from './pdf-pool.ts';
 import { extractDocumentText, renderDocx } from './render.ts';
+import { renderChangesAt } from './render-changes.ts';
 import { pdfText } from './test-pdf.ts';
 import { buildWordDocx, HEADING, paragraph, run } from './test-word-docx.ts';
 
@@ -60,13 +61,15 @@ function masterWithCrossReferences(): Buffer {
 }
 
 const QUESTIONS = [{ variable: 'deposito', options: ['Sì', 'No'] }];
+/** The renderer of a document paid the day before cross-references were renumbered. */
+const BEFORE_CROSS_REFERENCES = renderChangesAt(new Date('2026-11-26T12:00:00Z'));
 const render = (deposito: 'Sì' | 'No', crossReferences?: boolean) =>
   renderDocx(
     masterWithCrossReferences(),
     { deposito },
     {
       questions: QUESTIONS,
-      ...(crossReferences === false ? { crossReferences } : {}),
+      ...(crossReferences === false ? { changes: BEFORE_CROSS_REFERENCES } : {}),
     },
   );
 const settingsOf = (docx: Buffer) => new PizZip(docx).file('word/settings.xml')?.asText() ?? '';
@@ -101,7 +104,7 @@ describe('cross-references in the rendered .docx', () => {
     const before = renderDocx(
       plain,
       { deposito: 'No' },
-      { questions: QUESTIONS, crossReferences: false },
+      { questions: QUESTIONS, changes: BEFORE_CROSS_REFERENCES },
     );
     expect(rendered.equals(before)).toBe(true);
   });

@@ -61,7 +61,9 @@ describe('createDocumentPool', () => {
         now: new Date('2026-11-23T10:00:00Z'),
       },
     );
-    expect(extractDocumentText(bytes)).toBe('€ 1.234,50 dal 1° marzo 2026, firmato il 23/11/2026');
+    expect(extractDocumentText(bytes)).toBe(
+      '1.234,50\u00a0€ dal 1° marzo 2026, firmato il 23/11/2026',
+    );
   });
 
   it('lints and renders in a worker exactly as on the main thread, cache included', async () => {

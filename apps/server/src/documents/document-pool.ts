@@ -158,7 +158,7 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
         cacheKey: renderOptions.cacheKey,
         questions: renderOptions.questions,
         now: renderOptions.now,
-        crossReferences: renderOptions.crossReferences,
+        changes: renderOptions.changes,
       })) as Uint8Array;
       // The clone arrives as a plain Uint8Array; a Buffer over the same memory, no copy.
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

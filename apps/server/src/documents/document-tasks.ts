@@ -5,6 +5,7 @@ import { findBlanks } from './blank-finder.ts';
 import { type StripOptions, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { renderDocx } from './render.ts';
+import type { RenderChange } from './render-changes.ts';
 import type { TemplateAnswers, TemplateQuestion } from './typed-answers.ts';
 
 /**
@@ -22,7 +23,7 @@ export type DocumentTask =
       questions?: readonly TemplateQuestion[];
       /** The generation instant (a Date clones as a Date). */
       now?: Date;
-      crossReferences?: boolean;
+      changes?: readonly RenderChange[];
     }
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'countBlanks'; docx: Uint8Array }
@@ -77,7 +78,7 @@ function run(task: DocumentTask): unknown {
         cacheKey: task.cacheKey,
         questions: task.questions,
         now: task.now,
-        crossReferences: task.crossReferences,
+        changes: task.changes,
       });
     case 'strip':
       return stripExternalContent(asBuffer(task.docx), task.options);

@@ -4,7 +4,9 @@ import PizZip from 'pizzip';
 import { AppError } from '../lib/app-error.ts';
 import { LruCache } from '../lib/lru-cache.ts';
 import { refreshCrossReferences } from './cross-references.ts';
-import { TEMPLATER_OPTIONS, withRenderContext } from './template-language.ts';
+import { levelIndents, splitMarkedParagraphs } from './long-text.ts';
+import { ALL_RENDER_CHANGES, type RenderChange } from './render-changes.ts';
+import { type RenderContext, TEMPLATER_OPTIONS, withRenderContext } from './template-language.ts';
 import {
   CalendarDate,
   type TemplateAnswers,
@@ -70,11 +72,11 @@ export type RenderOptions = {
   /** When the document is generated: `oggi` is that day in Italy. */
   now?: Date;
   /**
-   * Recompute the cached numbers of cross-references and sequences for the kept clauses (see
-   * cross-references.ts); on unless false, which documents bought before it existed need to
-   * download byte-identical.
+   * The renderer's dated changes to apply (render-changes.ts): every one unless given, as a
+   * document bought before some of them lists only those it was bought with, so it downloads
+   * byte-identical.
    */
-  crossReferences?: boolean;
+  changes?: readonly RenderChange[];
 };
 
 /**
@@ -88,7 +90,9 @@ export function renderDocx(
   options: RenderOptions = {},
 ): Buffer {
   const template = loadTemplate(templateBytes, options.cacheKey);
+  const changes: ReadonlySet<RenderChange> = new Set(options.changes ?? ALL_RENDER_CHANGES);
   let doc: Docxtemplater;
+  let context: RenderContext | undefined;
   try {
     doc = new Docxtemplater(copyOfTemplate(template), {
       ...TEMPLATER_OPTIONS,
@@ -100,15 +104,30 @@ export function renderDocx(
     // `{oggi}` is the generation date, unless a question of that name says otherwise.
     if (!('oggi' in scope) && !questions.some((q) => q.variable === 'oggi')) scope.oggi = today;
     const filled = doc;
-    withRenderContext({ questions, today }, () => filled.render(scope));
+    context = { questions, today, changes };
+    withRenderContext(context, () => filled.render(scope));
   } catch (error) {
     // Lint refuses such templates on upload; reaching this means a template predates the lint.
     throw new AppError('unprocessable', it.documents.renderFailed, { cause: error });
   }
-  if (options.crossReferences !== false) refreshCrossReferences(doc.getZip());
+  if (context?.markedParagraphs) splitLongTexts(doc.getZip());
+  if (changes.has('crossReferences')) refreshCrossReferences(doc.getZip());
   // Shared template entries get the same date again: harmless, and it covers new entries.
   setFixedEntryDates(doc.getZip());
   return doc.toBuffer({ compression: 'DEFLATE' });
+}
+
+/** The parts whose paragraphs a tag may fill: body, headers, footers, notes. */
+const TEXT_PARTS = /^word\/(document|header[^/]*|footer[^/]*|footnotes|endnotes)\.xml$/;
+
+/** A long answer's blank lines made paragraph breaks, in every part that holds one. */
+function splitLongTexts(zip: PizZip): void {
+  const indentOf = levelIndents(zip.file('word/numbering.xml')?.asText());
+  for (const file of zip.file(TEXT_PARTS)) {
+    const xml = file.asText();
+    const split = splitMarkedParagraphs(xml, indentOf);
+    if (split !== xml) zip.file(file.name, split);
+  }
 }
 
 const XML_ENTITIES: Record<string, string> = {

@@ -1,13 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { formatAnswer, isSameOption, straightenQuotes } from '@lexpath/shared';
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import type { DXT } from 'docxtemplater';
 import expressionParser from 'docxtemplater/expressions.js';
 import { LruCache } from '../lib/lru-cache.ts';
 import { agreementOf, agreePhrase } from './agreement.ts';
+import { markParagraphs } from './long-text.ts';
+import type { RenderChange } from './render-changes.ts';
 import {
   addDays,
   addMonths,
   amountInWords,
+  amountInWordsBefore2026,
   CalendarDate,
   daysBetween,
   formatAmount,
@@ -37,11 +41,19 @@ function contiene(input: unknown, option: unknown): boolean {
 }
 
 /**
- * What one render knows besides its answers: the questions' types (for plain tags) and the day
- * of generation (`oggi`). docxtemplater renders synchronously and the parser is shared by every
- * render of the thread, so the context is set around one render and read by its tags.
+ * What one render knows besides its answers: the questions' types (for plain tags), the day of
+ * generation (`oggi`) and the renderer's dated changes it applies (render-changes.ts; a bought
+ * document gets those live when it was paid). docxtemplater renders synchronously and the parser
+ * is shared by every render of the thread, so the context is set around one render and read by
+ * its tags.
  */
-export type RenderContext = { questions: readonly TemplateQuestion[]; today: CalendarDate };
+export type RenderContext = {
+  questions: readonly TemplateQuestion[];
+  today: CalendarDate;
+  changes?: ReadonlySet<RenderChange>;
+  /** Set by a tag whose text holds a blank line: the render then splits its paragraphs. */
+  markedParagraphs?: boolean;
+};
 
 let currentContext: RenderContext | undefined;
 
@@ -56,6 +68,19 @@ export function withRenderContext<T>(context: RenderContext, render: () => T): T
 }
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+/** Whether this render applies a dated change; outside a render (the lint), the newest form. */
+const applies = (change: RenderChange): boolean => currentContext?.changes?.has(change) ?? true;
+
+/** A writer per renderer: the legal form, or the one documents bought before it keep. */
+const since =
+  <T extends unknown[]>(
+    change: RenderChange,
+    current: (...args: T) => string,
+    before: (...args: T) => string,
+  ) =>
+  (...args: T): string =>
+    applies(change) ? current(...args) : before(...args);
 
 /**
  * A total of amounts (`somma` over an `importo` field): a number that a plain tag prints as
@@ -166,10 +191,22 @@ function writePlain(value: unknown, money = false): string {
 export const TEMPLATE_FILTERS = {
   contiene,
   importo: onNumber(formatAmount),
-  euro: onNumber((value) => `€ ${formatAmount(value)}`),
-  importo_lettere: onNumber(amountInWords),
+  euro: onNumber(
+    since(
+      'legalAmounts',
+      (value: number) => formatEuro(toCents(value)),
+      (value: number) => `€ ${formatAmount(value)}`,
+    ),
+  ),
+  importo_lettere: onNumber(since('legalAmounts', amountInWords, amountInWordsBefore2026)),
   numero_lettere: onNumber(numberInWords),
-  percentuale: onNumber((value) => `${formatNumber(value)} %`),
+  percentuale: onNumber(
+    since(
+      'legalAmounts',
+      (value: number) => `${formatNumber(value)}%`,
+      (value: number) => `${formatNumber(value)} %`,
+    ),
+  ),
   data: onDate(formatDate),
   data_lunga: onDate(formatLongDate),
   aggiungi_giorni: onDate(addDays),
@@ -547,6 +584,11 @@ function writeAsItalian(result: unknown, tag: string, _scope: unknown, context: 
   if (result instanceof Amount) return formatAmount(result.valueOf());
   if (typeof result === 'number') {
     return writePlain(result, isMoneyTag(tag, context?.scopePath ?? []));
+  }
+  if (typeof result === 'string' && result.includes('\n') && applies('longTextParagraphs')) {
+    const marked = markParagraphs(result);
+    if (marked !== result && currentContext) currentContext.markedParagraphs = true;
+    return marked;
   }
   return result;
 }

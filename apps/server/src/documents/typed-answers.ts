@@ -1,6 +1,11 @@
 import { formatAnswer } from '@lexpath/shared';
-import { formatItalianLongDate } from '@lexpath/shared/italian-dates';
-import { groupItalianThousands } from '@lexpath/shared/money';
+import {
+  formatAmount as formatCents,
+  formatLongDate as formatItalianLongDate,
+  formatShortDate,
+  groupThousands,
+  amountInWords as legalAmountInWords,
+} from '@lexpath/shared/italian-formats';
 import { toCardinal } from 'n2words/it-IT';
 
 /**
@@ -181,12 +186,9 @@ export function toCents(amount: number): number {
   return Math.sign(cents) * Math.round(Math.abs(cents));
 }
 
-/** `1.234,50`: thousands always grouped (Intl's it-IT leaves 1234 ungrouped). */
+/** `1.234,50`: an amount as the documents print it, exact to the cent. */
 export function formatAmount(amount: number): string {
-  const cents = toCents(amount);
-  const absolute = Math.abs(cents);
-  const euros = groupItalianThousands(String(Math.floor(absolute / 100)));
-  return `${cents < 0 ? '-' : ''}${euros},${pad2(absolute % 100)}`;
+  return formatCents(toCents(amount));
 }
 
 /** `2,5`, `1.234`: a number as an Italian reads it, without binary noise. */
@@ -195,11 +197,22 @@ export function formatNumber(value: number): string {
     .replace('-', '')
     .split('.');
   if (/e/i.test(integer)) return String(value);
-  return `${value < 0 ? '-' : ''}${groupItalianThousands(integer)}${decimals ? `,${decimals}` : ''}`;
+  return `${value < 0 ? '-' : ''}${groupThousands(integer)}${decimals ? `,${decimals}` : ''}`;
 }
 
-/** The legal "in lettere" form: `milleduecentotrentaquattro/50`. */
+/**
+ * The legal «in lettere» form, `milleduecentotrentaquattro/50`, one word and no «e» (see the
+ * shared `amountInWords`).
+ */
 export function amountInWords(amount: number): string {
+  return legalAmountInWords(toCents(amount));
+}
+
+/**
+ * How `importo_lettere` wrote amounts before the legal form (n2words: «un milione», «duemila e
+ * …»): documents bought until then download with it (render-changes.ts).
+ */
+export function amountInWordsBefore2026(amount: number): string {
   const cents = Math.abs(toCents(amount));
   const words = toCardinal(Math.floor(cents / 100));
   return `${toCents(amount) < 0 ? 'meno ' : ''}${words}/${pad2(cents % 100)}`;
@@ -209,11 +222,12 @@ export function numberInWords(value: number): string {
   return toCardinal(Number(value.toPrecision(15)));
 }
 
+/** `23/11/2026`. */
 export function formatDate(date: CalendarDate): string {
-  return `${pad2(date.day)}/${pad2(date.month)}/${date.year}`;
+  return formatShortDate(date);
 }
 
-/** `23 novembre 2026`; the first of the month `1°` (shared with the web's dates). */
+/** `23 novembre 2026`; the first of the month `1°`. */
 export function formatLongDate(date: CalendarDate): string {
   return formatItalianLongDate(date);
 }

@@ -1,8 +1,9 @@
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { extractDocumentText, renderDocx } from './render.ts';
+import { renderChangesAt } from './render-changes.ts';
 import { buildDocx } from './test-docx.ts';
-import { amountInWords, type TemplateQuestion } from './typed-answers.ts';
+import { amountInWords, amountInWordsBefore2026, type TemplateQuestion } from './typed-answers.ts';
 
 const QUESTIONS: TemplateQuestion[] = [
   { variable: 'canone', type: 'importo' },
@@ -84,22 +85,44 @@ describe('typed answers in the template', () => {
 
   it('writes amounts with the money filters', () => {
     expect(one('{canone | importo}')).toBe('1.234,50');
-    expect(one('{canone | euro}')).toBe('€ 1.234,50');
+    expect(one('{canone | euro}')).toBe('1.234,50\u00a0€');
     expect(one('{canone | importo_lettere}')).toBe('milleduecentotrentaquattro/50');
     expect(one('{mesi_deposito | numero_lettere}')).toBe('tre');
-    expect(one('{iva | percentuale}')).toBe('22 %');
-    expect(one('{ula | percentuale}')).toBe('2,5 %');
+    expect(one('{iva | percentuale}')).toBe('22%');
+    expect(one('{ula | percentuale}')).toBe('2,5%');
+    expect(one('{canone * 1000 | importo_lettere}')).toBe(
+      'unmilioneduecentotrentaquattromilacinquecento/00',
+    );
+  });
+
+  it('writes money as it did for a document paid before the legal forms', () => {
+    const before = (tag: string) =>
+      extractDocumentText(
+        renderDocx(buildDocx([tag]), ANSWERS, {
+          questions: QUESTIONS,
+          now: NOW,
+          changes: renderChangesAt(new Date('2026-11-27T18:00:00Z')),
+        }),
+      );
+    expect(before('{canone | euro}')).toBe('€ 1.234,50');
+    expect(before('{ula | percentuale}')).toBe('2,5 %');
+    expect(before('{canone * 1000 | importo_lettere}')).toBe(
+      'un milione duecentotrentaquattromila e cinquecento/00',
+    );
+    expect(one('{canone | importo}')).toBe('1.234,50');
   });
 
   it('computes with amounts in cents, without floating-point drift', () => {
-    expect(one('{a + b | euro}')).toBe('€ 0,30');
+    expect(one('{a + b | euro}')).toBe('0,30\u00a0€');
     expect(one('{a + b}')).toBe('0,30');
-    expect(one('{canone * 3 | euro}')).toBe('€ 3.703,50');
-    expect(one('{canone * mesi_deposito | euro}')).toBe('€ 3.703,50');
+    expect(one('{canone * 3 | euro}')).toBe('3.703,50\u00a0€');
+    expect(one('{canone * mesi_deposito | euro}')).toBe('3.703,50\u00a0€');
     expect(one('{canone * mesi_deposito | importo_lettere}')).toBe('tremilasettecentotré/50');
     expect(one('{a * 3 | importo}', { a: '1.15' })).toBe('3,45');
     expect(one('{a - b | importo}', { a: '0.30', b: '0.10' })).toBe('0,20');
-    expect(one('{a + a + a + a + a + a + a + a + a + a | euro}', { a: '0.10' })).toBe('€ 1,00');
+    expect(one('{a + a + a + a + a + a + a + a + a + a | euro}', { a: '0.10' })).toBe(
+      '1,00\u00a0€',
+    );
     // A true half cent rounds up: 10.10 × 15 % = 1.515.
     expect(one('{a * 0.15 | importo}', { a: '10.10' })).toBe('1,52');
   });
@@ -163,7 +186,7 @@ describe('typed answers in the template', () => {
         '{#conduttori}{nome} {cognome}, C.F. {codice_fiscale}, nato il {nato_il | data_lunga}, quota {quota | euro}; {/conduttori}',
       ]),
     ).toBe(
-      'Mario Rossi, C.F. RSSMRA80A01H501U, nato il 1° gennaio 1980, quota € 617,25; Anna Bianchi, C.F. BNCNNA85M41F205X, nato il 1° agosto 1985, quota € 617,25; ',
+      'Mario Rossi, C.F. RSSMRA80A01H501U, nato il 1° gennaio 1980, quota 617,25\u00a0€; Anna Bianchi, C.F. BNCNNA85M41F205X, nato il 1° agosto 1985, quota 617,25\u00a0€; ',
     );
     expect(one('{#conduttori}{quota}{/conduttori}')).toBe('617,25617,25');
   });
@@ -219,8 +242,8 @@ describe('tags shared by several renders', () => {
   });
 });
 
-describe('amountInWords (n2words it-IT)', () => {
-  it('writes euros in words and cents in figures', () => {
+describe('amountInWords', () => {
+  it('writes euros in one word and cents in figures', () => {
     expect(amountInWords(0)).toBe('zero/00');
     expect(amountInWords(1)).toBe('uno/00');
     expect(amountInWords(21)).toBe('ventuno/00');
@@ -228,10 +251,20 @@ describe('amountInWords (n2words it-IT)', () => {
     expect(amountInWords(1000)).toBe('mille/00');
     expect(amountInWords(1001)).toBe('milleuno/00');
     expect(amountInWords(2000)).toBe('duemila/00');
-    expect(amountInWords(1_000_000)).toBe('un milione/00');
+    expect(amountInWords(1_000_000)).toBe('unmilione/00');
+    expect(amountInWords(1_234_567.89)).toBe(
+      'unmilioneduecentotrentaquattromilacinquecentosessantasette/89',
+    );
     expect(amountInWords(0.05)).toBe('zero/05');
     expect(amountInWords(1234.5)).toBe('milleduecentotrentaquattro/50');
     expect(amountInWords(0.1 + 0.2)).toBe('zero/30');
+  });
+
+  it("keeps n2words' form, spaces and «e» included, for documents bought before", () => {
+    expect(amountInWordsBefore2026(1_000_000)).toBe('un milione/00');
+    expect(amountInWordsBefore2026(1_234_567.89)).toBe(
+      'un milione duecentotrentaquattromila e cinquecentosessantasette/89',
+    );
   });
 });
 
@@ -320,7 +353,7 @@ describe('spans between dates, totals and conditions over an elenco', () => {
   it('totals a field of an elenco exactly in cents, printed as money when it is an amount', () => {
     const answers = { creditori: CREDITORS };
     expect(spanText('{creditori | somma:"importo"}', answers)).toBe('1.234,55');
-    expect(spanText('{creditori | somma:"importo" | euro}', answers)).toBe('€ 1.234,55');
+    expect(spanText('{creditori | somma:"importo" | euro}', answers)).toBe('1.234,55\u00a0€');
     expect(spanText('{creditori | somma:"importo" | importo_lettere}', answers)).toBe(
       'milleduecentotrentaquattro/55',
     );

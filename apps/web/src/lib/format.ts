@@ -1,22 +1,26 @@
-import { formatItalianLongDate } from '@lexpath/shared/italian-dates';
-import { parseEuroToCents } from '@lexpath/shared/money';
+import {
+  type CalendarDay,
+  formatLongDate as formatItalianLongDate,
+  formatShortDate,
+  parseEuro,
+} from '@lexpath/shared/italian-formats';
 import type { TAnswerValue } from '@lexpath/shared/schemas/questions';
+
+/** The day an instant falls on in the browser's time zone. */
+function localDay(date: Date): CalendarDay {
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
 
 /** "3 marzo 2026": day, month name, year (SPEC §9), in the browser's time zone. */
 export function formatLongDate(iso: string): string {
-  const date = new Date(iso);
-  return formatItalianLongDate({
-    year: date.getFullYear(),
-    month: date.getMonth() + 1,
-    day: date.getDate(),
-  });
+  return formatItalianLongDate(localDay(new Date(iso)));
 }
 
 /** "03/03/2026 - 14:05": the lists' date and time (SPEC §9). */
 export function formatListDate(iso: string): string {
   const date = new Date(iso);
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${formatShortDate(localDay(date))} - ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** "10–20", "15", or null when the template gives no range. */
@@ -28,7 +32,8 @@ export function formatRange(min: number | null, max: number | null): string | nu
 
 /** A decimal string of the API ("59.78") to cents; 0 when unreadable. */
 export function decimalToCents(value: string): number {
-  return parseEuroToCents(value) ?? 0;
+  const parsed = parseEuro(value);
+  return parsed.ok ? parsed.cents : 0;
 }
 
 /**
@@ -43,19 +48,8 @@ export function formatAnswer(answer: TAnswerValue): string {
     .join(', ');
 }
 
-/** Parts of a calendar day "YYYY-MM-DD" (an invoice's date), read without any time zone. */
-function dayParts(day: string): [number, number, number] | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
-  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : null;
-}
-
 /**
  * "2026-03-05" → "05/03/2026". A day, not an instant: `new Date("2026-03-05")` is UTC midnight,
  * which a browser west of Greenwich would show as the 4th.
  */
-export function formatDay(day: string): string {
-  const parts = dayParts(day);
-  if (!parts) return day;
-  const [year, month, date] = parts;
-  return `${String(date).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
-}
+export const formatDay: (day: string) => string = formatShortDate;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { parseEuro } from '../italian-formats.ts';
 import { it } from '../messages/it.ts';
-import { parseEuroToCents } from '../money.ts';
 import { TEMPLATE_STATUS_VALUES } from '../statuses.ts';
 import { ZCategory } from './categories.ts';
 import { ZPageQuery } from './pagination.ts';
@@ -23,7 +23,7 @@ export const ZStoredFileName = z
 /** 1,000,000 € in cents: far above any contract, far below the integer column's limit. */
 export const MAX_PRICE_CENTS = 100_000_000;
 
-/** Euros as the editor types them ("49", "49,90", 49.9) to integer cents. */
+/** Euros as the editor types them ("49", "49,90", "1.234,50", 49.9) to integer cents. */
 export const ZPrice = z
   .union([z.string(), z.number()], { error: it.validation.required })
   .transform((value, ctx) => {
@@ -31,11 +31,12 @@ export const ZPrice = z
       ctx.addIssue({ code: 'custom', message: it.validation.required });
       return z.NEVER;
     }
-    const cents = parseEuroToCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: it.validation.notANumber });
+    const parsed = parseEuro(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
       return z.NEVER;
     }
+    const cents = parsed.cents;
     if (cents > MAX_PRICE_CENTS) {
       ctx.addIssue({ code: 'custom', message: it.templates.priceTooHigh });
       return z.NEVER;

@@ -51,6 +51,7 @@ import {
 } from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { type PdfPool, PdfPoolBusyError } from '../../documents/pdf-pool.ts';
+import { renderChangesAt } from '../../documents/render-changes.ts';
 import { CalendarDate } from '../../documents/typed-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
@@ -811,12 +812,6 @@ export async function preparePreview(
 
 export type ContractDownload = { bytes: Buffer; fileName: string };
 
-/**
- * Documents paid from this instant on carry cross-references renumbered for the kept clauses
- * (documents/cross-references.ts); earlier ones download as they were bought.
- */
-const CROSS_REFERENCES_RENUMBERED_SINCE = new Date('2026-11-27T12:00:00Z');
-
 /** What GET /contract/download/{id} sends: the SPEC's .docx, or a PDF/A-2b (issue 11). */
 export type DownloadFormat = 'docx' | 'pdf';
 
@@ -860,8 +855,8 @@ export async function downloadContract(
     cacheKey: row.masterSha256,
     questions,
     now: paidAt,
-    // Bought before cross-references were renumbered: the bytes the buyer got, forever.
-    crossReferences: paidAt >= CROSS_REFERENCES_RENUMBERED_SINCE,
+    // The renderer as it was when the buyer paid: the bytes they got, forever.
+    changes: renderChangesAt(paidAt),
   });
   const date = now.toISOString().slice(0, 10);
   if (format === 'pdf') {

@@ -3,7 +3,7 @@ import { ROLES, it as text } from '@lexpath/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { auditLog, contracts, templates, templateVersions } from '../../db/schema.ts';
+import { auditLog, contracts, payments, templates, templateVersions } from '../../db/schema.ts';
 import { inProcessDocuments } from '../../documents/document-pool.ts';
 import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { extractDocumentText } from '../../documents/render.ts';
@@ -997,5 +997,49 @@ describe('a template with typed questions (DESIGN §12)', () => {
     }
     const list = entries.find((entry) => entry.rules?.type === 'elenco');
     expect(list?.rules?.fields?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a bought document keeps the renderer of the day it was paid', () => {
+  it('writes amounts in the legal form when paid after the change, and as before when paid before it', async () => {
+    const template = await createTemplateViaApi(ctx, editor, {
+      categoryId,
+      marker: 'lettere',
+      questions: TYPED_QUESTIONS,
+      master: buildDocx(['Canone annuo: {canone * 1000 | importo_lettere}.']),
+    });
+    const published = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${template.id}/status`,
+      payload: { status: 'PUBLISHED', confirmBlanks: true },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    const id = await startContract(ctx, lawyer, template.id);
+    const done = await save(lawyer, id, { answers: TYPED_ANSWERS, status: 'COMPLETED' });
+    expect(done.statusCode, done.body).toBe(200);
+    const { paymentId } = await payContract(ctx, lawyer, id);
+    const paidAt = async (instant: string) =>
+      ctx.db
+        .update(payments)
+        .set({ paidAt: new Date(instant) })
+        .where(eq(payments.id, paymentId));
+    const download = async () => {
+      const response = await ctx.injectAs(lawyer)({
+        method: 'GET',
+        url: `/api/contract/download/${id}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return extractDocumentText(response.rawPayload);
+    };
+
+    await paidAt('2026-11-28T09:00:00Z');
+    expect(await download()).toContain(
+      'Canone annuo: unmilioneduecentotrentaquattromilacinquecento/00.',
+    );
+    // The same answers, paid the evening before the change went live.
+    await paidAt('2026-11-27T18:00:00Z');
+    expect(await download()).toContain(
+      'Canone annuo: un milione duecentotrentaquattromila e cinquecento/00.',
+    );
   });
 });

@@ -68,9 +68,9 @@ describe('GET /api/invoice/{id}/pdf', () => {
     expect(pdf).toContain(`C.F. ${PERSONA_FISICA.codice_fiscale}`);
     expect(pdf).toContain(`PEC: ${PERSONA_FISICA.pec_destinatario}`);
     expect(pdf).toContain('80134 Napoli (NA)');
-    expect(pdf).toContain('€ 49,90');
-    expect(pdf).toContain('€ 10,98');
-    expect(pdf).toContain('€ 60,88');
+    expect(pdf).toContain('49,90 €');
+    expect(pdf).toContain('10,98 €');
+    expect(pdf).toContain('60,88 €');
     expect(pdf).toContain('IVA 22 %');
     expect(pdf).toContain('Totale documento');
     expect(pdf).toContain(`Pagamento con carta (MP08) — pagato il ${italian(invoice.issuedOn)}`);

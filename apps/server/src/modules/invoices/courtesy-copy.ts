@@ -1,7 +1,8 @@
 import { it } from '@lexpath/shared';
 import { todayInItaly } from '@lexpath/shared/answer-types';
+import { formatEuro, formatShortDate } from '@lexpath/shared/italian-formats';
 import { isControlCharacter } from '@lexpath/shared/latin-text';
-import { computeVatCents, groupItalianThousands, VAT_PERCENT } from '@lexpath/shared/money';
+import { computeVatCents, VAT_PERCENT } from '@lexpath/shared/money';
 import { eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import type { DbExecutor } from '../../db/client.ts';
@@ -31,20 +32,6 @@ export type CourtesyCopyInput = {
 };
 
 const text = it.invoices.courtesy;
-
-/** "2026-11-23" → "23/11/2026". */
-export function italianDate(isoDay: string): string {
-  const [year, month, day] = isoDay.split('-');
-  return `${day}/${month}/${year}`;
-}
-
-/** 4990 → "€ 49,90", 123450 → "€ 1.234,50" (a no-break space after the sign). */
-export function italianEuro(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const units = groupItalianThousands(String(Math.floor(abs / 100)));
-  return `${sign}€\u00a0${units},${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** The download and attachment name: "fattura-LP-2026-000001.pdf" ("/" cannot be in a name). */
 export function courtesyCopyFileName(invoice: Pick<InvoiceRow, 'fullNumber' | 'tipo'>): string {
@@ -193,17 +180,17 @@ const right = { align: 'right' } as const;
 /** The .docx of the courtesy copy: title, parties, lines, totals, payment, the notice. */
 export function courtesyCopyDocx({ invoice, paymentDate, corrected }: CourtesyCopyInput): Buffer {
   const { seller, buyer, lines } = invoice;
-  const date = italianDate(invoice.issuedOn);
+  const date = formatShortDate(invoice.issuedOn);
   const title =
     invoice.tipo === 'TD04' && corrected
       ? text.creditNoteTitle(
           invoice.fullNumber,
           date,
           corrected.fullNumber,
-          italianDate(corrected.issuedOn),
+          formatShortDate(corrected.issuedOn),
         )
       : text.invoiceTitle(invoice.fullNumber, date);
-  const paidOn = italianDate(paymentDate ? todayInItaly(paymentDate) : invoice.issuedOn);
+  const paidOn = formatShortDate(paymentDate ? todayInItaly(paymentDate) : invoice.issuedOn);
   const payment = invoice.tipo === 'TD04' ? text.refunded(paidOn) : text.paid(paidOn);
 
   const party = (heading: string, partyLines: string[]): Cell => ({
@@ -225,14 +212,14 @@ export function courtesyCopyDocx({ invoice, paymentDate, corrected }: CourtesyCo
     const gross = Math.sign(line.prezzoCents) * (net + computeVatCents(net));
     return [
       cell(line.descrizione, 4838),
-      cell(italianEuro(line.prezzoCents), 1600, right),
+      cell(formatEuro(line.prezzoCents), 1600, right),
       cell(rate, 1600, right),
-      cell(italianEuro(gross), 1600, right),
+      cell(formatEuro(gross), 1600, right),
     ];
   });
   const totalRow = (label: string, cents: number, bold = false) => [
     cell(label, 6438, { ...right, bold }),
-    cell(italianEuro(cents), 3200, { ...right, bold }),
+    cell(formatEuro(cents), 3200, { ...right, bold }),
   ];
 
   return docx(

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { it } from '@lexpath/shared';
 import { todayInItaly } from '@lexpath/shared/answer-types';
+import { formatShortDate } from '@lexpath/shared/italian-formats';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SellerConfig } from '../../config.ts';
 import type { DbExecutor } from '../../db/client.ts';
@@ -330,12 +331,6 @@ export async function issueInvoice(
 /** An issued document as the API names it (ZInvoiceRef). */
 export type IssuedRef = { id: string; number: string; date: string };
 
-/** "2026-11-23" → "23/11/2026", as the causale writes dates for a reader. */
-function italianDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}
-
 /**
  * The credit note (TD04) cancelling the invoice of a refunded sale, inside the refund's
  * transaction `tx`: the next number of the current year from the invoices' own counter (one
@@ -376,7 +371,7 @@ export async function issueCreditNote(
     buyer: original.buyer,
     lines,
     rettifica: { numero: original.fullNumber, data: original.issuedOn },
-    causale: `Storno totale della fattura n. ${original.fullNumber} del ${italianDate(original.issuedOn)} per rimborso`,
+    causale: `Storno totale della fattura n. ${original.fullNumber} del ${formatShortDate(original.issuedOn)} per rimborso`,
   };
   await assertIssuable(seller, content, today());
   const { issuedOn, year, number } = await takeDateAndNumber(tx, undefined, today);

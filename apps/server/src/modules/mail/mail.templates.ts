@@ -176,7 +176,7 @@ export function archiveDetailUrl(context: MailContext, contractId: string): stri
 }
 
 /**
- * The purchase confirmation. `total` and the invoice's date come formatted ("€ 60,88",
+ * The purchase confirmation. `total` and the invoice's date come formatted ("60,88 €",
  * "23/11/2026"); with an invoice, its courtesy PDF is attached when the mail is sent.
  */
 export function purchaseConfirmationMail(

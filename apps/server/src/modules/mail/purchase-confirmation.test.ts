@@ -99,7 +99,7 @@ describe('the purchase confirmation mail', () => {
       status: 'pending',
     });
     expect(mail?.text).toContain(`fattura n. ${invoice.fullNumber}`);
-    expect(mail?.text).toContain('Totale pagato: €\u00a060,88');
+    expect(mail?.text).toContain('Totale pagato: 60,88\u00a0€');
     expect(mail?.text).toContain(
       `http://localhost:3000/user/archivio/dettaglio-documento?id=${contractId}`,
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { centsToDecimal, computeTotal, it, parseEuroToCents } from '@lexpath/shared';
+import { centsToDecimal, computeTotal, it, parseEuro } from '@lexpath/shared';
 import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
 import { eq, sql } from 'drizzle-orm';
@@ -111,7 +111,8 @@ export async function recordPayment(
     return { id: existing.id };
   }
   if (contract.paymentId) throw new AppError('conflict', it.payments.alreadyPaid);
-  if (parseEuroToCents(input.price) !== computeTotal(contract.priceCents).totalCents) {
+  const price = parseEuro(input.price);
+  if (!price.ok || price.cents !== computeTotal(contract.priceCents).totalCents) {
     throw new AppError('unprocessable', it.payments.priceMismatch);
   }
   // The provider is asked outside the transaction: no lock is held across a network call.

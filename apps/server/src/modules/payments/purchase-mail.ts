@@ -1,7 +1,7 @@
+import { formatEuro, formatShortDate } from '@lexpath/shared/italian-formats';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { italianDate, italianEuro } from '../invoices/courtesy-copy.ts';
 import { enqueueMail } from '../mail/mail.outbox.ts';
 import {
   type MailContext,
@@ -47,8 +47,10 @@ export async function enqueuePurchaseConfirmation(
       surname: buyer.surname,
       title: purchase.title,
       contractId: purchase.contractId,
-      total: italianEuro(purchase.totalCents),
-      invoice: invoice ? { number: invoice.fullNumber, date: italianDate(invoice.issuedOn) } : null,
+      total: formatEuro(purchase.totalCents),
+      invoice: invoice
+        ? { number: invoice.fullNumber, date: formatShortDate(invoice.issuedOn) }
+        : null,
     }),
     ...(invoice ? { attachInvoiceId: invoice.id } : {}),
   });
@@ -83,9 +85,9 @@ export async function enqueueRefundConfirmation(
       surname: buyer.surname,
       title: refund.title,
       contractId: refund.contractId,
-      total: italianEuro(refund.totalCents),
+      total: formatEuro(refund.totalCents),
       creditNote: creditNote
-        ? { number: creditNote.number, date: italianDate(creditNote.date) }
+        ? { number: creditNote.number, date: formatShortDate(creditNote.date) }
         : null,
     }),
     ...(creditNote ? { attachInvoiceId: creditNote.id } : {}),

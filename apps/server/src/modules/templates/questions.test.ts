@@ -256,7 +256,7 @@ describe('typed questions (DESIGN §12)', () => {
     const cases: [Record<string, unknown>, string][] = [
       [
         { ...sample, canone: '1234567890123.00' },
-        '«Canone mensile» può essere al massimo 999.999.999,99 €.',
+        '«Canone mensile» può essere al massimo 999.999.999,99\u00a0€.',
       ],
       [
         { ...TYPED_ANSWERS, inizio: '9999-12-31' },

@@ -15,8 +15,10 @@ import {
 } from '@chakra-ui/react';
 import {
   type AnswerRules,
+  amountToCents,
   formatData,
   formatItalian,
+  isCanonicalImporto,
   isChoice,
   isRequired,
   labelOf,
@@ -24,6 +26,7 @@ import {
   parseItalian,
   validateCanonical,
 } from '@lexpath/shared/answer-types';
+import { formatAmount } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
 import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -43,8 +46,10 @@ export function toDraft(field: AskedField, value: unknown): Draft {
     return typeof value === 'string' ? value : '';
   }
   if (typeof value !== 'string') return '';
-  const shown = formatItalian(field, value);
-  return field.type === 'importo' ? shown.replace(/\s*€$/, '') : shown;
+  if (field.type === 'importo' && isCanonicalImporto(value)) {
+    return formatAmount(amountToCents(value));
+  }
+  return formatItalian(field, value);
 }
 
 /** The empty draft of a field. */

@@ -1,14 +1,13 @@
 import {
-  centsToAmount,
   decimalOf,
   formatData,
-  formatImporto,
   formatNumero,
   parseData,
   parseImporto,
   parseNumero,
   TODAY_LIMIT,
 } from '@lexpath/shared/answer-types';
+import { formatAmount } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
 import { normalizeVariableKey, questionListProblems } from '@lexpath/shared/questionnaire';
 import {
@@ -108,8 +107,7 @@ type Limited = { type?: string; min?: number | string; max?: number | string };
 function limitText(question: Limited, limit: number | string | undefined): string {
   if (limit === undefined) return '';
   if (typeof limit === 'string') return limit === TODAY_LIMIT ? limit : formatData(limit);
-  if (question.type === 'importo')
-    return formatImporto(centsToAmount(Math.round(limit * 100))).replace(/\s€$/, '');
+  if (question.type === 'importo') return formatAmount(Math.round(limit * 100));
   return formatNumero(decimalOf(limit));
 }
 

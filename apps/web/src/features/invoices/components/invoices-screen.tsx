@@ -9,8 +9,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
-import { formatEuro } from '@lexpath/shared/money';
 import type { TInvoiceStatus, TInvoiceSummary } from '@lexpath/shared/schemas/invoices';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import { Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
-import { formatEuro } from '@lexpath/shared/money';
 import type { TContractCard } from '@lexpath/shared/schemas/contracts';
 import { CONTRACT_STATUS } from '@lexpath/shared/statuses';
 import { useQuery } from '@tanstack/react-query';

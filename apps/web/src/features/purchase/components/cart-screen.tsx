@@ -1,6 +1,7 @@
 import { Box, Card, Flex, Grid, Heading, Text } from '@chakra-ui/react';
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
-import { centsToDecimal, computeTotal, formatEuro } from '@lexpath/shared/money';
+import { centsToDecimal, computeTotal } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
-import { formatEuro } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
-import { formatEuro } from '@lexpath/shared/money';
 import type { TTemplateCard } from '@lexpath/shared/schemas/templates';
 import { formatLongDate, formatRange } from '../../../lib/format.ts';
 import './catalogue.css';

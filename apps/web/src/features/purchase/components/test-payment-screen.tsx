@@ -1,6 +1,7 @@
 import { Box, Card, Text } from '@chakra-ui/react';
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
-import { computeTotal, formatEuro } from '@lexpath/shared/money';
+import { computeTotal } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';

@@ -7,8 +7,6 @@ import {
   type TTemplateStatus,
 } from '@lexpath/shared/statuses';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/it';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
@@ -19,6 +17,7 @@ import { ListState } from '../../../components/lists/list-states.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { categoryQueries } from '../../../lib/category-queries.ts';
+import { formatListDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { emptyNewContract, useNewContractStore } from '../../../lib/storage.ts';
 import { templateQueries } from '../../../lib/template-queries.ts';
@@ -32,11 +31,6 @@ import {
 import { loadTemplateIntoDraft } from '../draft.ts';
 
 const texts = it.web.templatesAdmin;
-
-/** SPEC §9: lists show DD/MM/YYYY - HH:mm. */
-export function formatListDate(iso: string): string {
-  return dayjs(iso).locale('it').format('DD/MM/YYYY - HH:mm');
-}
 
 /** SPEC §2 Titolo, Editor, Data e ora di creazione, plus the status the actions depend on. */
 const columns: DataColumn<TTemplateCard>[] = [

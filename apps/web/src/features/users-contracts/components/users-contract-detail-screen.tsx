@@ -1,6 +1,6 @@
 import { Box, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { formatEuro } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
-import { formatEuro } from '@lexpath/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
