@@ -78,7 +78,7 @@ describe('a long answer with blank lines', () => {
 
   it('keeps the line breaks of a document paid before paragraphs were split', () => {
     const docx = render(paragraph('{descrizione}', STYLE), {
-      changes: renderChangesAt(new Date('2026-11-27T18:00:00Z')),
+      changes: renderChangesAt(new Date('2026-11-27T09:00:00Z')),
     });
     const paragraphs = paragraphsOf(xmlOf(docx));
     expect(paragraphs).toHaveLength(1);

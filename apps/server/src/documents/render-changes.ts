@@ -18,7 +18,7 @@ export const RENDER_CHANGES = [
      * Before: n2words' «un milione duecentotrentaquattromila…», «2,5 %», «€ 1.234,50».
      */
     name: 'legalAmounts',
-    since: new Date('2026-11-28T00:00:00Z'),
+    since: new Date('2026-11-27T12:00:00Z'),
   },
   {
     /**
@@ -26,7 +26,7 @@ export const RENDER_CHANGES = [
      * before, it was two line breaks inside one paragraph.
      */
     name: 'longTextParagraphs',
-    since: new Date('2026-11-28T00:00:00Z'),
+    since: new Date('2026-11-27T12:00:00Z'),
   },
 ] as const satisfies readonly { name: string; since: Date }[];
 

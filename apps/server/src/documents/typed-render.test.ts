@@ -101,7 +101,7 @@ describe('typed answers in the template', () => {
         renderDocx(buildDocx([tag]), ANSWERS, {
           questions: QUESTIONS,
           now: NOW,
-          changes: renderChangesAt(new Date('2026-11-27T18:00:00Z')),
+          changes: renderChangesAt(new Date('2026-11-27T09:00:00Z')),
         }),
       );
     expect(before('{canone | euro}')).toBe('€ 1.234,50');

@@ -1037,7 +1037,7 @@ describe('a bought document keeps the renderer of the day it was paid', () => {
       'Canone annuo: unmilioneduecentotrentaquattromilacinquecento/00.',
     );
     // The same answers, paid the evening before the change went live.
-    await paidAt('2026-11-27T18:00:00Z');
+    await paidAt('2026-11-27T09:00:00Z');
     expect(await download()).toContain(
       'Canone annuo: un milione duecentotrentaquattromila e cinquecento/00.',
     );
