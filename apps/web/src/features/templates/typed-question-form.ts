@@ -241,19 +241,18 @@ function fieldOf(field: FieldForm, index: number, errors: TypedErrors): TListFie
  * errors of texts that are no value at all (a limit that is no number).
  */
 export function buildTypedQuestion(
-  form: {
-    type: Exclude<TQuestionType, 'scelta'>;
-    question: string;
-    variable: string;
-    description: string;
-    settings: TypeSettings;
-    list: ListSettings;
-    required_answers: TQuestion['required_answers'];
-  },
+  form: TypeSettings &
+    ListSettings & {
+      type: Exclude<TQuestionType, 'scelta'>;
+      question: string;
+      variable: string;
+      description: string;
+      required_answers: TQuestion['required_answers'];
+    },
   original?: TQuestion,
 ): { question: TQuestion; errors: TypedErrors } {
   const errors: TypedErrors = {};
-  const { type, list } = form;
+  const { type } = form;
   const description = form.description.trim();
   const keepsConditions =
     form.required_answers.length > 0 || !original || 'required_answers' in original;
@@ -262,14 +261,14 @@ export function buildTypedQuestion(
     question: form.question.trim(),
     description: description || undefined,
     type,
-    ...settingsOf(type, form.settings, '', errors),
+    ...settingsOf(type, form, '', errors),
     ...(type === 'elenco'
       ? {
-          fields: list.fields.map((field, index) => fieldOf(field, index, errors)),
-          min_items: readWhole(list.min_items, 'min_items', errors),
-          max_items: readWhole(list.max_items, 'max_items', errors),
-          label_singolare: list.label_singolare.trim(),
-          label_plurale: list.label_plurale.trim(),
+          fields: form.fields.map((field, index) => fieldOf(field, index, errors)),
+          min_items: readWhole(form.min_items, 'min_items', errors),
+          max_items: readWhole(form.max_items, 'max_items', errors),
+          label_singolare: form.label_singolare.trim(),
+          label_plurale: form.label_plurale.trim(),
         }
       : {}),
     required_answers: keepsConditions ? form.required_answers : undefined,
