@@ -45,6 +45,7 @@ import {
   PaymentDataSection,
 } from './master-form-sections.tsx';
 import { MasterQuestionList } from './master-question-list.tsx';
+import { TemplateGuide } from './template-guide.tsx';
 
 const texts = it.web.masterForm;
 
@@ -198,6 +199,9 @@ export function MasterFormScreen() {
   return (
     <Box maxW="900px" minW="0">
       <PageTitle>{templateId ? it.web.titles.editTemplate : it.web.titles.newTemplate}</PageTitle>
+      <Box mb="16">
+        <TemplateGuide />
+      </Box>
       <form noValidate onSubmit={finish}>
         <Stack gap="24">
           <GeneralDataSection form={form} categories={categories.data?.results ?? []} />

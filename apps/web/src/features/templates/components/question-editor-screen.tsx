@@ -17,6 +17,7 @@ import { LIST_PROBLEMS_PATH, questionFormSchema } from '../question-form-schema.
 import { QUESTION_TYPES } from '../typed-question-form.ts';
 import { ChoiceOptionsFields } from './choice-options-fields.tsx';
 import { ConditionsFields } from './question-conditions-fields.tsx';
+import { TemplateGuide } from './template-guide.tsx';
 import {
   FormTextField,
   ListSettingsFields,
@@ -104,6 +105,9 @@ export function QuestionEditorScreen() {
         </RouterLink>
       </Box>
       <PageTitle>{it.web.titles.uploadQuestions}</PageTitle>
+      <Box mb="16">
+        <TemplateGuide />
+      </Box>
       <FormProvider {...form}>
         <form noValidate onSubmit={save}>
           <Stack gap="12">
