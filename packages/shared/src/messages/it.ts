@@ -91,9 +91,10 @@ export const it = {
   },
   /** Templates (masters): upload of the files, save, status, questionnaire. */
   templates: {
-    sameTitles: "Il master e l'anteprima devono avere titoli diversi.",
+    sameTitles:
+      "Il master e l'anteprima hanno lo stesso titolo: se l'anteprima è il master stesso, non caricarla, perché senza anteprima si usa il master; altrimenti rinomina uno dei due file.",
     sameContent:
-      "Il master e l'anteprima sono lo stesso file: carica un'anteprima diversa dal master.",
+      "Il master e l'anteprima sono lo stesso file: non serve caricarlo due volte. Lascia vuota l'anteprima e sarà usato il master.",
     docxRequired: 'È necessario inserire un file .docx',
     tooManyFiles: "Puoi caricare al massimo due file: il master e l'anteprima.",
     unexpectedField: (name: string) => `Il campo «${name}» non è previsto.`,
@@ -1042,6 +1043,7 @@ export const it = {
       removeFile: 'Rimuovi il file',
       removeMaster: 'Rimuovi il file del master',
       removePreview: "Rimuovi il file dell'anteprima",
+      previewOptional: "Facoltativo: se manca, l'anteprima usa il master.",
       noQuestions: 'Non ci sono ancora domande.',
       addQuestion: 'Aggiungi domanda',
       editQuestion: 'Modifica',

@@ -77,7 +77,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['templates'],
         summary: 'Create a template (SUSPENDED) with its first version (admins and editors)',
         description:
-          '`price` in euros as typed ("49", "49,90"); `file_name` and `preview_name` as upload-master answered them; omitted min/max questions are computed from the conditions, omitted times at one minute per question. Lint errors: 422 with the list of messages.',
+          '`price` in euros as typed ("49", "49,90"); `file_name` and `preview_name` as upload-master answered them (`preview_name` may be left out: the master then serves as the preview); omitted min/max questions are computed from the conditions, omitted times at one minute per question. Lint errors: 422 with the list of messages.',
         security,
         body: ZTemplateCreate,
         response: {
@@ -141,7 +141,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['templates'],
         summary: 'Edit a template (admins and editors)',
         description:
-          'The fields of POST, each optional. A change of master, preview or questions appends a new immutable version; the others only update the template.',
+          'The fields of POST, each optional. A change of master, preview or questions appends a new immutable version; the others only update the template. `preview_name: null` drops the own preview (the master serves for it); omitted, a template whose master served keeps following its master.',
         security,
         params: ZTemplateIdParams,
         body: ZTemplateUpdate,

@@ -117,6 +117,82 @@ describe('POST /api/template', () => {
     ]);
   });
 
+  it('creates a template without a preview file: the master serves for it, also after a new master', async () => {
+    const master = buildTestMaster('senza anteprima');
+    const upload = await uploadMaster(ctx, editor, {
+      master: { filename: 'Master senza anteprima.docx', content: master },
+      preview: null,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json().data.preview_name).toBeNull();
+    const response = await ctx.injectAs(editor)({
+      method: 'POST',
+      url: '/api/template',
+      payload: {
+        name: 'Contratto senza anteprima',
+        description: 'Un contratto di prova.',
+        categoryId: leases.id,
+        price: '49,90',
+        json_questions: TEST_QUESTIONS,
+        file_name: upload.json().data.file_name,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().data.id;
+    expect(response.json().data).toMatchObject({
+      file_title: 'Master senza anteprima.docx',
+      preview_name: null,
+      preview_title: null,
+    });
+    // The version's preview is the master's bytes: the preview pipeline renders the master.
+    const [first] = await versionsOf(id);
+    expect(first).toMatchObject({ masterSha256: sha256(master), previewSha256: sha256(master) });
+
+    const newMaster = buildTestMaster('nuovo senza anteprima');
+    const again = await uploadMaster(ctx, editor, {
+      master: { filename: 'Nuovo master.docx', content: newMaster },
+      preview: null,
+    });
+    const updated = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${id}`,
+      payload: { file_name: again.json().data.file_name },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ version: { number: 2 }, preview_name: null });
+    const versions = await versionsOf(id);
+    expect(versions[1]).toMatchObject({
+      masterSha256: sha256(newMaster),
+      previewSha256: sha256(newMaster),
+    });
+  });
+
+  it("drops a template's own preview when PUT sends preview_name null", async () => {
+    const created = await createTemplateViaApi(ctx, editor, { categoryId: leases.id });
+    const dropped = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${created.id}`,
+      payload: { preview_name: null },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().data).toMatchObject({ version: { number: 2 }, preview_name: null });
+    const versions = await versionsOf(created.id);
+    expect(versions[1]?.previewSha256).toBe(sha256(created.master));
+  });
+
+  it('refuses the master sent again as its own preview, saying the preview may be left out', async () => {
+    const created = await createTemplateViaApi(ctx, editor, { categoryId: leases.id });
+    const same = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${created.id}`,
+      payload: { preview_name: created.file_name },
+    });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().message).toBe(
+      "Il master e l'anteprima sono lo stesso file: non serve caricarlo due volte. Lascia vuota l'anteprima e sarà usato il master.",
+    );
+  });
+
   it("keeps the editor's own ranges when given", async () => {
     const created = await createTemplateViaApi(ctx, editor, {
       categoryId: leases.id,

@@ -101,7 +101,9 @@ export function uploadMaster({ questions, master, preview, fileName, previewName
   return api.post<TUploadMasterResult>('/template/upload-master', form);
 }
 
-export function saveTemplate(id: string, payload: TemplatePayload) {
+export function saveTemplate(id: string, { preview_name, ...fields }: TemplatePayload) {
+  // No preview file: left out, so the master serves for it (and a PUT keeps what is stored).
+  const payload = preview_name ? { ...fields, preview_name } : fields;
   return id
     ? api.put<TTemplateDetail>(`/template/${id}`, payload)
     : api.post<TTemplateDetail>('/template', payload);

@@ -194,7 +194,8 @@ export function MasterFormScreen() {
   };
 
   const serverErrors = saveErrorsOf(save.error);
-  const storedTitle = (name: string, title: string | undefined) => (name ? (title ?? name) : '');
+  const storedTitle = (name: string, title: string | null | undefined) =>
+    name ? (title ?? name) : '';
 
   return (
     <Box maxW="900px" minW="0">
