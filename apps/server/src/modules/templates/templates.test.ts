@@ -5,6 +5,7 @@ import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, files, templates, templateVersions } from '../../db/schema.ts';
 import { buildDocx } from '../../documents/test-docx.ts';
+import { pdfPages } from '../../documents/test-pdf.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
@@ -694,6 +695,40 @@ describe('downloads (admins and editors)', () => {
       `filename*=UTF-8''Locazione%20%C3%A8%20perch%C3%A9%20-%20prova%20-%20`,
     );
     expect(disposition).toContain('filename="Locazione e perche - prova - ');
+  });
+
+  it('PUT /:id/preview-test draws the preview with the answers as page pictures, as a lawyer sees it', {
+    timeout: 90_000,
+  }, async () => {
+    const response = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${template.id}/preview-test`,
+      payload: { answers: { nome_cliente: 'Anna Bianchi', tipo: 'Vendita' } },
+    });
+    // LibreOffice is a required test component (scripts/install-system-deps.sh installs it).
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pages = await pdfPages(response.rawPayload);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page).toEqual({ textItems: 0, images: 1 });
+  });
+
+  it('refuses the preview-test to lawyers (403) and answers it would not accept (422)', async () => {
+    const byLawyer = await ctx.injectAs(lawyer)({
+      method: 'PUT',
+      url: `/api/template/${template.id}/preview-test`,
+      payload: { answers: {} },
+    });
+    expect(byLawyer.statusCode).toBe(403);
+    const wrong = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${template.id}/preview-test`,
+      payload: { answers: { nome_cliente: 'Qualcun altro' } },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(
+      text.questions.answerNotAnOption('Chi è il cliente?', 'Qualcun altro'),
+    );
   });
 
   it('refuses answers the questionnaire would not accept (422)', async () => {
