@@ -1151,6 +1151,8 @@ export const it = {
       progress: (given: number) => `Risposte date: ${given}`,
       downloaded: (fileName: string) => `Documento scaricato: ${fileName}`,
       noAnswers: 'Nessuna risposta data.',
+      previewProtected:
+        "Anteprima protetta, come la vede l'avvocato: le pagine sono immagini con la filigrana «ANTEPRIMA», senza testo copiabile.",
     },
     /** The failure of the next question, shared by the lawyer's questionnaire and the try-out. */
     nextQuestion: {
