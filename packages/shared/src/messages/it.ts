@@ -528,8 +528,8 @@ export const it = {
       {
         form: '{^condizione}…{/}',
         description: 'Il contrario: tiene il testo solo se la condizione è falsa.',
-        example: '{^tipo_immobile == "Arredato"}Senza arredamento.{/}',
-        result: 'Senza arredamento.',
+        example: '{^tipo_immobile == "Vuoto"}Con arredamento.{/}',
+        result: 'Con arredamento.',
       },
       {
         form: '{#variabile | contiene:"Opzione"}…{/}',
@@ -542,7 +542,7 @@ export const it = {
         description:
           'Ripete il testo per ogni elemento di un elenco; dentro si usano i campi dell’elemento, {.} per l’elemento stesso e {$index} per la posizione (da 0).',
         example: '{#conduttori}{$index}. {nome}, C.F. {codice_fiscale}; {/conduttori}',
-        result: '0. Mario Rossi, C.F. RSSMRA80A01H501U; 1. Anna Bianchi, C.F. BNCNNA85D43H501Y;',
+        result: '0. Mario Rossi, C.F. RSSMRA80A01H501U; 1. Anna Bianchi, C.F. BNCNNA85D43H501Y; ',
       },
       {
         form: '{@variabile}',
@@ -555,8 +555,8 @@ export const it = {
     filters: {
       contiene: {
         description: 'Vero se la risposta (o una delle risposte) è l’opzione indicata.',
-        example: '{#servizi | contiene:"Pulizie"}…{/}',
-        result: 'Mostra il testo se «Pulizie» è scelta',
+        example: '{#servizi | contiene:"Pulizie"}Pulizie incluse.{/}',
+        result: 'Pulizie incluse.',
       },
       importo: {
         description: 'Un importo in cifre, senza simbolo.',
@@ -591,7 +591,7 @@ export const it = {
       data_lunga: {
         description: 'Una data con il mese in lettere.',
         example: '{data_inizio | data_lunga}',
-        result: '1 marzo 2026',
+        result: '1° marzo 2026',
       },
       aggiungi_giorni: {
         description: 'La data spostata di tanti giorni (anche da un’altra risposta).',
@@ -641,7 +641,7 @@ export const it = {
       giorni_tra: {
         description:
           'I giorni tra due date. Non sottrarre le date tra loro: usa questo filtro o i seguenti.',
-        example: '{data_fine | giorni_tra:data_inizio}',
+        example: '{data_scadenza | giorni_tra:data_inizio}',
         result: '30',
       },
       mesi_tra: {
@@ -676,8 +676,8 @@ export const it = {
       },
       tutti: {
         description: 'Vero se tutti gli elementi hanno il campo uguale al valore.',
-        example: '{#conduttori | tutti:"genere":"femminile"}Le conduttrici{/}',
-        result: 'Le conduttrici',
+        example: '{#creditori | tutti:"tipo":"Banca"}Tutti i creditori sono banche.{/}',
+        result: 'Tutti i creditori sono banche.',
       },
       almeno_uno: {
         description: 'Vero se almeno un elemento ha il campo uguale al valore.',
@@ -707,9 +707,9 @@ export const it = {
       },
       accorda: {
         description:
-          'Accorda le parole al genere e al numero delle parti (campi «genere» e «forma»).',
+          'Accorda le parole al genere e al numero delle parti (campi «genere» e «forma»): una donna sola dà «la conduttrice», un uomo e una donna «i conduttori».',
         example: '{conduttori | accorda:"il conduttore"}',
-        result: 'la conduttrice',
+        result: 'i conduttori',
       },
       oppure: {
         description: 'La risposta, o il testo indicato se non è stata data.',
@@ -720,8 +720,8 @@ export const it = {
     types: {
       scelta: {
         description: 'Una o più opzioni tra quelle scritte; si usa nelle condizioni.',
-        example: '{#tipo == "Arredato"}…{/}',
-        result: 'Il testo, se è stato scelto «Arredato»',
+        example: '{#tipo_immobile == "Arredato"}Con arredamento.{/}',
+        result: 'Con arredamento.',
       },
       testo: {
         description: 'Un testo breve su una riga.',
@@ -746,7 +746,7 @@ export const it = {
       data: {
         description: 'Una data; con i filtri si scrive, si sposta o si misura.',
         example: '{data_inizio | data_lunga}',
-        result: '1 marzo 2026',
+        result: '1° marzo 2026',
       },
       codice_fiscale: {
         description: 'Un codice fiscale controllato, in maiuscolo.',
@@ -766,7 +766,7 @@ export const it = {
       elenco: {
         description: 'Più elementi con gli stessi campi (parti, creditori, testimoni).',
         example: '{#conduttori}{nome}; {/conduttori}',
-        result: 'Mario Rossi; Anna Bianchi;',
+        result: 'Mario Rossi; Anna Bianchi; ',
       },
     },
   },

@@ -30,7 +30,7 @@ describe('«Guida ai tag»', () => {
       expect(within(guide).getByRole('heading', { level: 3, name: heading })).toBeVisible();
     // A filter with its example and what it prints.
     const days = within(guide).getByText('giorni_tra').closest('li') as HTMLElement;
-    expect(within(days).getByText('{data_fine | giorni_tra:data_inizio}')).toBeVisible();
+    expect(within(days).getByText('{data_scadenza | giorni_tra:data_inizio}')).toBeVisible();
     expect(within(days).getByText('30')).toBeVisible();
     expect(within(guide).getByText('{#condizione}…{/}')).toBeVisible();
     expect(within(guide).getByText('Elenco (più elementi) (elenco)')).toBeVisible();
