@@ -100,6 +100,18 @@ describe('master editor on a phone', () => {
     await page.getByLabel('Campo 1: Tipo di domanda').selectOption('importo');
     await fitsTheScreen(page);
     await checkScreen(page, 'master-editor-phone-question-elenco');
+    // «Guida ai tag»: opened and closed with the keyboard, the whole screen on a phone.
+    await page.getByRole('button', { name: 'Guida ai tag' }).focus();
+    await page.keyboard.press('Enter');
+    const guide = page.getByRole('dialog', { name: 'Guida ai tag' });
+    await expect.poll(() => guide.isVisible()).toBe(true);
+    expect(await guide.getByText('{data_scadenza | giorni_tra:data_inizio}').isVisible()).toBe(
+      true,
+    );
+    await fitsTheScreen(page);
+    await checkScreen(page, 'master-editor-phone-guide');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => guide.count()).toBe(0);
     await page.getByRole('link', { name: 'Torna alla schermata precedente' }).click();
     await expectHeading(page, 'Inserimento nuovo master');
     expect(await page.getByLabel('Prezzo (€)').inputValue()).toBe('1.234,50');
