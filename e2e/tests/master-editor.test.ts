@@ -94,6 +94,24 @@ describe('master editor on a phone', () => {
     expect(await questionText.evaluate((element) => element.tagName)).toBe('TEXTAREA');
     await fitsTheScreen(page);
     await checkScreen(page, 'master-editor-phone-question');
+    // An elenco shows its settings in pairs and each field's buttons: one column on a phone.
+    await page.getByLabel('Tipo di domanda').selectOption('elenco');
+    await page.getByRole('button', { name: 'Aggiungi campo' }).click();
+    await page.getByLabel('Campo 1: Tipo di domanda').selectOption('importo');
+    await fitsTheScreen(page);
+    await checkScreen(page, 'master-editor-phone-question-elenco');
+    // «Guida ai tag»: opened and closed with the keyboard, the whole screen on a phone.
+    await page.getByRole('button', { name: 'Guida ai tag' }).focus();
+    await page.keyboard.press('Enter');
+    const guide = page.getByRole('dialog', { name: 'Guida ai tag' });
+    await expect.poll(() => guide.isVisible()).toBe(true);
+    expect(await guide.getByText('{data_scadenza | giorni_tra:data_inizio}').isVisible()).toBe(
+      true,
+    );
+    await fitsTheScreen(page);
+    await checkScreen(page, 'master-editor-phone-guide');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => guide.count()).toBe(0);
     await page.getByRole('link', { name: 'Torna alla schermata precedente' }).click();
     await expectHeading(page, 'Inserimento nuovo master');
     expect(await page.getByLabel('Prezzo (€)').inputValue()).toBe('1.234,50');
@@ -121,6 +139,18 @@ describe('master editor on a phone', () => {
     await expect.poll(() => page.getByText(/^File caricato: /).count()).toBe(2);
     await fitsTheScreen(page);
     await checkScreen(page, 'master-editor-phone-edit');
+    // A condition picks among earlier questions whose texts run long: the page keeps 390 px.
+    for (const key of ['ruolo_dati', 'importo_penale']) {
+      await page.getByRole('button', { name: `Modifica ${key}` }).click();
+      await expectHeading(page, 'Caricamento domande');
+      await expect
+        .poll(() => page.getByRole('group', { name: 'Condizione 1' }).isVisible())
+        .toBe(true);
+      await fitsTheScreen(page);
+      await checkScreen(page, `master-editor-phone-question-${key}`);
+      await page.getByRole('link', { name: 'Torna alla schermata precedente' }).click();
+      await expectHeading(page, 'Modifica master');
+    }
     await context.close();
   });
 });

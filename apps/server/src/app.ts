@@ -218,9 +218,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userStatusRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(categoryRoutes, { prefix: '/api/category' });
-  await app.register(templateRoutes, { prefix: '/api/template' });
-  await app.register(fileRoutes, { prefix: '/api/template' });
-  await app.register(questionRoutes, { prefix: '/api/contract' });
   let pdfPool = options.pdfPool;
   if (!pdfPool) {
     const documents = documentPool;
@@ -233,6 +230,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', () => ownPool.close());
     pdfPool = ownPool;
   }
+  await app.register(templateRoutes, { prefix: '/api/template', pdfPool });
+  await app.register(fileRoutes, { prefix: '/api/template' });
+  await app.register(questionRoutes, { prefix: '/api/contract' });
   await app.register(contractRoutes, {
     prefix: '/api/contract',
     pdfPool,

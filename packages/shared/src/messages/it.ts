@@ -91,9 +91,10 @@ export const it = {
   },
   /** Templates (masters): upload of the files, save, status, questionnaire. */
   templates: {
-    sameTitles: "Il master e l'anteprima devono avere titoli diversi.",
+    sameTitles:
+      "Il master e l'anteprima hanno lo stesso titolo: se l'anteprima è il master stesso, non caricarla, perché senza anteprima si usa il master; altrimenti rinomina uno dei due file.",
     sameContent:
-      "Il master e l'anteprima sono lo stesso file: carica un'anteprima diversa dal master.",
+      "Il master e l'anteprima sono lo stesso file: non serve caricarlo due volte. Lascia vuota l'anteprima e sarà usato il master.",
     docxRequired: 'È necessario inserire un file .docx',
     tooManyFiles: "Puoi caricare al massimo due file: il master e l'anteprima.",
     unexpectedField: (name: string) => `Il campo «${name}» non è previsto.`,
@@ -494,6 +495,283 @@ export const it = {
       'Stiamo elaborando molti documenti in questo momento: riprova tra qualche secondo.',
   },
   /** Texts only the web app shows: shell, screen titles, login and logout screens. */
+  /**
+   * «Guida ai tag» (DESIGN §6 and §12): each tag form, filter and question type with a short
+   * example. Keyed by filter and type name: a server test checks these keys against the
+   * renderer's filters and the question types.
+   */
+  templateGuide: {
+    button: 'Guida ai tag',
+    title: 'Guida ai tag',
+    intro:
+      'Nel file Word le risposte si inseriscono con i tag tra parentesi graffe. Ecco le forme ammesse, i filtri e i tipi di domanda, con un esempio ciascuno.',
+    close: 'Chiudi la guida',
+    tagsHeading: 'Forme dei tag',
+    filtersHeading: 'Filtri',
+    filtersIntro:
+      'Un filtro segue la barra verticale e trasforma la risposta; le opzioni vanno dopo i due punti. Si possono concatenare: {canone | somma:"importo" | euro}.',
+    typesHeading: 'Tipi di domanda',
+    example: 'Esempio',
+    result: 'Risultato',
+    tags: [
+      {
+        form: '{variabile}',
+        description: 'Inserisce la risposta; più risposte diventano «a, b e c».',
+        example: '{nome_cliente}',
+        result: 'Mario Rossi',
+      },
+      {
+        form: '{#condizione}…{/}',
+        description:
+          'Tiene il testo solo se la condizione è vera; ammessi ==, !=, and, or. Un tag da solo nel paragrafo toglie anche il paragrafo.',
+        example: '{#tipo_immobile == "Arredato"}Con arredamento.{/}',
+        result: 'Con arredamento.',
+      },
+      {
+        form: '{^condizione}…{/}',
+        description: 'Il contrario: tiene il testo solo se la condizione è falsa.',
+        example: '{^tipo_immobile == "Vuoto"}Con arredamento.{/}',
+        result: 'Con arredamento.',
+      },
+      {
+        form: '{#variabile | contiene:"Opzione"}…{/}',
+        description: 'Per una domanda a più risposte: vero se tra le risposte c’è l’opzione.',
+        example: '{#servizi | contiene:"Pulizie"}Pulizie incluse.{/}',
+        result: 'Pulizie incluse.',
+      },
+      {
+        form: '{#elenco}…{/elenco}',
+        description:
+          'Ripete il testo per ogni elemento di un elenco; dentro si usano i campi dell’elemento, {.} per l’elemento stesso e {$index} per la posizione (da 0).',
+        example: '{#conduttori}{$index}. {nome}, C.F. {codice_fiscale}; {/conduttori}',
+        result: '0. Mario Rossi, C.F. RSSMRA80A01H501U; 1. Anna Bianchi, C.F. BNCNNA85D43H501Y; ',
+      },
+      {
+        form: '{@variabile}',
+        description:
+          'Non ammesso: inserirebbe codice Word grezzo. Usa {variabile}, che mantiene la formattazione del testo intorno.',
+        example: '{@clausola}',
+        result: 'Errore al caricamento del master',
+      },
+    ],
+    filters: {
+      contiene: {
+        description: 'Vero se la risposta (o una delle risposte) è l’opzione indicata.',
+        example: '{#servizi | contiene:"Pulizie"}Pulizie incluse.{/}',
+        result: 'Pulizie incluse.',
+      },
+      importo: {
+        description: 'Un importo in cifre, senza simbolo.',
+        example: '{canone | importo}',
+        result: '1.234,50',
+      },
+      euro: {
+        description: 'Un importo in cifre con il simbolo dell’euro.',
+        example: '{canone | euro}',
+        result: '€ 1.234,50',
+      },
+      importo_lettere: {
+        description: 'Un importo in lettere, con i centesimi dopo la barra.',
+        example: '{canone | importo_lettere}',
+        result: 'milleduecentotrentaquattro/50',
+      },
+      numero_lettere: {
+        description: 'Un numero in lettere.',
+        example: '{mesi | numero_lettere}',
+        result: 'dodici',
+      },
+      percentuale: {
+        description: 'Un numero seguito dal segno di percentuale.',
+        example: '{interessi | percentuale}',
+        result: '2,5 %',
+      },
+      data: {
+        description: 'Una data in cifre.',
+        example: '{data_inizio | data}',
+        result: '01/03/2026',
+      },
+      data_lunga: {
+        description: 'Una data con il mese in lettere.',
+        example: '{data_inizio | data_lunga}',
+        result: '1° marzo 2026',
+      },
+      aggiungi_giorni: {
+        description: 'La data spostata di tanti giorni (anche da un’altra risposta).',
+        example: '{data_inizio | aggiungi_giorni:30 | data}',
+        result: '31/03/2026',
+      },
+      aggiungi_mesi: {
+        description: 'La data spostata di tanti mesi.',
+        example: '{data_inizio | aggiungi_mesi:6 | data}',
+        result: '01/09/2026',
+      },
+      aggiungi_anni: {
+        description: 'La data spostata di tanti anni.',
+        example: '{data_inizio | aggiungi_anni:4 | data}',
+        result: '01/03/2030',
+      },
+      oggi: {
+        description: 'La data del giorno in cui il documento viene generato.',
+        example: '{oggi | data_lunga}',
+        result: '27 novembre 2026',
+      },
+      maiuscolo: {
+        description: 'Il testo in maiuscolo.',
+        example: '{citta | maiuscolo}',
+        result: 'ROMA',
+      },
+      minuscolo: {
+        description: 'Il testo in minuscolo.',
+        example: '{citta | minuscolo}',
+        result: 'roma',
+      },
+      elenco: {
+        description: 'Gli elementi di un elenco in una frase, o solo un loro campo.',
+        example: '{conduttori | elenco:"nome"}',
+        result: 'Mario Rossi e Anna Bianchi',
+      },
+      plurale: {
+        description: 'Il primo testo con un solo elemento, il secondo con più elementi.',
+        example: '{conduttori | plurale:"il conduttore":"i conduttori"}',
+        result: 'i conduttori',
+      },
+      numero_elementi: {
+        description: 'Quanti elementi ha un elenco.',
+        example: '{conduttori | numero_elementi}',
+        result: '2',
+      },
+      giorni_tra: {
+        description:
+          'I giorni tra due date. Non sottrarre le date tra loro: usa questo filtro o i seguenti.',
+        example: '{data_scadenza | giorni_tra:data_inizio}',
+        result: '30',
+      },
+      mesi_tra: {
+        description: 'I mesi interi tra due date, secondo il calendario.',
+        example: '{data_fine | mesi_tra:data_inizio}',
+        result: '54',
+      },
+      anni_tra: {
+        description: 'Gli anni interi tra due date.',
+        example: '{data_fine | anni_tra:data_inizio}',
+        result: '4',
+      },
+      durata: {
+        description: 'La durata tra due date, in parole.',
+        example: '{data_fine | durata:data_inizio}',
+        result: '4 anni e 6 mesi',
+      },
+      giorno_settimana: {
+        description: 'Il giorno della settimana di una data.',
+        example: '{data_udienza | giorno_settimana}',
+        result: 'lunedì',
+      },
+      somma: {
+        description: 'Il totale di un campo sugli elementi di un elenco (al centesimo).',
+        example: '{creditori | somma:"importo" | euro}',
+        result: '€ 12.500,00',
+      },
+      conta: {
+        description: 'Quanti elementi, o quanti hanno un campo uguale a un valore.',
+        example: '{testimoni | conta:"ruolo":"Testimone"}',
+        result: '2',
+      },
+      tutti: {
+        description: 'Vero se tutti gli elementi hanno il campo uguale al valore.',
+        example: '{#creditori | tutti:"tipo":"Banca"}Tutti i creditori sono banche.{/}',
+        result: 'Tutti i creditori sono banche.',
+      },
+      almeno_uno: {
+        description: 'Vero se almeno un elemento ha il campo uguale al valore.',
+        example: '{#creditori | almeno_uno:"tipo":"Banca"}Vi sono creditori bancari.{/}',
+        result: 'Vi sono creditori bancari.',
+      },
+      massimo: {
+        description: 'Il valore più alto (numero, importo o data) di un campo dell’elenco.',
+        example: '{creditori | massimo:"importo" | euro}',
+        result: '€ 8.000,00',
+      },
+      minimo: {
+        description: 'Il valore più basso (numero, importo o data) di un campo dell’elenco.',
+        example: '{creditori | minimo:"scadenza" | data}',
+        result: '15/01/2026',
+      },
+      casella: {
+        description:
+          'Una casella barrata se la risposta è l’opzione indicata (o è «Sì»), vuota altrimenti.',
+        example: '{tipo | casella:"Immobile"} Immobile',
+        result: '☒ Immobile',
+      },
+      carattere: {
+        description: 'Un solo carattere della risposta, per i moduli a caselle (da 1).',
+        example: '{codice_fiscale | carattere:1}',
+        result: 'R',
+      },
+      accorda: {
+        description:
+          'Accorda le parole al genere e al numero delle parti (campi «genere» e «forma»): una donna sola dà «la conduttrice», un uomo e una donna «i conduttori».',
+        example: '{conduttori | accorda:"il conduttore"}',
+        result: 'i conduttori',
+      },
+      oppure: {
+        description: 'La risposta, o il testo indicato se non è stata data.',
+        example: '{note | oppure:"—"}',
+        result: '—',
+      },
+    },
+    types: {
+      scelta: {
+        description: 'Una o più opzioni tra quelle scritte; si usa nelle condizioni.',
+        example: '{#tipo_immobile == "Arredato"}Con arredamento.{/}',
+        result: 'Con arredamento.',
+      },
+      testo: {
+        description: 'Un testo breve su una riga.',
+        example: '{nome_cliente}',
+        result: 'Mario Rossi',
+      },
+      testo_lungo: {
+        description: 'Un testo su più righe.',
+        example: '{descrizione_immobile}',
+        result: 'Appartamento al secondo piano…',
+      },
+      numero: {
+        description: 'Un numero, con limiti e decimali se servono.',
+        example: '{mesi | numero_lettere}',
+        result: 'dodici',
+      },
+      importo: {
+        description: 'Una somma in euro, tenuta al centesimo.',
+        example: '{canone | euro}',
+        result: '€ 1.234,50',
+      },
+      data: {
+        description: 'Una data; con i filtri si scrive, si sposta o si misura.',
+        example: '{data_inizio | data_lunga}',
+        result: '1° marzo 2026',
+      },
+      codice_fiscale: {
+        description: 'Un codice fiscale controllato, in maiuscolo.',
+        example: '{codice_fiscale}',
+        result: 'RSSMRA80A01H501U',
+      },
+      partita_iva: {
+        description: 'Una partita IVA controllata (11 cifre).',
+        example: '{partita_iva}',
+        result: '01234567897',
+      },
+      email: {
+        description: 'Un indirizzo email, o una PEC se richiesto.',
+        example: '{pec}',
+        result: 'studio@pec.it',
+      },
+      elenco: {
+        description: 'Più elementi con gli stessi campi (parti, creditori, testimoni).',
+        example: '{#conduttori}{nome}; {/conduttori}',
+        result: 'Mario Rossi; Anna Bianchi; ',
+      },
+    },
+  },
   web: {
     ...itPublic.web,
     titles: {
@@ -768,6 +1046,7 @@ export const it = {
       removeFile: 'Rimuovi il file',
       removeMaster: 'Rimuovi il file del master',
       removePreview: "Rimuovi il file dell'anteprima",
+      previewOptional: "Facoltativo: se manca, l'anteprima usa il master.",
       noQuestions: 'Non ci sono ancora domande.',
       addQuestion: 'Aggiungi domanda',
       editQuestion: 'Modifica',
@@ -875,6 +1154,8 @@ export const it = {
       progress: (given: number) => `Risposte date: ${given}`,
       downloaded: (fileName: string) => `Documento scaricato: ${fileName}`,
       noAnswers: 'Nessuna risposta data.',
+      previewProtected:
+        "Anteprima protetta, come la vede l'avvocato: le pagine sono immagini con la filigrana «ANTEPRIMA», senza testo copiabile.",
     },
     /** The failure of the next question, shared by the lawyer's questionnaire and the try-out. */
     nextQuestion: {

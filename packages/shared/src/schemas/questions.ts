@@ -67,13 +67,18 @@ const ZOptions = z
   .min(2, it.questions.optionsMin)
   .superRefine((options, ctx) => {
     // "l’arredamento" and "l'arredamento" are one option to conditions and templates.
+    // On the repeated option, so an editor sees which of the answers to change.
     const seen = new Set<string>();
-    for (const option of options) {
+    options.forEach((option, position) => {
       const compared = straightenQuotes(option);
       if (seen.has(compared))
-        ctx.addIssue({ code: 'custom', message: it.questions.optionDuplicate(option) });
+        ctx.addIssue({
+          code: 'custom',
+          message: it.questions.optionDuplicate(option),
+          path: [position],
+        });
       seen.add(compared);
-    }
+    });
   });
 
 /** Only a `scelta` question has options: a typed question sending some is a mistake, not noise. */

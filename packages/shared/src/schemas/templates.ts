@@ -148,7 +148,11 @@ const templateFields = {
   categoryId: ZCategoryRef,
   price: ZPrice,
   file_name: ZStoredFileName,
-  preview_name: ZStoredFileName,
+  /**
+   * Optional: without one (absent or null) the master serves as the preview; on PUT, absent keeps
+   * the current preview (following a new master when the master served), null drops it.
+   */
+  preview_name: ZStoredFileName.nullish(),
   stripe_url: ZStripeUrl,
   json_questions: ZQuestionList,
   min_time: ZOptionalCount,
@@ -282,15 +286,16 @@ export type TTemplateCard = z.infer<typeof ZTemplateCard>;
 /**
  * GET /template/{id} (admins and editors): the card plus what the master form edits. `file_name`
  * and `preview_name` are the stored names; `file_title` and `preview_title` the names the files
- * were uploaded with.
+ * were uploaded with (both null for the preview when the master serves for it).
  */
 export const ZTemplateDetail = ZTemplateCard.extend({
   stripe_url: z.string().nullable(),
   json_questions: z.array(ZQuestionOutput),
   file_name: z.string(),
-  preview_name: z.string(),
+  /** null when the template has no preview file of its own: the master serves for it. */
+  preview_name: z.string().nullable(),
   file_title: z.string(),
-  preview_title: z.string(),
+  preview_title: z.string().nullable(),
   version: z.object({ id: z.string(), number: z.number().int(), createdAt: z.string() }),
 });
 export type TTemplateDetail = z.infer<typeof ZTemplateDetail>;

@@ -89,18 +89,18 @@ async function checkUpload(
 }
 
 /**
- * The master and the preview must be two different documents: the preview is what a lawyer sees
- * before paying, so the master itself must never be it.
+ * A preview sent as a file of its own must differ from the master: the same document twice is a
+ * mistake (the refusal says the preview may simply be left out, then the master serves for it).
  */
 export function assertDistinctFiles(
   master: { name: string; sha256: string } | undefined,
   preview: { name: string; sha256: string } | undefined,
 ): void {
   if (!master || !preview) return;
-  if (sameTitle(master.name, preview.name))
-    throw new AppError('unprocessable', it.templates.sameTitles);
   if (master.sha256 === preview.sha256)
     throw new AppError('unprocessable', it.templates.sameContent);
+  if (sameTitle(master.name, preview.name))
+    throw new AppError('unprocessable', it.templates.sameTitles);
 }
 
 /**

@@ -200,7 +200,9 @@ describe('POST /api/template/upload-master', () => {
       preview: { filename: 'contratto.DOCX', content: buildTestPreview('name') },
     });
     expect(sameName.statusCode).toBe(422);
-    expect(sameName.json().message).toBe("Il master e l'anteprima devono avere titoli diversi.");
+    expect(sameName.json().message).toBe(
+      "Il master e l'anteprima hanno lo stesso titolo: se l'anteprima è il master stesso, non caricarla, perché senza anteprima si usa il master; altrimenti rinomina uno dei due file.",
+    );
 
     const master = buildTestMaster('content');
     const sameContent = await uploadMaster(ctx, editor, {
@@ -208,7 +210,10 @@ describe('POST /api/template/upload-master', () => {
       preview: { filename: 'Anteprima.docx', content: master },
     });
     expect(sameContent.statusCode).toBe(422);
-    expect(sameContent.json().message).toBe(text.templates.sameContent);
+    // The refusal says what to do instead: leave the preview out, the master serves for it.
+    expect(sameContent.json().message).toBe(
+      "Il master e l'anteprima sono lo stesso file: non serve caricarlo due volte. Lascia vuota l'anteprima e sarà usato il master.",
+    );
     expect(await countFiles()).toBe(before);
   });
 

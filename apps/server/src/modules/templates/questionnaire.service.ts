@@ -15,6 +15,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { templates, templateVersions } from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
+import type { PdfPool } from '../../documents/pdf-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ChangeAwareCache } from '../../lib/change-aware-cache.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -68,6 +69,8 @@ export type CurrentVersion = {
   versionId: string;
   masterSha256: string;
   masterName: string;
+  /** The master's own hash when the template has no preview file of its own. */
+  previewSha256: string;
 };
 
 export type CurrentVersionRow = CurrentVersion & { status: TTemplateStatus };
@@ -84,6 +87,7 @@ async function readCurrentVersion(
       versionId: templateVersions.id,
       masterSha256: templateVersions.masterSha256,
       masterName: templateVersions.masterName,
+      previewSha256: templateVersions.previewSha256,
     })
     .from(templates)
     .innerJoin(templateVersions, eq(templateVersions.id, templates.currentVersionId))
@@ -273,4 +277,36 @@ export async function renderTestDocument(
   });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${version.name} - prova - ${date}.docx` };
+}
+
+/**
+ * PUT /template/{id}/preview-test: the current version's preview rendered with the staff's test
+ * answers, as the lawyer sees it (page pictures, no text to copy). The answers are checked as in
+ * the questionnaire; a place in the conversion queue is claimed before any work, as for a
+ * contract's preview, and nothing is cached (test answers change at every try).
+ */
+export async function renderTestPreview(
+  db: DbExecutor,
+  documents: DocumentWork,
+  pdfPool: PdfPool,
+  viewer: Caller,
+  templateId: string,
+  raw: Record<string, unknown>,
+  now: Date = new Date(),
+): Promise<Buffer> {
+  const version = await findCurrentVersion(db, viewer, templateId);
+  const questions = await loadVersionQuestions(db, version.versionId);
+  const answers = pruneAnswers(questions, checkAnswers(questions, raw));
+  const place = pdfPool.reserve('page-images');
+  try {
+    const preview = await readFileBytes(db, version.previewSha256);
+    const docx = await documents.render(preview, answers, {
+      cacheKey: version.previewSha256,
+      questions,
+      now,
+    });
+    return await place.convert(docx);
+  } finally {
+    place.release();
+  }
 }

@@ -13,6 +13,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PdfPool } from '../../documents/pdf-pool.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayEditTemplates } from '../../policy.ts';
 import { attachmentDisposition } from '../files/content-disposition.ts';
@@ -21,6 +22,7 @@ import {
   type DocxDownload,
   downloadTemplateMaster,
   renderTestDocument,
+  renderTestPreview,
 } from './questionnaire.service.ts';
 import {
   changeTemplateStatus,
@@ -45,8 +47,21 @@ function sendDocx(reply: FastifyReply, file: DocxDownload) {
     .send(file.bytes);
 }
 
+function sendPdf(reply: FastifyReply, pdf: Buffer) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
 /** /api/template: customers read the published list; admins and editors manage (SPEC §6). */
-export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The conversion queue the try-out's preview shares with the lawyers' previews. */
+export type TemplateRoutesOptions = { pdfPool: PdfPool };
+
+export const templateRoutes: FastifyPluginAsyncZod<TemplateRoutesOptions> = async (
+  app,
+  { pdfPool },
+) => {
   // onRequest: who may call is settled before the body is read or validated, so a lawyer
   // gets 403 whatever the body holds, and a visitor's upload is never parsed.
   const staffOnly = [authenticate, allow(mayEditTemplates)];
@@ -77,7 +92,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['templates'],
         summary: 'Create a template (SUSPENDED) with its first version (admins and editors)',
         description:
-          '`price` in euros as typed ("49", "49,90"); `file_name` and `preview_name` as upload-master answered them; omitted min/max questions are computed from the conditions, omitted times at one minute per question. Lint errors: 422 with the list of messages.',
+          '`price` in euros as typed ("49", "49,90"); `file_name` and `preview_name` as upload-master answered them (`preview_name` may be left out: the master then serves as the preview); omitted min/max questions are computed from the conditions, omitted times at one minute per question. Lint errors: 422 with the list of messages.',
         security,
         body: ZTemplateCreate,
         response: {
@@ -141,7 +156,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['templates'],
         summary: 'Edit a template (admins and editors)',
         description:
-          'The fields of POST, each optional. A change of master, preview or questions appends a new immutable version; the others only update the template.',
+          'The fields of POST, each optional. A change of master, preview or questions appends a new immutable version; the others only update the template. `preview_name: null` drops the own preview (the master serves for it); omitted, a template whose master served keeps following its master.',
         security,
         params: ZTemplateIdParams,
         body: ZTemplateUpdate,
@@ -234,6 +249,42 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.answers,
         ),
       ),
+  );
+
+  app.put(
+    '/:id/preview-test',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['templates'],
+        summary:
+          'The current preview rendered with test answers, as the lawyer sees it: a PDF of page pictures (admins and editors); 503 with Retry-After when busy or absent',
+        description: 'Answers are checked as in the questionnaire (422 otherwise).',
+        security,
+        params: ZTemplateIdParams,
+        body: ZDownloadTest,
+        produces: ['application/pdf'],
+        response: {
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          422: ZApiError,
+          503: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await renderTestPreview(
+        app.db,
+        app.documents,
+        pdfPool,
+        currentUser(request),
+        request.params.id,
+        request.body.answers,
+      );
+      return sendPdf(reply, pdf);
+    },
   );
 
   app.delete(

@@ -151,6 +151,15 @@ export async function listTemplates(
   };
 }
 
+/** The version's own preview, or nulls when the master serves for it. */
+function previewOf(version: { masterSha256: string; previewSha256: string; previewName: string }) {
+  const own = version.previewSha256 !== version.masterSha256;
+  return {
+    preview_name: own ? storedFileName(version.previewSha256) : null,
+    preview_title: own ? version.previewName : null,
+  };
+}
+
 /** GET /template/{id} (admins and editors): the card plus questions, files and version. */
 export async function getTemplateDetail(
   db: DbExecutor,
@@ -184,9 +193,8 @@ export async function getTemplateDetail(
     stripe_url: row.stripeUrl,
     json_questions: row.jsonQuestions,
     file_name: storedFileName(row.masterSha256),
-    preview_name: storedFileName(row.previewSha256),
+    ...previewOf(row),
     file_title: row.masterName,
-    preview_title: row.previewName,
     version: {
       id: row.versionId,
       number: row.versionNumber,
@@ -200,6 +208,7 @@ export async function getTemplateDetail(
 
 type PreparedVersion = {
   master: { sha256: string; name: string };
+  /** The master itself when the template has no preview file of its own. */
   preview: { sha256: string; name: string };
   questions: TQuestion[];
 };
@@ -207,36 +216,41 @@ type PreparedVersion = {
 const FILE_LABELS = it.documents.fileNames;
 
 /**
- * The content of a new version, checked as on upload (DESIGN §6): both files stored (and locked
- * against delete-master until the transaction ends), two different documents, and a clean lint
- * of both against the questions. 422 with the list of problems otherwise.
+ * The content of a new version, checked as on upload (DESIGN §6): the files stored (and locked
+ * against delete-master until the transaction ends), a preview of its own different from the
+ * master, and a clean lint against the questions. Without a preview the master serves for it (the
+ * version stores the master's hash twice). 422 with the list of problems otherwise.
  */
 async function prepareVersion(
   tx: DbExecutor,
   documents: DocumentWork,
-  input: { fileName: string; previewName: string; questions: TQuestion[] },
+  input: { fileName: string; previewName: string | null; questions: TQuestion[] },
 ): Promise<PreparedVersion> {
   const masterSha = sha256OfStoredName(input.fileName);
-  const previewSha = sha256OfStoredName(input.previewName);
+  const previewSha = input.previewName === null ? null : sha256OfStoredName(input.previewName);
   if (!masterSha)
     throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.master));
-  if (!previewSha)
+  if (input.previewName !== null && !previewSha)
     throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
-  const stored = await findFiles(tx, [masterSha, previewSha], { lock: true });
+  const stored = await findFiles(tx, previewSha ? [masterSha, previewSha] : [masterSha], {
+    lock: true,
+  });
   const master = stored.get(masterSha);
-  const preview = stored.get(previewSha);
+  const preview = previewSha ? stored.get(previewSha) : undefined;
   if (!master) throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.master));
-  if (!preview) throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
+  if (previewSha && !preview)
+    throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
   assertDistinctFiles(master, preview);
   const { errors } = await documents.lint({
     master: master.bytes,
-    preview: preview.bytes,
+    preview: preview?.bytes,
     questions: input.questions,
   });
   if (errors.length > 0) throw new AppError('unprocessable', errors);
+  const masterFile = { sha256: master.sha256, name: master.name };
   return {
-    master: { sha256: master.sha256, name: master.name },
-    preview: { sha256: preview.sha256, name: preview.name },
+    master: masterFile,
+    preview: preview ? { sha256: preview.sha256, name: preview.name } : masterFile,
     questions: input.questions,
   };
 }
@@ -339,7 +353,8 @@ export type NewTemplate = {
   createdBy: string;
   counts: CountsInput;
   fileName: string;
-  previewName: string;
+  /** null: the master serves as the preview. */
+  previewName: string | null;
   questions: TQuestion[];
 };
 
@@ -391,7 +406,7 @@ export async function createTemplate(
       createdBy: actor.id,
       counts: input,
       fileName: input.file_name,
-      previewName: input.preview_name,
+      previewName: input.preview_name ?? null,
       questions: input.json_questions,
     });
     await recordAudit(tx, {
@@ -440,13 +455,15 @@ export async function updateTemplate(
 
     const currentQuestions = version.jsonQuestions;
     const fileName = input.file_name ?? storedFileName(version.masterSha256);
-    const previewName = input.preview_name ?? storedFileName(version.previewSha256);
+    // Omitted: the current preview, or the (possibly new) master when the master served for it.
+    const previewName =
+      input.preview_name === undefined ? previewOf(version).preview_name : input.preview_name;
     const questions = input.json_questions ?? currentQuestions;
     const questionsChanged = canonicalJson(questions) !== canonicalJson(currentQuestions);
     const contentChanged =
       questionsChanged ||
       fileName !== storedFileName(version.masterSha256) ||
-      previewName !== storedFileName(version.previewSha256);
+      previewName !== previewOf(version).preview_name;
 
     if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
       await assertCategoryExists(tx, input.categoryId);

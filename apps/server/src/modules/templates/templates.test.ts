@@ -5,6 +5,7 @@ import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, files, templates, templateVersions } from '../../db/schema.ts';
 import { buildDocx } from '../../documents/test-docx.ts';
+import { pdfPages } from '../../documents/test-pdf.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
@@ -115,6 +116,82 @@ describe('POST /api/template', () => {
     expect(await auditActions(created.id)).toEqual([
       { action: 'template.created', actorId: editor.id },
     ]);
+  });
+
+  it('creates a template without a preview file: the master serves for it, also after a new master', async () => {
+    const master = buildTestMaster('senza anteprima');
+    const upload = await uploadMaster(ctx, editor, {
+      master: { filename: 'Master senza anteprima.docx', content: master },
+      preview: null,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json().data.preview_name).toBeNull();
+    const response = await ctx.injectAs(editor)({
+      method: 'POST',
+      url: '/api/template',
+      payload: {
+        name: 'Contratto senza anteprima',
+        description: 'Un contratto di prova.',
+        categoryId: leases.id,
+        price: '49,90',
+        json_questions: TEST_QUESTIONS,
+        file_name: upload.json().data.file_name,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().data.id;
+    expect(response.json().data).toMatchObject({
+      file_title: 'Master senza anteprima.docx',
+      preview_name: null,
+      preview_title: null,
+    });
+    // The version's preview is the master's bytes: the preview pipeline renders the master.
+    const [first] = await versionsOf(id);
+    expect(first).toMatchObject({ masterSha256: sha256(master), previewSha256: sha256(master) });
+
+    const newMaster = buildTestMaster('nuovo senza anteprima');
+    const again = await uploadMaster(ctx, editor, {
+      master: { filename: 'Nuovo master.docx', content: newMaster },
+      preview: null,
+    });
+    const updated = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${id}`,
+      payload: { file_name: again.json().data.file_name },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ version: { number: 2 }, preview_name: null });
+    const versions = await versionsOf(id);
+    expect(versions[1]).toMatchObject({
+      masterSha256: sha256(newMaster),
+      previewSha256: sha256(newMaster),
+    });
+  });
+
+  it("drops a template's own preview when PUT sends preview_name null", async () => {
+    const created = await createTemplateViaApi(ctx, editor, { categoryId: leases.id });
+    const dropped = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${created.id}`,
+      payload: { preview_name: null },
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(dropped.json().data).toMatchObject({ version: { number: 2 }, preview_name: null });
+    const versions = await versionsOf(created.id);
+    expect(versions[1]?.previewSha256).toBe(sha256(created.master));
+  });
+
+  it('refuses the master sent again as its own preview, saying the preview may be left out', async () => {
+    const created = await createTemplateViaApi(ctx, editor, { categoryId: leases.id });
+    const same = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${created.id}`,
+      payload: { preview_name: created.file_name },
+    });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().message).toBe(
+      "Il master e l'anteprima sono lo stesso file: non serve caricarlo due volte. Lascia vuota l'anteprima e sarà usato il master.",
+    );
   });
 
   it("keeps the editor's own ranges when given", async () => {
@@ -618,6 +695,40 @@ describe('downloads (admins and editors)', () => {
       `filename*=UTF-8''Locazione%20%C3%A8%20perch%C3%A9%20-%20prova%20-%20`,
     );
     expect(disposition).toContain('filename="Locazione e perche - prova - ');
+  });
+
+  it('PUT /:id/preview-test draws the preview with the answers as page pictures, as a lawyer sees it', {
+    timeout: 90_000,
+  }, async () => {
+    const response = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${template.id}/preview-test`,
+      payload: { answers: { nome_cliente: 'Anna Bianchi', tipo: 'Vendita' } },
+    });
+    // LibreOffice is a required test component (scripts/install-system-deps.sh installs it).
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const pages = await pdfPages(response.rawPayload);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect(page).toEqual({ textItems: 0, images: 1 });
+  });
+
+  it('refuses the preview-test to lawyers (403) and answers it would not accept (422)', async () => {
+    const byLawyer = await ctx.injectAs(lawyer)({
+      method: 'PUT',
+      url: `/api/template/${template.id}/preview-test`,
+      payload: { answers: {} },
+    });
+    expect(byLawyer.statusCode).toBe(403);
+    const wrong = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${template.id}/preview-test`,
+      payload: { answers: { nome_cliente: 'Qualcun altro' } },
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe(
+      text.questions.answerNotAnOption('Chi è il cliente?', 'Qualcun altro'),
+    );
   });
 
   it('refuses answers the questionnaire would not accept (422)', async () => {

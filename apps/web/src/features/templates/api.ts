@@ -5,7 +5,7 @@ import type {
   TTemplateStatus,
   TUploadMasterResult,
 } from '@lexpath/shared/schemas/templates';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { fileNameFrom, saveBlobAs } from '../../lib/download.ts';
 import { progressToasts } from '../../lib/progress-toast.ts';
@@ -101,7 +101,9 @@ export function uploadMaster({ questions, master, preview, fileName, previewName
   return api.post<TUploadMasterResult>('/template/upload-master', form);
 }
 
-export function saveTemplate(id: string, payload: TemplatePayload) {
+export function saveTemplate(id: string, { preview_name, ...fields }: TemplatePayload) {
+  // No preview file: left out, so the master serves for it (and a PUT keeps what is stored).
+  const payload = preview_name ? { ...fields, preview_name } : fields;
   return id
     ? api.put<TTemplateDetail>(`/template/${id}`, payload)
     : api.post<TTemplateDetail>('/template', payload);
@@ -118,6 +120,29 @@ export async function downloadTestDocument(templateId: string, answers: TAnswers
     blob: data,
     fileName: fileNameFrom(headers.get('content-disposition'), 'documento.docx'),
   };
+}
+
+/**
+ * PUT /template/{id}/preview-test: the try-out's protected preview (a PDF of page pictures), as
+ * the lawyer's preview shows it; keyed by the answers, so new answers draw a new one.
+ */
+export function previewTestQuery(templateId: string, answers: TAnswers) {
+  return queryOptions({
+    queryKey: ['template', 'preview-test', templateId, answers],
+    queryFn: async ({ signal }) =>
+      (
+        await api.request<Blob>(`/template/${templateId}/preview-test`, {
+          method: 'PUT',
+          body: { answers },
+          responseType: 'blob',
+          signal,
+        })
+      ).data,
+    // A 503 (no LibreOffice, a full queue) will not heal in seconds: the screen offers a retry.
+    retry: false,
+    gcTime: 0,
+    meta: { silent: true },
+  });
 }
 
 /** Downloads the try-out .docx through a link carrying the server's file name. */

@@ -28,7 +28,8 @@ export function loadTemplateIntoDraft(template: TTemplateDetail): void {
   useMasterFilesStore.setState({
     value: {
       file_name: template.file_name,
-      preview_name: template.preview_name,
+      // '' when the master serves as the preview.
+      preview_name: template.preview_name ?? '',
       file_name_blob_url: '',
       preview_name_blob_url: '',
     },

@@ -55,8 +55,9 @@ export interface MasterFileErrors {
 const isDocx = (file: File) => file.name.toLowerCase().endsWith('.docx');
 
 /**
- * SPEC §5: each file is required when creating (nothing stored yet) or when a new one was picked,
- * and must be .docx; the preview's name must differ from the master's.
+ * SPEC §5: the master is required when creating (nothing stored yet); a picked file must be .docx;
+ * the preview may be left out (the master serves for it), and its name must differ from the
+ * master's.
  */
 export function checkMasterFiles(
   master: File | null,
@@ -65,7 +66,8 @@ export function checkMasterFiles(
 ): MasterFileErrors {
   const errors: MasterFileErrors = {};
   if (master ? !isDocx(master) : !stored.file_name) errors.master = it.templates.docxRequired;
-  if (preview ? !isDocx(preview) : !stored.preview_name) errors.preview = it.templates.docxRequired;
+  // The preview may be left out: the master serves for it.
+  if (preview && !isDocx(preview)) errors.preview = it.templates.docxRequired;
   if (!errors.preview && master && preview && master.name === preview.name) {
     errors.preview = it.templates.sameTitles;
   }

@@ -1,5 +1,5 @@
 import { it } from '@lexpath/shared/messages/it';
-import { findKeyProblem, normalizeVariableKey } from '@lexpath/shared/questionnaire';
+import { normalizeVariableKey } from '@lexpath/shared/questionnaire';
 import {
   type TCondition,
   type TQuestion,
@@ -31,42 +31,44 @@ export interface ConditionPair {
   count?: string | undefined;
 }
 
-/** The question editor's state: conditions are alternatives, each a list of pairs (and). */
-export interface QuestionForm {
+/** One answer of a multiple choice, as an object so the form's field array can key it. */
+export interface OptionForm {
+  text: string;
+}
+
+/** One condition: its pairs must all hold (and); conditions are alternatives (or). */
+export interface ConditionForm {
+  pairs: ConditionPair[];
+}
+
+/**
+ * The question editor's state. The typed settings and the `elenco` settings sit at the top, under
+ * the keys the question has, so the shared schema's issues land on the field that caused them.
+ */
+export interface QuestionForm extends TypeSettings, ListSettings {
   question: string;
   variable: string;
   description: string;
-  options: string[];
+  options: OptionForm[];
   is_multiple_selection: boolean;
-  conditions: ConditionPair[][];
-  /** DESIGN §12: `scelta` is the SPEC's question (the fields above); others use the settings. */
+  conditions: ConditionForm[];
+  /** DESIGN §12: `scelta` is the SPEC's question; the others use the settings. */
   type: TQuestionType;
-  settings: TypeSettings;
-  list: ListSettings;
   /** Off: the lawyer may skip the question (stored `obbligatoria: false`). */
   obbligatoria: boolean;
 }
-
-export type QuestionFormErrors = {
-  question?: string;
-  variable?: string;
-  options?: string;
-  optionItems?: Record<number, string>;
-  /** "condition.pair" → message */
-  pairs?: Record<string, string>;
-};
 
 export const emptyQuestionForm: QuestionForm = {
   question: '',
   variable: '',
   description: '',
-  options: ['', ''],
+  options: [{ text: '' }, { text: '' }],
   is_multiple_selection: false,
   conditions: [],
   type: 'scelta',
-  settings: emptySettings,
-  list: emptyListSettings,
   obbligatoria: true,
+  ...emptySettings,
+  ...emptyListSettings,
 };
 
 export function toQuestionForm(question: TQuestion): QuestionForm {
@@ -76,64 +78,28 @@ export function toQuestionForm(question: TQuestion): QuestionForm {
     description: question.description ?? '',
     // The editor edits multiple-choice questions; typed ones (DESIGN §12) have no options.
     // A typed question switched to a multiple choice starts, as a new one, with two answers.
-    options: question.options ? [...question.options] : ['', ''],
+    options: (question.options ?? ['', '']).map((text) => ({ text })),
     is_multiple_selection:
       question.type === undefined || question.type === 'scelta'
         ? question.is_multiple_selection
         : false,
-    conditions: question.required_answers.map((condition) =>
-      Object.entries(condition).map(([variable, answer]) => ({
+    conditions: question.required_answers.map((condition) => ({
+      pairs: Object.entries(condition).map(([variable, answer]) => ({
         variable,
         answers: typeof answer === 'string' ? [answer] : Array.isArray(answer) ? [...answer] : [],
         stored: typeof answer === 'string' || Array.isArray(answer) ? answer : undefined,
         count: typeof answer === 'object' && 'almeno' in answer ? String(answer.almeno) : undefined,
       })),
-    ),
+    })),
     type: question.type ?? 'scelta',
-    settings: toTypeSettings(question),
-    list: toListSettings(question),
     obbligatoria: question.obbligatoria !== false,
+    ...toTypeSettings(question),
+    ...toListSettings(question),
   };
 }
 
-/**
- * SPEC §5 question rules: text and key required, key not starting with a digit (spaces become _)
- * and not used by another question, at least 2 answers, an answer for each picked question.
- */
-export function validateQuestionForm(
-  form: QuestionForm,
-  otherKeys: readonly string[],
-): QuestionFormErrors {
-  const errors: QuestionFormErrors = {};
-  if (form.question.trim() === '') errors.question = it.validation.required;
-  const key = normalizeVariableKey(form.variable);
-  const keyProblem = findKeyProblem(key);
-  if (keyProblem) errors.variable = keyProblem;
-  else if (otherKeys.includes(key)) errors.variable = it.questions.keyDuplicate(key);
-  const filled = form.options.filter((option) => option.trim() !== '');
-  if (filled.length < 2) errors.options = it.questions.optionsMin;
-  const seen = new Set<string>();
-  form.options.forEach((option, index) => {
-    const text = option.trim();
-    if (text === '') return;
-    if (seen.has(text)) {
-      errors.optionItems = { ...errors.optionItems, [index]: it.questions.optionDuplicate(text) };
-    }
-    seen.add(text);
-  });
-  form.conditions.forEach((pairs, conditionIndex) => {
-    pairs.forEach((pair, pairIndex) => {
-      const problem = pairProblem(pair);
-      if (problem) {
-        errors.pairs = { ...errors.pairs, [`${conditionIndex}.${pairIndex}`]: problem };
-      }
-    });
-  });
-  return errors;
-}
-
 /** A picked question with no accepted answer, or a number of items that is none (shared rule). */
-function pairProblem(pair: ConditionPair): string | undefined {
+export function pairProblem(pair: ConditionPair): string | undefined {
   if (!pair.variable) return undefined;
   if (pair.count !== undefined) {
     const count = pair.count.trim();
@@ -142,16 +108,6 @@ function pairProblem(pair: ConditionPair): string | undefined {
     return parsed.success ? undefined : parsed.error.issues[0]?.message;
   }
   return pair.answers.length === 0 ? it.validation.required : undefined;
-}
-
-/** The conditions' errors alone (typed questions check the rest with the shared schema). */
-export function validateConditions(form: QuestionForm): QuestionFormErrors {
-  const { pairs } = validateQuestionForm(form, []);
-  return pairs ? { pairs } : {};
-}
-
-export function hasErrors(errors: QuestionFormErrors): boolean {
-  return Object.keys(errors).length > 0;
 }
 
 /**
@@ -193,7 +149,7 @@ function expectedAnswer(pair: ConditionPair): TCondition[string] {
  */
 export function toConditions(form: QuestionForm): TCondition[] {
   return form.conditions
-    .map((pairs) =>
+    .map(({ pairs }) =>
       Object.fromEntries(
         pairs
           .filter((pair) => pair.variable && (pair.answers.length > 0 || pair.count !== undefined))
@@ -201,6 +157,11 @@ export function toConditions(form: QuestionForm): TCondition[] {
       ),
     )
     .filter((condition) => Object.keys(condition).length > 0);
+}
+
+/** The positions of the options the editor filled: blank rows are left out of the question. */
+export function filledOptions(form: Pick<QuestionForm, 'options'>): number[] {
+  return form.options.flatMap((option, position) => (option.text.trim() === '' ? [] : [position]));
 }
 
 export function toQuestion(form: QuestionForm, original?: TQuestion): TQuestion {
@@ -212,7 +173,9 @@ export function toQuestion(form: QuestionForm, original?: TQuestion): TQuestion 
     ...(description ? { description } : {}),
     // A question stored with an explicit `"type": "scelta"` keeps it.
     ...(original?.type === 'scelta' ? { type: 'scelta' as const } : {}),
-    options: form.options.map((option) => option.trim()).filter((option) => option !== ''),
+    options: filledOptions(form).map((position) =>
+      (form.options[position] as OptionForm).text.trim(),
+    ),
     required_answers,
     is_multiple_selection: form.is_multiple_selection,
     // Required is the default: only an optional question says so.

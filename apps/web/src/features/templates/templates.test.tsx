@@ -16,6 +16,7 @@ import {
   type TestApi,
   type TestHandler,
 } from '../../test/test-api-server.ts';
+import { pickedFiles } from './draft.ts';
 
 let api: TestApi | undefined;
 
@@ -590,7 +591,8 @@ describe('master editor', () => {
     renderApp('/admin/nuovo-documento');
     await screen.findByRole('option', { name: 'Immobiliare' });
     await user.click(await screen.findByRole('button', { name: 'Salva e concludi' }));
-    expect(await screen.findAllByText('È necessario inserire un file .docx')).toHaveLength(2);
+    // Only the master: without a preview the master serves for it.
+    expect(await screen.findAllByText('È necessario inserire un file .docx')).toHaveLength(1);
 
     const docx = (name: string) => new File(['x'.repeat(2048)], name);
     await user.upload(screen.getByLabelText(/^Master/), docx('contratto.docx'));
@@ -598,8 +600,55 @@ describe('master editor', () => {
     expect(screen.getAllByText('contratto.docx (2.00 KB)')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
     expect(
-      await screen.findByText("Il master e l'anteprima devono avere titoli diversi."),
+      await screen.findByText(
+        "Il master e l'anteprima hanno lo stesso titolo: se l'anteprima è il master stesso, non caricarla, perché senza anteprima si usa il master; altrimenti rinomina uno dei due file.",
+      ),
     ).toBeVisible();
+  });
+
+  it('saves a new master without a preview file, which the form calls optional', async () => {
+    const uploads: string[] = [];
+    const saved: Array<Record<string, unknown>> = [];
+    await startTemplatesApi([], {
+      'POST /api/template/upload-master': (_request, body) => {
+        uploads.push(String(body));
+        return {
+          body: { data: { file_name: `${'a'.repeat(64)}.docx`, preview_name: null, warnings: [] } },
+        };
+      },
+      'POST /api/template': (_request, body) => {
+        saved.push(body as Record<string, unknown>);
+        return {
+          status: 201,
+          body: { data: { ...buildCard({ id: 'tpl-9' }), ...(body as object) } },
+        };
+      },
+    });
+    // Nothing stored or picked yet (an earlier test's picked files live in the module).
+    useMasterFilesStore.getState().set({ file_name: '', preview_name: '' });
+    Object.assign(pickedFiles, { master: null, preview: null });
+    useTemplateDraftStore.getState().set(FILLED_DRAFT);
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento');
+    await screen.findByRole('option', { name: 'Immobiliare' });
+    const choosePreview = screen.getByRole('button', { name: "Scegli il file dell'anteprima" });
+    expect(choosePreview).toHaveAccessibleDescription(
+      "Facoltativo: se manca, l'anteprima usa il master. Nessun file selezionato",
+    );
+    await user.upload(
+      screen.getByLabelText(/^Master/),
+      new File(['x'.repeat(2048)], 'contratto.docx'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
+
+    expect(await screen.findByText('Master salvato con successo')).toBeVisible();
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toContain('name="master"');
+    expect(uploads[0]).not.toContain('name="preview"');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ file_name: `${'a'.repeat(64)}.docx` });
+    expect(saved[0]).not.toHaveProperty('preview_name');
   });
 
   it("shows the lint's warnings of an accepted upload until the editor closes them", async () => {

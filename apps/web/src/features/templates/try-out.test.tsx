@@ -16,6 +16,7 @@ let api: TestApi | undefined;
 beforeEach(() => {
   setFlowTiming({ summaryDelayMs: 0 });
   questionsFailure = 'none';
+  previewFailure = false;
 });
 
 afterEach(async () => {
@@ -72,6 +73,8 @@ const PREVIEW_CONTRACT = {
 
 /** How POST /api/contract/questions fails, while it does. */
 let questionsFailure: 'none' | 'refused' | 'server' | 'network' = 'none';
+/** Whether PUT /api/template/tpl-1/preview-test answers 503 (no LibreOffice). */
+let previewFailure = false;
 
 /** The API as staff see it; the test .docx comes only for the answers the walk gives. */
 async function startTryOutApi() {
@@ -100,6 +103,14 @@ async function startTryOutApi() {
       }
       const next = QUESTIONS.find((question) => !(question.variable in answers)) ?? null;
       return { body: { data: next } };
+    },
+    'PUT /api/template/tpl-1/preview-test': (_request, body) => {
+      const { answers } = body as { answers: TAnswers };
+      if (previewFailure) return apiError(503, msg.documents.previewUnavailable);
+      return {
+        text: `%PDF-1.4 anteprima ${String(answers.durata)}`,
+        headers: { 'content-type': 'application/pdf' },
+      };
     },
     'PUT /api/template/tpl-1/download-test': (_request, body) => {
       const { answers } = body as { answers: TAnswers };
@@ -261,6 +272,41 @@ describe('admin try-out', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     // Focus comes back to the button once it is no longer busy.
     await expect.poll(() => document.activeElement).toBe(download);
+  });
+
+  it('shows the protected preview in the page, drawn from the answers, with the download kept', async () => {
+    await startTryOutApi();
+    signInAs('editor');
+    useNewContractStore.getState().set(PREVIEW_CONTRACT);
+    renderApp('/admin/master-inseriti/anteprima?id=tpl-1');
+
+    const frame = await screen.findByTitle('Anteprima del documento generato', undefined, {
+      timeout: 10_000,
+    });
+    // As the lawyer sees it: no toolbar of the viewer, and a text saying why nothing copies.
+    expect(frame.getAttribute('src')).toMatch(/^blob:.*#toolbar=0/);
+    expect(frame).toHaveAccessibleDescription(
+      "Anteprima protetta, come la vede l'avvocato: le pagine sono immagini con la filigrana «ANTEPRIMA», senza testo copiabile.",
+    );
+    expect(api?.hits('PUT /api/template/tpl-1/preview-test')).toBe(1);
+    expect(screen.getByRole('button', { name: 'Scarica documento di prova' })).toBeVisible();
+  });
+
+  it('says so in a red box with a retry when the preview cannot be drawn', async () => {
+    previewFailure = true;
+    await startTryOutApi();
+    signInAs('editor');
+    useNewContractStore.getState().set(PREVIEW_CONTRACT);
+    renderApp('/admin/master-inseriti/anteprima?id=tpl-1');
+
+    expect(
+      await screen.findByText("Non è stato possibile caricare l'anteprima.", undefined, {
+        timeout: 10_000,
+      }),
+    ).toBeVisible();
+    expect(screen.getByText(msg.documents.previewUnavailable)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Riprova' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Scarica documento di prova' })).toBeVisible();
   });
 
   it('downloads nothing when the download notice is cancelled', async () => {

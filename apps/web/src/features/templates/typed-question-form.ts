@@ -1,13 +1,14 @@
 import {
+  centsToAmount,
   decimalOf,
   formatData,
+  formatImporto,
   formatNumero,
   parseData,
   parseImporto,
   parseNumero,
   TODAY_LIMIT,
 } from '@lexpath/shared/answer-types';
-import { formatAmount } from '@lexpath/shared/italian-formats';
 import { it } from '@lexpath/shared/messages/it';
 import { normalizeVariableKey, questionListProblems } from '@lexpath/shared/questionnaire';
 import {
@@ -107,7 +108,8 @@ type Limited = { type?: string; min?: number | string; max?: number | string };
 function limitText(question: Limited, limit: number | string | undefined): string {
   if (limit === undefined) return '';
   if (typeof limit === 'string') return limit === TODAY_LIMIT ? limit : formatData(limit);
-  if (question.type === 'importo') return formatAmount(Math.round(limit * 100));
+  if (question.type === 'importo')
+    return formatImporto(centsToAmount(Math.round(limit * 100))).replace(/\s€$/, '');
   return formatNumero(decimalOf(limit));
 }
 
@@ -244,21 +246,20 @@ function fieldOf(field: FieldForm, index: number, errors: TypedErrors): TListFie
  * errors of texts that are no value at all (a limit that is no number).
  */
 export function buildTypedQuestion(
-  form: {
-    type: Exclude<TQuestionType, 'scelta'>;
-    question: string;
-    variable: string;
-    description: string;
-    settings: TypeSettings;
-    list: ListSettings;
-    required_answers: TQuestion['required_answers'];
-    /** False: the question may be skipped; true (the default) writes nothing. */
-    obbligatoria?: boolean;
-  },
+  form: TypeSettings &
+    ListSettings & {
+      type: Exclude<TQuestionType, 'scelta'>;
+      question: string;
+      variable: string;
+      description: string;
+      required_answers: TQuestion['required_answers'];
+      /** False: the question may be skipped; true (the default) writes nothing. */
+      obbligatoria?: boolean;
+    },
   original?: TQuestion,
 ): { question: TQuestion; errors: TypedErrors } {
   const errors: TypedErrors = {};
-  const { type, list } = form;
+  const { type } = form;
   const description = form.description.trim();
   const keepsConditions =
     form.required_answers.length > 0 || !original || 'required_answers' in original;
@@ -267,14 +268,14 @@ export function buildTypedQuestion(
     question: form.question.trim(),
     description: description || undefined,
     type,
-    ...settingsOf(type, form.settings, '', errors),
+    ...settingsOf(type, form, '', errors),
     ...(type === 'elenco'
       ? {
-          fields: list.fields.map((field, index) => fieldOf(field, index, errors)),
-          min_items: readWhole(list.min_items, 'min_items', errors),
-          max_items: readWhole(list.max_items, 'max_items', errors),
-          label_singolare: list.label_singolare.trim(),
-          label_plurale: list.label_plurale.trim(),
+          fields: form.fields.map((field, index) => fieldOf(field, index, errors)),
+          min_items: readWhole(form.min_items, 'min_items', errors),
+          max_items: readWhole(form.max_items, 'max_items', errors),
+          label_singolare: form.label_singolare.trim(),
+          label_plurale: form.label_plurale.trim(),
         }
       : {}),
     required_answers: keepsConditions ? form.required_answers : undefined,

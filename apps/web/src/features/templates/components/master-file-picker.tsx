@@ -19,6 +19,8 @@ export interface MasterFilePickerProps {
   onPick(file: File | null): void;
   /** The "choose" button, focused when the form finds this file missing or wrong. */
   triggerRef?: Ref<HTMLButtonElement> | undefined;
+  /** Said under the label of a file that may be left out, and read with the button. */
+  optionalText?: string | undefined;
 }
 
 /**
@@ -35,18 +37,23 @@ export function MasterFilePicker({
   error,
   onPick,
   triggerRef,
+  optionalText,
 }: MasterFilePickerProps) {
   const texts = it.web.masterForm;
   const id = useId();
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  const describedBy = [optionalText ? helpId : '', statusId, error ? errorId : '']
+    .filter(Boolean)
+    .join(' ');
   const status = file
     ? texts.fileSize(file.name, formatKb(file.size))
     : storedTitle
       ? texts.storedFile(storedTitle)
       : texts.noFileChosen;
   return (
-    <Field.Root invalid={Boolean(error)} required ids={{ errorText: errorId }}>
+    <Field.Root invalid={Boolean(error)} required={!optionalText} ids={{ errorText: errorId }}>
       <FileUpload.Root
         maxFiles={1}
         // Any file is taken: a wrong one gets the form's Italian message, not a silent refusal.
@@ -58,6 +65,11 @@ export function MasterFilePicker({
         <Field.Label fontWeight="semibold" color="navy.800">
           {label}
         </Field.Label>
+        {optionalText ? (
+          <Text id={helpId} color="navy.700" textStyle="sm">
+            {optionalText}
+          </Text>
+        ) : null}
         <HStack gap="12" wrap="wrap" minW="0" maxW="full">
           <FileUpload.Trigger asChild>
             <Button
@@ -65,7 +77,7 @@ export function MasterFilePicker({
               variant="secondary"
               size="sm"
               aria-label={chooseLabel}
-              aria-describedby={error ? `${statusId} ${errorId}` : statusId}
+              aria-describedby={describedBy}
               aria-invalid={error ? true : undefined}
               _invalid={{ borderColor: 'border.error', borderWidth: '2px' }}
             >

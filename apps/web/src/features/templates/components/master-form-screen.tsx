@@ -46,6 +46,7 @@ import {
   PaymentDataSection,
 } from './master-form-sections.tsx';
 import { MasterQuestionList } from './master-question-list.tsx';
+import { TemplateGuide } from './template-guide.tsx';
 
 const texts = it.web.masterForm;
 
@@ -200,11 +201,15 @@ export function MasterFormScreen() {
   };
 
   const serverErrors = saveErrorsOf(save.error);
-  const storedTitle = (name: string, title: string | undefined) => (name ? (title ?? name) : '');
+  const storedTitle = (name: string, title: string | null | undefined) =>
+    name ? (title ?? name) : '';
 
   return (
     <Box maxW="900px" minW="0">
       <PageTitle>{templateId ? it.web.titles.editTemplate : it.web.titles.newTemplate}</PageTitle>
+      <Box mb="16">
+        <TemplateGuide />
+      </Box>
       <form noValidate onSubmit={finish}>
         <Stack gap="24">
           <GeneralDataSection form={form} categories={categories.data?.results ?? []} />

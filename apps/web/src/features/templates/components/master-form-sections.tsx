@@ -212,6 +212,7 @@ export function MasterFilesSection({
         error={errors.preview}
         onPick={(file) => onPick('preview', file)}
         triggerRef={triggerRefs.preview}
+        optionalText={texts.previewOptional}
       />
     </FormSection>
   );

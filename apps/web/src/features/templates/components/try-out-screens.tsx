@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
 import { FlowLayout, type FlowStep, useAllowLeave } from '../../../components/flow/flow-layout.tsx';
+import { ProtectedPreview } from '../../../components/flow/protected-preview.tsx';
 import {
   answersToAsk,
   draftsOf,
@@ -27,7 +28,7 @@ import { flowTiming } from '../../../lib/flow-timing.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { emptyNewContract, type NewContract, useNewContractStore } from '../../../lib/storage.ts';
 import { templateQueries } from '../../../lib/template-queries.ts';
-import { useDownloadTestMutation } from '../api.ts';
+import { previewTestQuery, useDownloadTestMutation } from '../api.ts';
 
 const texts = it.web.tryOut;
 
@@ -239,11 +240,18 @@ export function TryOutSummaryScreen() {
   );
 }
 
-/** Instead of paying, the staff download the .docx built from their answers, after a notice. */
+/**
+ * The protected preview as the lawyer sees it; instead of paying, the staff download the .docx
+ * built from their answers, after a notice.
+ */
 export function TryOutPreviewScreen() {
   const { templateId, answers } = useTryOut();
   const allowLeave = useAllowLeave();
   const download = useDownloadTestMutation();
+  const preview = useQuery({
+    ...previewTestQuery(templateId, answers),
+    enabled: templateId !== '',
+  });
   const [noticeOpen, setNoticeOpen] = useState(false);
   const downloadButton = useRef<HTMLButtonElement>(null);
   const wasDownloading = useRef(false);
@@ -276,6 +284,9 @@ export function TryOutPreviewScreen() {
         </Button>
         {download.isSuccess ? <Text role="status">{texts.downloaded(download.data)}</Text> : null}
       </Flex>
+      <Box mt="16">
+        <ProtectedPreview preview={preview} note={texts.previewProtected} />
+      </Box>
       <ConfirmDialog
         open={noticeOpen}
         title={texts.downloadNoticeTitle}

@@ -12,17 +12,12 @@ import {
 } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TQuestionType } from '@lexpath/shared/schemas/questions';
+import type { ReactNode } from 'react';
+import { Controller, get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  emptyField,
-  FIELD_TYPES,
-  type FieldForm,
-  type FieldType,
-  type ListSettings,
-  type TypedErrors,
-  type TypeSettings,
-} from '../typed-question-form.ts';
+import type { QuestionForm } from '../question-form.ts';
+import { emptyField, FIELD_TYPES } from '../typed-question-form.ts';
 
 const texts = it.web.questionEditor;
 
@@ -72,29 +67,32 @@ export function SelectField({
  * empty) with «Salta». `label` names it (a field's is prefixed).
  */
 export function RequiredSwitch({
-  checked,
+  path,
   label = (text) => text,
-  onChange,
 }: {
-  checked: boolean;
+  path: string;
   label?: (text: string) => string;
-  onChange(checked: boolean): void;
 }) {
   return (
-    <Field.Root>
-      <Switch.Root
-        checked={checked}
-        onCheckedChange={({ checked: on }) => onChange(on)}
-        colorPalette="navy"
-      >
-        <Switch.HiddenInput />
-        <Switch.Control>
-          <Switch.Thumb />
-        </Switch.Control>
-        <Switch.Label>{label(it.optionalAnswers.required)}</Switch.Label>
-      </Switch.Root>
-      <Field.HelperText color="navy.700">{it.optionalAnswers.requiredHelp}</Field.HelperText>
-    </Field.Root>
+    <Controller
+      name={path}
+      render={({ field }) => (
+        <Field.Root>
+          <Switch.Root
+            checked={field.value !== false}
+            onCheckedChange={({ checked }) => field.onChange(checked)}
+            colorPalette="navy"
+          >
+            <Switch.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>{label(it.optionalAnswers.required)}</Switch.Label>
+          </Switch.Root>
+          <Field.HelperText color="navy.700">{it.optionalAnswers.requiredHelp}</Field.HelperText>
+        </Field.Root>
+      )}
+    />
   );
 }
 
@@ -103,42 +101,127 @@ export function typeChoices(types: readonly TQuestionType[]) {
 }
 
 /**
+ * The message the form holds at `path`: a field's own, or a field array's (`fields` with no field,
+ * too few options), which react-hook-form keeps under `root`.
+ */
+export function useErrorAt(path: string): string | undefined {
+  const {
+    formState: { errors },
+  } = useFormContext<QuestionForm>();
+  const error: { message?: string; root?: { message?: string } } | undefined = get(errors, path);
+  return error?.message ?? error?.root?.message;
+}
+
+/** A text input bound to the form at `path`; `key` fields turn spaces into `_` as typed (SPEC §3). */
+export function FormTextField({
+  path,
+  label,
+  required,
+  inputMode,
+  isKey,
+}: {
+  path: string;
+  label: string;
+  required?: boolean;
+  inputMode?: 'text' | 'decimal' | 'numeric';
+  isKey?: boolean;
+}) {
+  const { register } = useFormContext();
+  const error = useErrorAt(path);
+  const field = register(path);
+  return (
+    <TextField
+      label={label}
+      required={required}
+      inputMode={inputMode}
+      error={error}
+      {...field}
+      onChange={(event) => {
+        if (isKey) event.target.value = event.target.value.replace(/\s/g, '_');
+        return field.onChange(event);
+      }}
+    />
+  );
+}
+
+/** A checkbox bound to the boolean at `path`. */
+export function FormCheckbox({ path, label }: { path: string; label: string }) {
+  return (
+    <Controller
+      name={path}
+      render={({ field }) => (
+        <Checkbox.Root
+          colorPalette="navy"
+          checked={field.value === true}
+          onCheckedChange={({ checked }) => field.onChange(checked === true)}
+        >
+          <Checkbox.HiddenInput ref={field.ref} onBlur={field.onBlur} />
+          <Checkbox.Control borderColor="navy.500" />
+          <Checkbox.Label>{label}</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    />
+  );
+}
+
+/** The type picker bound to `path`, offering `types`. */
+export function TypeSelect({
+  path,
+  label,
+  types,
+}: {
+  path: string;
+  label: string;
+  types: readonly TQuestionType[];
+}) {
+  return (
+    <Controller
+      name={path}
+      render={({ field }) => (
+        <SelectField
+          label={label}
+          value={field.value}
+          choices={typeChoices(types)}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
+}
+
+/** Two settings side by side on a wide screen, one above the other on a phone. */
+function SettingsPair({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align="stretch">
+      {children}
+    </Stack>
+  );
+}
+
+/**
  * The settings a type needs (DESIGN §12): limits typed in Italian (`1.234,50`, `23/11/2026` or
- * `oggi`), decimals, the longest text, PEC. `label` names them (a field's are prefixed).
+ * `oggi`), decimals, the longest text, PEC. `prefix` is where they sit in the form ('' for the
+ * question, `fields.2.` for a field of an `elenco`); `label` names them (a field's are prefixed).
+ * A new type with settings adds its case here and its keys to `settingsOf`.
  */
 export function TypeSettingsFields({
   type,
-  settings,
-  errors,
   prefix,
   label,
-  onChange,
 }: {
   type: TQuestionType;
-  settings: TypeSettings;
-  errors: TypedErrors;
-  /** The errors' path prefix: '' for the question, `fields.2.` for a field. */
   prefix: string;
   label(text: string): string;
-  onChange(patch: Partial<TypeSettings>): void;
 }) {
   const limit = (key: 'min' | 'max', text: string) => (
-    <TextField
+    <FormTextField
+      path={`${prefix}${key}`}
       label={label(text)}
-      value={settings[key]}
       inputMode={type === 'data' ? 'text' : 'decimal'}
-      error={errors[`${prefix}${key}`]}
-      onChange={(event) => onChange({ [key]: event.target.value })}
     />
   );
   const whole = (key: 'decimals' | 'max_length', text: string) => (
-    <TextField
-      label={label(text)}
-      value={settings[key]}
-      inputMode="numeric"
-      error={errors[`${prefix}${key}`]}
-      onChange={(event) => onChange({ [key]: event.target.value })}
-    />
+    <FormTextField path={`${prefix}${key}`} label={label(text)} inputMode="numeric" />
   );
   switch (type) {
     case 'testo':
@@ -146,65 +229,66 @@ export function TypeSettingsFields({
     case 'numero':
       return (
         <Stack gap="4">
-          <HStack align="flex-start">
+          <SettingsPair>
             {limit('min', texts.minNumber)}
             {limit('max', texts.maxNumber)}
-          </HStack>
+          </SettingsPair>
           {whole('decimals', texts.decimals)}
         </Stack>
       );
     case 'importo':
       return (
-        <HStack align="flex-start">
+        <SettingsPair>
           {limit('min', texts.minAmount)}
           {limit('max', texts.maxAmount)}
-        </HStack>
+        </SettingsPair>
       );
     case 'data':
       return (
-        <HStack align="flex-start">
+        <SettingsPair>
           {limit('min', texts.minDate)}
           {limit('max', texts.maxDate)}
-        </HStack>
+        </SettingsPair>
       );
     case 'email':
-      return (
-        <Checkbox.Root
-          colorPalette="navy"
-          checked={settings.pec}
-          onCheckedChange={({ checked }) => onChange({ pec: checked === true })}
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control borderColor="navy.500" />
-          <Checkbox.Label>{label(texts.pec)}</Checkbox.Label>
-        </Checkbox.Root>
-      );
+      return <FormCheckbox path={`${prefix}pec`} label={label(texts.pec)} />;
     default:
       return null;
   }
 }
 
+/** A `scelta` field's answers, one per line, and whether several may be chosen. */
+function ListFieldChoices({ prefix, label }: { prefix: string; label(text: string): string }) {
+  const { register } = useFormContext();
+  const error = useErrorAt(`${prefix}options`);
+  return (
+    <Stack gap="4">
+      <Field.Root invalid={Boolean(error)}>
+        <Field.Label color="navy.800">{label(texts.fieldOptions)}</Field.Label>
+        <Textarea bg="white" {...register(`${prefix}options`)} />
+        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
+      </Field.Root>
+      <FormCheckbox path={`${prefix}is_multiple_selection`} label={label(texts.multiple)} />
+    </Stack>
+  );
+}
+
 /** One field of an `elenco` item: key, text, type (not `elenco`) and the type's settings. */
 function ListFieldEditor({
-  field,
   position,
   count,
-  errors,
-  onChange,
   onMove,
   onRemove,
 }: {
-  field: FieldForm;
   position: number;
   count: number;
-  errors: TypedErrors;
-  onChange(patch: Partial<FieldForm>): void;
   onMove(offset: -1 | 1): void;
   onRemove(): void;
 }) {
   const number = position + 1;
   const prefix = `fields.${position}.`;
   const label = (text: string) => texts.fieldLabel(number, text);
+  const type = useWatch<QuestionForm, `fields.${number}.type`>({ name: `fields.${position}.type` });
   return (
     <Box
       role="group"
@@ -218,66 +302,17 @@ function ListFieldEditor({
         {texts.field(number)}
       </Heading>
       <Stack gap="4">
-        <TextField
-          label={label(texts.variable)}
-          required
-          value={field.variable}
-          error={errors[`${prefix}variable`]}
-          onChange={(event) => onChange({ variable: event.target.value.replace(/\s/g, '_') })}
-        />
-        <TextField
-          label={label(texts.question)}
-          required
-          value={field.question}
-          error={errors[`${prefix}question`]}
-          onChange={(event) => onChange({ question: event.target.value })}
-        />
-        <SelectField
-          label={label(texts.type)}
-          value={field.type}
-          choices={typeChoices(FIELD_TYPES)}
-          onChange={(type) => onChange({ type: type as FieldType })}
-        />
-        {field.type === 'scelta' ? (
-          <Stack gap="4">
-            <Field.Root invalid={Boolean(errors[`${prefix}options`])}>
-              <Field.Label color="navy.800">{label(texts.fieldOptions)}</Field.Label>
-              <Textarea
-                bg="white"
-                value={field.options}
-                onChange={(event) => onChange({ options: event.target.value })}
-              />
-              <Field.ErrorText color="red.700">{errors[`${prefix}options`]}</Field.ErrorText>
-            </Field.Root>
-            <Checkbox.Root
-              colorPalette="navy"
-              checked={field.is_multiple_selection}
-              onCheckedChange={({ checked }) =>
-                onChange({ is_multiple_selection: checked === true })
-              }
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control borderColor="navy.500" />
-              <Checkbox.Label>{label(texts.multiple)}</Checkbox.Label>
-            </Checkbox.Root>
-          </Stack>
+        <FormTextField path={`${prefix}variable`} label={label(texts.variable)} required isKey />
+        <FormTextField path={`${prefix}question`} label={label(texts.question)} required />
+        <TypeSelect path={`${prefix}type`} label={label(texts.type)} types={FIELD_TYPES} />
+        {type === 'scelta' ? (
+          <ListFieldChoices prefix={prefix} label={label} />
         ) : (
-          <TypeSettingsFields
-            type={field.type}
-            settings={field}
-            errors={errors}
-            prefix={prefix}
-            label={label}
-            onChange={onChange}
-          />
+          <TypeSettingsFields type={type} prefix={prefix} label={label} />
         )}
-        <RequiredSwitch
-          checked={field.obbligatoria}
-          label={label}
-          onChange={(obbligatoria) => onChange({ obbligatoria })}
-        />
+        <RequiredSwitch path={`${prefix}obbligatoria`} label={label} />
       </Stack>
-      <HStack gap="8" mt="8">
+      <HStack gap="8" mt="8" wrap="wrap">
         <Button size="xs" variant="outline" disabled={position === 0} onClick={() => onMove(-1)}>
           {texts.moveFieldUp(number)}
         </Button>
@@ -298,89 +333,46 @@ function ListFieldEditor({
 }
 
 /** An `elenco`'s settings: its fields (added, removed, reordered), labels and item counts. */
-export function ListSettingsFields({
-  list,
-  errors,
-  onChange,
-}: {
-  list: ListSettings;
-  errors: TypedErrors;
-  onChange(list: ListSettings): void;
-}) {
-  const update = (patch: Partial<ListSettings>) => onChange({ ...list, ...patch });
-  const setField = (position: number, patch: Partial<FieldForm>) =>
-    update({
-      fields: list.fields.map((field, p) => (p === position ? { ...field, ...patch } : field)),
-    });
-  const move = (position: number, offset: -1 | 1) => {
-    const fields = [...list.fields];
-    const [moved] = fields.splice(position, 1);
-    if (moved) fields.splice(position + offset, 0, moved);
-    update({ fields });
-  };
+export function ListSettingsFields() {
+  const { fields, append, move, remove } = useFieldArray<QuestionForm, 'fields'>({
+    name: 'fields',
+  });
+  const fieldsError = useErrorAt('fields');
   return (
     <Stack gap="12">
-      <HStack align="flex-start">
-        <TextField
-          label={texts.labelSingular}
-          required
-          value={list.label_singolare}
-          error={errors.label_singolare}
-          onChange={(event) => update({ label_singolare: event.target.value })}
-        />
-        <TextField
-          label={texts.labelPlural}
-          required
-          value={list.label_plurale}
-          error={errors.label_plurale}
-          onChange={(event) => update({ label_plurale: event.target.value })}
-        />
-      </HStack>
-      <HStack align="flex-start">
-        <TextField
-          label={texts.minItems}
-          inputMode="numeric"
-          value={list.min_items}
-          error={errors.min_items}
-          onChange={(event) => update({ min_items: event.target.value })}
-        />
-        <TextField
-          label={texts.maxItems}
-          inputMode="numeric"
-          value={list.max_items}
-          error={errors.max_items}
-          onChange={(event) => update({ max_items: event.target.value })}
-        />
-      </HStack>
-      <Box as="fieldset">
+      <SettingsPair>
+        <FormTextField path="label_singolare" label={texts.labelSingular} required />
+        <FormTextField path="label_plurale" label={texts.labelPlural} required />
+      </SettingsPair>
+      <SettingsPair>
+        <FormTextField path="min_items" label={texts.minItems} inputMode="numeric" />
+        <FormTextField path="max_items" label={texts.maxItems} inputMode="numeric" />
+      </SettingsPair>
+      <Box as="fieldset" minW="0">
         <Heading as="legend" textStyle="md" color="navy.800" mb="8">
           {texts.fields}
         </Heading>
         <Stack gap="8">
-          {list.fields.map((field, position) => (
+          {fields.map((field, position) => (
             <ListFieldEditor
-              // Fields move: the position is their identity only until the next move.
-              key={`field-${position.toString()}`}
-              field={field}
+              key={field.id}
               position={position}
-              count={list.fields.length}
-              errors={errors}
-              onChange={(patch) => setField(position, patch)}
-              onMove={(offset) => move(position, offset)}
-              onRemove={() => update({ fields: list.fields.filter((_, p) => p !== position) })}
+              count={fields.length}
+              onMove={(offset) => move(position, position + offset)}
+              onRemove={() => remove(position)}
             />
           ))}
         </Stack>
-        {errors.fields ? (
+        {fieldsError ? (
           <Text role="alert" color="red.700">
-            {errors.fields}
+            {fieldsError}
           </Text>
         ) : null}
         <Button
           size="sm"
           variant="secondary"
           mt="8"
-          onClick={() => update({ fields: [...list.fields, emptyField()] })}
+          onClick={() => append(emptyField(), { shouldFocus: false })}
         >
           {texts.addField}
         </Button>
