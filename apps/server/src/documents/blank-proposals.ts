@@ -1,0 +1,796 @@
+import PizZip from 'pizzip';
+import { type Blank, type BlankKind, findBlanks } from './blank-finder.ts';
+import { decodeXmlText } from './render.ts';
+import { acceptRevisions } from './word-cleanup.ts';
+
+/**
+ * What each blank of a form should become (the question to ask, its type, its variable), read
+ * from the words around it with rules and an Italian label dictionary: no network, no model, so
+ * an editor gets the same proposals for the same file, in a few milliseconds.
+ */
+
+export type QuestionType =
+  | 'testo'
+  | 'testo_lungo'
+  | 'numero'
+  | 'importo'
+  | 'data'
+  | 'codice_fiscale'
+  | 'partita_iva'
+  | 'email'
+  | 'scelta'
+  | 'elenco'
+  | 'cap'
+  | 'provincia'
+  | 'iban'
+  | 'telefono'
+  | 'ora';
+
+export type ProposedField = { variable: string; label: string; type: QuestionType };
+
+export type Proposal = {
+  /** snake_case; the same for the same fact repeated, `_2`… for another fact with the same label. */
+  variable: string;
+  /** The question to ask, in Italian («Luogo di nascita»). */
+  question: string;
+  type: QuestionType;
+  /** `scelta`: every option of the checkbox group or drop-down list. */
+  options?: string[];
+  /** `scelta`: the boxes are independent (more than one may be ticked). */
+  multiple?: boolean;
+  /** A box of a group: the option it stands for. */
+  option?: string;
+  /** `elenco`: the fields of each item. */
+  fields?: ProposedField[];
+  /** A blank inside a repeated block: the elenco field it fills. */
+  field?: string;
+  /** A gender blank: the masculine singular it stands for («il», «sottoscritto», «nato»). */
+  phrase?: string;
+};
+
+export type InspectedBlank = {
+  id: string;
+  part: string;
+  paragraph: string;
+  text: string;
+  kind: BlankKind;
+  whole: string;
+  at: number;
+  /** null: nothing sensible to propose (a signature line); the editor may still type one. */
+  proposal: Proposal | null;
+};
+
+/** Every blank of the document with its proposal, in document order. */
+export function inspectBlanks(docx: Buffer): InspectedBlank[] {
+  const blanks = findBlanks(docx);
+  const proposals = proposeForBlanks(blanks, dropDownOptions(docx));
+  return blanks.map((blank, index) => ({
+    id: blank.id,
+    part: blank.part,
+    paragraph: blank.paragraph,
+    text: blank.text,
+    kind: blank.kind,
+    whole: blank.whole,
+    at: blank.at,
+    proposal: proposals[index] ?? null,
+  }));
+}
+
+/**
+ * The entries of each legacy drop-down field, part by part in document order: the finder
+ * records one FORMDROPDOWN blank per field, in the same order.
+ */
+export function dropDownOptions(docx: Buffer): Map<string, string[][]> {
+  const zip = new PizZip(docx);
+  const lists = new Map<string, string[][]>();
+  for (const name of Object.keys(zip.files)) {
+    if (!/^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name)) continue;
+    const xml = acceptRevisions(zip.file(name)?.asText() ?? '');
+    const found = [...xml.matchAll(/<w:ffData>([\s\S]*?)<\/w:ffData>/g)]
+      .filter((match) => /<w:ddList\b/.test(match[1] ?? ''))
+      .map((match) =>
+        [...(match[1] ?? '').matchAll(/<w:listEntry\b[^>]*w:val="([^"]*)"/g)].map((entry) =>
+          decodeXmlText(entry[1] ?? '').trim(),
+        ),
+      );
+    if (found.length > 0) lists.set(name, found);
+  }
+  return lists;
+}
+
+/** A rule of the label dictionary: the words just before the blank, read at the end of `before`. */
+type Rule = {
+  pattern: RegExp;
+  variable: string;
+  question: string;
+  type: QuestionType;
+};
+
+const rule = (
+  words: string,
+  variable: string,
+  question: string,
+  type: QuestionType = 'testo',
+): Rule => ({
+  // The label ends the text before the blank: «nato a», «C.F.:», «(Prov.».
+  pattern: new RegExp(`(?:^|[^\\p{L}])(?:${words})$`, 'iu'),
+  variable,
+  question,
+  type,
+});
+
+/**
+ * The label dictionary, most specific first. `¶` stands for another blank of the same
+ * paragraph, so «nato a ¶ il» is the date after the place.
+ */
+const RULES: readonly Rule[] = [
+  rule(
+    'nat[oa]?(?:/[ao])?\\s+il\\s*¶\\s*a|nat[oa]?(?:/[ao])?\\s+(?:a|in)',
+    'luogo_nascita',
+    'Luogo di nascita',
+  ),
+  rule(
+    'nat[oa]?(?:/[ao])?(?:\\s+a\\s*¶(?:\\s*\\(\\s*¶\\s*\\))?)?\\s+il',
+    'data_nascita',
+    'Data di nascita',
+    'data',
+  ),
+  rule(
+    'codice fiscale(?:/p\\.?\\s?iva)?|cod\\.?\\s?fisc\\.?|c\\.\\s?f\\.?|cf',
+    'codice_fiscale',
+    'Codice fiscale',
+    'codice_fiscale',
+  ),
+  rule('partita iva|p\\.\\s?iva|p\\. i\\.v\\.a\\.?', 'partita_iva', 'Partita IVA', 'partita_iva'),
+  rule('c\\.?a\\.?p\\.?', 'cap', 'CAP', 'cap'),
+  rule('prov\\.?|provincia(?: di)?', 'provincia', 'Provincia', 'provincia'),
+  rule('iban', 'iban', 'IBAN', 'iban'),
+  rule('indirizzo pec|pec|posta elettronica certificata', 'pec', 'Indirizzo PEC', 'email'),
+  rule('e-?mail|posta elettronica', 'email', 'Indirizzo e-mail', 'email'),
+  rule('tel\\.?|telefono|cell\\.?|cellulare', 'telefono', 'Telefono', 'telefono'),
+  rule('fax', 'fax', 'Fax', 'telefono'),
+  rule('(?:alle )?ore', 'ora', 'Ora', 'ora'),
+  rule(
+    '€|euro|importo(?: di)?(?: €| euro)?|canone(?: di)?|somma di|prezzo(?: di)?|corrispettivo(?: di)?',
+    'importo',
+    'Importo in euro',
+    'importo',
+  ),
+  rule(
+    'residente (?:in|a)|comune di residenza|residenza',
+    'comune_residenza',
+    'Comune di residenza',
+  ),
+  rule('con sede (?:legale )?in|sede (?:legale )?in', 'comune_sede', 'Comune della sede'),
+  rule('con studio in', 'comune_studio', 'Comune dello studio'),
+  rule('comune di|città|citta', 'comune', 'Comune'),
+  rule('località|localita', 'localita', 'Località'),
+  rule('(?:sito|sita|ubicato|ubicata) in', 'ubicazione', 'Ubicazione'),
+  rule(
+    'via/strada|via|viale|v\\.le|piazza|p\\.zza|corso|c\\.so|vicolo|strada|indirizzo',
+    'indirizzo',
+    'Indirizzo',
+  ),
+  rule('\\)\\s*in', 'indirizzo', 'Indirizzo'),
+  rule(
+    'n\\.\\s?civ\\.?|n\\. civico|numero civico|civico|(?:via|viale|piazza|corso|strada|¶)\\s*n\\.?',
+    'numero_civico',
+    'Numero civico',
+  ),
+  rule('lì|li|data|in data|il giorno|del giorno|entro il|dal|al|del|il', 'data', 'Data', 'data'),
+  rule('il sottoscritto|la sottoscritta|sottoscritt\\S*', 'nome_cognome', 'Nome e cognome'),
+  rule(
+    'nome e cognome|cognome e nome|nome cognome(?: \\(facoltativo\\))?|generalità|generalita',
+    'nome_cognome',
+    'Nome e cognome',
+  ),
+  rule('nome', 'nome', 'Nome'),
+  rule('cognome', 'cognome', 'Cognome'),
+  rule(
+    'sig\\.?(?:ra)?|signor[ae]?|pedone: sig\\.?|persona delegata dal sig\\.?',
+    'nome_persona',
+    'Nome e cognome della persona',
+  ),
+  rule(
+    'dott\\.?/avv\\.?|avv\\.?|avvocato|dott\\.?',
+    'nome_professionista',
+    'Nome del professionista',
+  ),
+  rule('intestat[oa] a', 'intestatario', 'Intestatario'),
+  rule('nella persona di', 'rappresentante', 'Nella persona di'),
+  rule(
+    'legale rap\\S* della soc\\.?|legale rappresentante(?: della società)?',
+    'societa',
+    'Società rappresentata',
+  ),
+  rule('in qualità di', 'qualita', 'In qualità di'),
+  rule('condotto da', 'conducente', 'Conducente'),
+  rule("età(?: \\(facoltativo\\))?|eta['’](?: \\(facotativo\\))?|eta", 'eta', 'Età', 'numero'),
+  rule('anni', 'anni', 'Anni', 'numero'),
+  rule('anno', 'anno', 'Anno', 'numero'),
+  rule('composto da n\\.?|da n\\.?', 'numero_persone', 'Numero', 'numero'),
+  rule('targa', 'targa', 'Targa'),
+  rule('marca e modello', 'veicolo', 'Marca e modello del veicolo'),
+  rule('qualifica', 'qualifica', 'Qualifica'),
+  rule('settore', 'settore', 'Settore'),
+  rule('mansione', 'mansione', 'Mansione'),
+  rule('piano', 'piano', 'Piano'),
+  rule('fg\\.?|foglio', 'foglio', 'Foglio catastale'),
+  rule('mapp\\.?|mappale|particella', 'mappale', 'Mappale'),
+  rule('sub\\.?|subalterno', 'subalterno', 'Subalterno'),
+  rule('intestazione', 'intestazione', 'Intestazione'),
+  rule('motivazion[ei]|descrizione|note|osservazioni', 'motivazioni', 'Motivazioni', 'testo_lungo'),
+  rule('a mezzo', 'mezzo', 'Mezzo di trasmissione'),
+];
+
+/** The gender blank's party: the nearest role noun before or after it. */
+const ROLES = [
+  'sottoscritto',
+  'richiedente',
+  'dichiarante',
+  'debitore',
+  'creditore',
+  'conduttore',
+  'locatore',
+  'ricorrente',
+  'cliente',
+  'istante',
+];
+
+const SIGNATURE = /(?:^|[^\p{L}])(?:firma(?: leggibile)?|timbro e firma|il dichiarante)$/iu;
+const SIGNATURE_PLACEHOLDER = /firma/i;
+const DATE_SHAPED = /^_+\/_+/;
+/** «Abbiategrasso, ___», «Milano lì ___»: the place where it is signed, then the date. */
+const PLACE_AND_DATE = /^\p{Lu}[\p{L}' ]{2,30}(?:,\s*(?:lì|li|il)?|\s+(?:lì|li))$/u;
+
+type Read = {
+  blank: Blank;
+  /** The paragraph's text before the blank, other blanks as ¶, lower case and trimmed. */
+  before: string;
+  /** The text between this blank and the next one of its paragraph. */
+  after: string;
+  /** The paragraph with its blanks removed: two blanks in paragraphs alike are the same fact. */
+  signature: string;
+  /** Nothing but blanks in the paragraph. */
+  alone: boolean;
+};
+
+function ends(blank: Blank): number {
+  return textual(blank.kind) ? blank.at + blank.text.length : blank.at;
+}
+
+/** Whether the blank's text is written in `whole` (a form field's type, a box row are not). */
+function textual(kind: BlankKind): boolean {
+  return kind !== 'formField' && kind !== 'boxRow' && kind !== 'contentControl';
+}
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The words of a label, without the punctuation typed before a blank («CAP:», «(Prov.»). */
+function trimLabel(text: string): string {
+  return clean(text)
+    .replace(/^[\s)\],;:.…-]+/, '')
+    .replace(/[\s(:,;[-]+$/, '')
+    .trim();
+}
+
+function readAll(blanks: Blank[]): Read[] {
+  const byParagraph = new Map<string, Blank[]>();
+  for (const blank of blanks) {
+    const key = `${blank.file}#${blank.index}`;
+    byParagraph.set(key, [...(byParagraph.get(key) ?? []), blank]);
+  }
+  return blanks.map((blank) => {
+    const siblings = byParagraph.get(`${blank.file}#${blank.index}`) ?? [blank];
+    const order = siblings.indexOf(blank);
+    let before = '';
+    let cursor = 0;
+    for (const sibling of siblings.slice(0, order)) {
+      before += blank.whole.slice(cursor, sibling.at);
+      before += sibling.kind === 'gender' ? sibling.text : ' ¶ ';
+      cursor = Math.max(cursor, ends(sibling));
+    }
+    before += blank.whole.slice(cursor, blank.at);
+    const next = siblings[order + 1];
+    const after = blank.whole.slice(ends(blank), next ? next.at : blank.whole.length);
+    let rest = '';
+    cursor = 0;
+    for (const sibling of siblings) {
+      rest += blank.whole.slice(cursor, sibling.at);
+      cursor = Math.max(cursor, ends(sibling));
+    }
+    rest += blank.whole.slice(cursor);
+    const signature = clean(rest.replace(/[\d)\].:,;_…-]+/g, ' ')).toLowerCase();
+    // «1) ……», «2) ……»: numbered lines are alike.
+    const numbered = signature === '' && /^\s*\d+\s*[).]/.test(rest);
+    return {
+      blank,
+      before: trimLabel(before).toLowerCase(),
+      after: clean(after),
+      signature: numbered
+        ? '#'
+        : signature === ''
+          ? `@${blank.paragraph.toLowerCase()}`
+          : signature,
+      alone: clean(rest.replace(/[☐□❑❏❒]/g, '')) === '',
+    };
+  });
+}
+
+/** The masculine singular of a gender blank: «Il/La» → «il», «sottoscritt..» → «sottoscritto». */
+export function masculinePhrase(text: string): string {
+  const lower = text.toLowerCase();
+  if (/^\.\.\p{L}{1,2}\.\.$/u.test(lower)) return lower.includes('l') ? 'il' : 'un';
+  if (lower.endsWith('..')) return `${lower.slice(0, -2)}o`;
+  const parts = lower.split('/');
+  // «nato/a», «impresa/e»: the last part is an ending, dropped; «il/la»: the first word.
+  if (parts.length > 1 && (parts.at(-1)?.length ?? 0) <= 4 && (parts[0]?.length ?? 0) > 3) {
+    return parts.slice(0, -1).join('/');
+  }
+  return parts[0] ?? lower;
+}
+
+/** The party a gender blank speaks of: the nearest role noun of its paragraph, else `parte`. */
+function partyOf(read: Read): string {
+  const text = read.blank.whole.toLowerCase();
+  let best: { role: string; distance: number } | undefined;
+  for (const role of ROLES) {
+    const stem = role.slice(0, -1);
+    for (const match of text.matchAll(new RegExp(stem, 'g'))) {
+      const distance = Math.abs(match.index - read.blank.at);
+      if (!best || distance < best.distance) best = { role, distance };
+    }
+  }
+  return best?.role ?? 'parte';
+}
+
+function sentenceCase(text: string): string {
+  const trimmed = clean(text);
+  return trimmed.charAt(0).toLocaleUpperCase('it') + trimmed.slice(1);
+}
+
+/** A snake_case ASCII variable from Italian words: accents dropped, at most five words. */
+export function variableOf(text: string): string {
+  const words = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter((word) => word !== '' && !STOP_WORDS.has(word))
+    .slice(0, 5);
+  const joined = words.join('_');
+  if (joined === '') return 'campo';
+  return /^[a-z]/.test(joined) ? joined : `campo_${joined}`;
+}
+
+const STOP_WORDS = new Set([
+  'il',
+  'lo',
+  'la',
+  'i',
+  'gli',
+  'le',
+  'di',
+  'del',
+  'della',
+  'dei',
+  'delle',
+  'a',
+  'al',
+  'alla',
+  'da',
+  'dal',
+  'in',
+  'e',
+  'o',
+  'un',
+  'una',
+  'per',
+  'con',
+  'su',
+  'che',
+  'se',
+  'si',
+]);
+
+const BOXES_AND_BLANKS = /[☐□❑❏❒]|_{2,}|[.…]{3,}/g;
+
+function cut(text: string): string {
+  const label = trimLabel(text.replace(BOXES_AND_BLANKS, ' ').replace(/\(\s*\)/g, ' '));
+  return label.length > 80 ? `${label.slice(0, 79)}…` : label;
+}
+
+/** The label a box stands for: the words after it up to the next blank, else its cell's label. */
+function optionOf(read: Read): string {
+  const after = cut(read.after);
+  if (after !== '') return after;
+  const before = cut(read.blank.whole.slice(0, read.blank.at));
+  if (before !== '' && read.blank.kind === 'formField') return before;
+  // The first of two boxes before one label («☐ ☐ MARCA DA BOLLO»): the paragraph's words.
+  return cut(read.blank.whole) || cut(read.blank.paragraph) || 'Sì';
+}
+
+/** The proposal for one blank by itself; groups and repeated blocks are settled afterwards. */
+function proposeOne(read: Read, dropDowns: string[] | undefined): Proposal | null {
+  const { blank } = read;
+  if (blank.kind === 'gender') {
+    const party = partyOf(read);
+    return {
+      variable: party,
+      question: sentenceCase(party),
+      type: 'elenco',
+      fields: [
+        { variable: 'nome', label: 'Nome e cognome', type: 'testo' },
+        { variable: 'genere', label: 'Genere', type: 'scelta' },
+      ],
+      phrase: masculinePhrase(blank.text),
+    };
+  }
+  if (isBox(blank)) {
+    return { variable: 'scelta', question: 'Scelta', type: 'scelta', option: optionOf(read) };
+  }
+  if (blank.kind === 'formField' && blank.text === 'FORMDROPDOWN') {
+    const options = dropDowns ?? [];
+    const street = options.some((option) => /^(?:via|piazza|viale|corso)$/i.test(option));
+    return street
+      ? { variable: 'tipo_via', question: 'Via, piazza…', type: 'scelta', options }
+      : {
+          variable: variableOf(labelOf(read) || 'scelta'),
+          question: sentenceCase(labelOf(read) || 'Scelta'),
+          type: 'scelta',
+          options,
+        };
+  }
+  if (blank.kind === 'placeholder') {
+    const inner = blank.text.replace(/^[[<]+|[\]>]+$/g, '').trim();
+    if (SIGNATURE_PLACEHOLDER.test(inner)) return null;
+    if (inner === '' || /^[.…\s]*$/.test(inner)) return fromLabel(read);
+    return matchRule(inner.toLowerCase()) ?? textProposal(inner, 'testo');
+  }
+  if (blank.kind === 'boxRow') {
+    return (
+      matchRule(trimLabel(blank.paragraph).toLowerCase()) ?? textProposal(blank.paragraph, 'testo')
+    );
+  }
+  if (DATE_SHAPED.test(blank.text)) {
+    const label = matchRule(read.before);
+    return label?.type === 'data' ? label : { variable: 'data', question: 'Data', type: 'data' };
+  }
+  return fromLabel(read);
+}
+
+function isBox(blank: Blank): boolean {
+  return blank.kind === 'checkbox' || (blank.kind === 'formField' && blank.text === 'FORMCHECKBOX');
+}
+
+/** The label the blank answers: the words before it in its paragraph, else its cell's label. */
+function labelOf(read: Read): string {
+  if (read.before.replace(/¶/g, '').trim() !== '') return read.before;
+  if (read.alone) return trimLabel(read.blank.paragraph).toLowerCase();
+  return '';
+}
+
+function matchRule(label: string): Proposal | undefined {
+  const text = label.replace(/\s+/g, ' ').trim();
+  for (const candidate of RULES) {
+    if (candidate.pattern.test(text)) {
+      return { variable: candidate.variable, question: candidate.question, type: candidate.type };
+    }
+  }
+  return undefined;
+}
+
+function textProposal(label: string, type: QuestionType): Proposal {
+  const words = trimLabel(label.replace(/¶/g, ' ')).split(' ').slice(-5).join(' ');
+  return { variable: variableOf(words), question: sentenceCase(words || 'Testo'), type };
+}
+
+function fromLabel(read: Read): Proposal | null {
+  const { blank } = read;
+  const label = labelOf(read);
+  const own = read.before.replace(/¶/g, '').trim() !== '';
+  if (own && SIGNATURE.test(read.before)) return null;
+  if (!own && read.alone && SIGNATURE.test(trimLabel(blank.paragraph).toLowerCase())) return null;
+  if (own && PLACE_AND_DATE.test(sentenceCase(read.before)) && !matchRule(read.before)) {
+    return { variable: 'data', question: 'Data', type: 'data' };
+  }
+  // A blank after «(» that closes at once, right after a place: the place's province.
+  if (/¶\s*\($/.test(`${read.before}(`) && /^\)/.test(read.after) && /¶$/.test(read.before)) {
+    return { variable: 'provincia', question: 'Provincia', type: 'provincia' };
+  }
+  if (own) {
+    const known = matchRule(read.before);
+    if (known) return known;
+  } else if (read.alone && label !== '') {
+    const known = matchRule(label);
+    // A field alone in its cell reads the cell before; lines alone under a sentence are its answer.
+    if (known && blank.kind === 'formField') return known;
+  }
+  const long = blank.text.length >= 60 || (read.alone && blank.kind !== 'formField');
+  if (!own) {
+    if (read.alone && label !== '') return textProposal(label, long ? 'testo_lungo' : 'testo');
+    return textProposal('Testo', long ? 'testo_lungo' : 'testo');
+  }
+  return textProposal(read.before, long ? 'testo_lungo' : 'testo');
+}
+
+/**
+ * The proposals of a document's blanks, in the finder's order: each blank read by itself, then
+ * the boxes grouped into choices, repeated blocks into elenchi, and variables made unique.
+ */
+export function proposeForBlanks(
+  blanks: Blank[],
+  dropDowns: Map<string, string[][]> = new Map(),
+): (Proposal | null)[] {
+  const reads = readAll(blanks);
+  const dropDownCursor = new Map<string, number>();
+  let party = 'parte';
+  const proposals = reads.map((read) => {
+    let options: string[] | undefined;
+    if (read.blank.kind === 'formField' && read.blank.text === 'FORMDROPDOWN') {
+      const at = dropDownCursor.get(read.blank.file) ?? 0;
+      options = dropDowns.get(read.blank.file)?.[at];
+      dropDownCursor.set(read.blank.file, at + 1);
+    }
+    const proposal = proposeOne(read, options);
+    // «Nato/a» with no role noun near: the party named last.
+    if (proposal?.phrase !== undefined) {
+      if (proposal.variable === 'parte') proposal.variable = party;
+      party = proposal.variable;
+      proposal.question = sentenceCase(party);
+    }
+    return proposal;
+  });
+  continuedLines(reads, proposals);
+  // The group each blank belongs to (a box group, a repeated block): one variable for all.
+  const groupOf: (string | undefined)[] = reads.map(() => undefined);
+  streetAfterDropDown(reads, proposals);
+  groupBoxes(reads, proposals, groupOf);
+  repeatedBlocks(reads, proposals, groupOf);
+  uniqueVariables(reads, proposals, groupOf);
+  return proposals;
+}
+
+/**
+ * A line of nothing but a blank under another blank continues its answer: the same question,
+ * a long text (the finder quotes the blank line above as its label).
+ */
+function continuedLines(reads: Read[], proposals: (Proposal | null)[]): void {
+  for (const [index, read] of reads.entries()) {
+    if (!read.alone || read.blank.kind === 'formField' || /\p{L}/u.test(read.blank.paragraph))
+      continue;
+    const previous = proposals[index - 1];
+    proposals[index] = previous
+      ? { variable: previous.variable, question: previous.question, type: 'testo_lungo' }
+      : { variable: 'testo', question: 'Testo', type: 'testo_lungo' };
+  }
+}
+
+/** The text field right after a «Via, Viale…» list is the street's name. */
+function streetAfterDropDown(reads: Read[], proposals: (Proposal | null)[]): void {
+  for (const [index, proposal] of proposals.entries()) {
+    const previous = proposals[index - 1];
+    if (!proposal || previous?.variable !== 'tipo_via') continue;
+    if (reads[index]?.before.replace(/¶/g, '').trim() !== '') continue;
+    proposals[index] = { variable: 'indirizzo', question: 'Indirizzo', type: 'testo' };
+  }
+}
+
+/** The paragraphs of two blanks are next to each other (a table row's cells, list lines). */
+function near(a: Blank, b: Blank): boolean {
+  return a.file === b.file && b.index - a.index <= 2 && b.index >= a.index;
+}
+
+const YES_NO = /^(?:s[iì]|no)\b/i;
+
+/**
+ * Boxes in one paragraph, or in paragraphs next to each other that begin with a box, are one
+ * choice: alternatives in one line or yes/no are single; a list of lines, each a sentence,
+ * independent boxes.
+ */
+function groupBoxes(
+  reads: Read[],
+  proposals: (Proposal | null)[],
+  groupOf: (string | undefined)[],
+): void {
+  let start = 0;
+  while (start < reads.length) {
+    const first = reads[start] as Read;
+    if (!isBox(first.blank)) {
+      start += 1;
+      continue;
+    }
+    let end = start + 1;
+    while (end < reads.length) {
+      const read = reads[end] as Read;
+      const previous = reads[end - 1] as Read;
+      if (!isBox(read.blank)) break;
+      const sameParagraph =
+        read.blank.file === previous.blank.file && read.blank.index === previous.blank.index;
+      if (!sameParagraph && !(near(previous.blank, read.blank) && startsWithBox(read))) break;
+      // A yes/no pair is a group of its own, even when the next line is another pair.
+      if (!sameParagraph && YES_NO.test(optionOf(previous)) && /^no\b/i.test(optionOf(previous)))
+        break;
+      end += 1;
+    }
+    const group = reads.slice(start, end);
+    const options = [...new Set(group.map(optionOf))];
+    const oneParagraph = group.every(
+      (read) => read.blank.file === first.blank.file && read.blank.index === first.blank.index,
+    );
+    const yesNo = options.every((option) => YES_NO.test(option));
+    const multiple = !oneParagraph && !yesNo && options.length > 1;
+    const label = groupLabel(first);
+    const variable = variableOf(label || options[0] || 'scelta');
+    for (const [offset, read] of group.entries()) {
+      groupOf[start + offset] = `box:${start}`;
+      proposals[start + offset] = {
+        variable,
+        question: sentenceCase(label || options[0] || 'Scelta'),
+        type: 'scelta',
+        options,
+        multiple,
+        option: optionOf(read),
+      };
+    }
+    start = end;
+  }
+}
+
+function startsWithBox(read: Read): boolean {
+  return (
+    read.blank.kind === 'formField' ||
+    /^\s*[☐□❑❏❒]/.test(read.blank.whole.slice(0, read.blank.at + 1))
+  );
+}
+
+/** The question of a box group: the words before its first box, else its cell's label. */
+function groupLabel(first: Read): string {
+  const before = cut(first.blank.whole.slice(0, first.blank.at));
+  if (before !== '' && first.blank.kind !== 'formField') return before.slice(0, 60);
+  return '';
+}
+
+/**
+ * The same paragraphs of labels repeated one after the other (two witnesses, numbered lines
+ * «1) … 2) …») are the items of one elenco: its fields are the block's labels.
+ */
+function repeatedBlocks(
+  reads: Read[],
+  proposals: (Proposal | null)[],
+  groupOf: (string | undefined)[],
+): void {
+  type Paragraph = { key: string; signature: string; index: number; file: string; reads: number[] };
+  const paragraphs: Paragraph[] = [];
+  for (const [position, read] of reads.entries()) {
+    const key = `${read.blank.file}#${read.blank.index}`;
+    const last = paragraphs.at(-1);
+    if (last?.key === key) last.reads.push(position);
+    else
+      paragraphs.push({
+        key,
+        signature: read.signature,
+        index: read.blank.index,
+        file: read.blank.file,
+        reads: [position],
+      });
+  }
+  const eligible = (paragraph: Paragraph) =>
+    !paragraph.signature.startsWith('@') &&
+    paragraph.signature !== '' &&
+    !/firma/.test(paragraph.signature) &&
+    paragraph.reads.every((position) => {
+      const proposal = proposals[position];
+      return proposal?.type !== 'scelta' && proposal?.type !== 'elenco' && proposal !== null;
+    });
+  let start = 0;
+  while (start < paragraphs.length) {
+    let matched = false;
+    for (let size = 1; size <= 4 && !matched; size += 1) {
+      const block = paragraphs.slice(start, start + size);
+      if (block.length < size || !block.every(eligible)) continue;
+      let repeats = 1;
+      while (true) {
+        const next = paragraphs.slice(start + repeats * size, start + (repeats + 1) * size);
+        const previousEnd = paragraphs[start + repeats * size - 1] as Paragraph;
+        if (
+          next.length < size ||
+          next.some((paragraph, offset) => paragraph.signature !== block[offset]?.signature) ||
+          next[0]?.file !== previousEnd.file ||
+          (next[0]?.index ?? 0) - previousEnd.index > 4
+        )
+          break;
+        repeats += 1;
+      }
+      if (repeats < 2) continue;
+      matched = true;
+      const item = paragraphs.slice(start, start + size).flatMap((paragraph) => paragraph.reads);
+      const fields: ProposedField[] = [];
+      const fieldOf = new Map<number, string>();
+      for (const position of item) {
+        const proposal = proposals[position];
+        if (!proposal) continue;
+        let variable = proposal.variable;
+        for (let n = 2; fields.some((field) => field.variable === variable); n += 1)
+          variable = `${proposal.variable}_${n}`;
+        fields.push({ variable, label: proposal.question, type: proposal.type });
+        fieldOf.set(position - (item[0] ?? 0), variable);
+      }
+      const heading = itemLabel(paragraphs[start] as Paragraph, reads);
+      const variable = variableOf(heading);
+      const all = paragraphs
+        .slice(start, start + size * repeats)
+        .flatMap((paragraph) => paragraph.reads);
+      for (const [offset, position] of all.entries()) {
+        const field = fieldOf.get(offset % item.length);
+        groupOf[position] = `list:${start}`;
+        proposals[position] = {
+          variable,
+          question: sentenceCase(heading),
+          type: 'elenco',
+          fields,
+          ...(field ? { field } : {}),
+        };
+      }
+      start += size * repeats;
+    }
+    if (!matched) start += 1;
+  }
+}
+
+/** What the items of a repeated block are called: its first label, else «Elenco». */
+function itemLabel(paragraph: { reads: number[] }, reads: Read[]): string {
+  const first = reads[paragraph.reads[0] ?? 0];
+  const label = first ? trimLabel(first.before.replace(/¶/g, ' ').replace(/^\d+\s*\)?/, '')) : '';
+  return label === '' ? 'Elenco' : label.slice(0, 50);
+}
+
+/**
+ * One variable per distinct question: a label met again in a paragraph of the same words is the
+ * same fact («Data ___ Firma ___» on every page), elsewhere another one (`_2`).
+ */
+function uniqueVariables(
+  reads: Read[],
+  proposals: (Proposal | null)[],
+  groupOf: (string | undefined)[],
+): void {
+  const facts = new Map<string, string>();
+  const used = new Set<string>();
+  const groups = new Map<string, string>();
+  for (const [position, proposal] of proposals.entries()) {
+    if (!proposal) continue;
+    const read = reads[position] as Read;
+    if (proposal.phrase !== undefined) {
+      used.add(proposal.variable);
+      continue;
+    }
+    // Every box of a group, every blank of an elenco shares the group's variable.
+    const groupKey = groupOf[position];
+    if (groupKey) {
+      const known = groups.get(groupKey);
+      if (known) {
+        proposal.variable = known;
+        continue;
+      }
+    }
+    const fact = `${proposal.variable}|${read.signature}|${read.before}`;
+    const same = groupKey ? undefined : facts.get(fact);
+    let variable = same ?? proposal.variable;
+    if (!same) {
+      for (let n = 2; used.has(variable); n += 1) variable = `${proposal.variable}_${n}`;
+      used.add(variable);
+      if (!groupKey) facts.set(fact, variable);
+    }
+    if (groupKey) groups.set(groupKey, variable);
+    if (variable !== proposal.variable && variable.endsWith(`_${variable.split('_').at(-1)}`)) {
+      const n = variable.split('_').at(-1);
+      if (/^\d+$/.test(n ?? '') && !proposal.question.endsWith(`(${n})`))
+        proposal.question = `${proposal.question} (${n})`;
+    }
+    proposal.variable = variable;
+  }
+}
