@@ -1,3 +1,9 @@
+import type {
+  TInspectedBlank,
+  TProposal,
+  TProposalType,
+  TProposedField,
+} from '@lexpath/shared/schemas/blank-proposals';
 import PizZip from 'pizzip';
 import { type Blank, type BlankKind, findBlanks } from './blank-finder.ts';
 import { decodeXmlText } from './render.ts';
@@ -9,56 +15,10 @@ import { acceptRevisions } from './word-cleanup.ts';
  * an editor gets the same proposals for the same file, in a few milliseconds.
  */
 
-export type QuestionType =
-  | 'testo'
-  | 'testo_lungo'
-  | 'numero'
-  | 'importo'
-  | 'data'
-  | 'codice_fiscale'
-  | 'partita_iva'
-  | 'email'
-  | 'scelta'
-  | 'elenco'
-  | 'cap'
-  | 'provincia'
-  | 'iban'
-  | 'telefono'
-  | 'ora';
-
-export type ProposedField = { variable: string; label: string; type: QuestionType };
-
-export type Proposal = {
-  /** snake_case; the same for the same fact repeated, `_2`… for another fact with the same label. */
-  variable: string;
-  /** The question to ask, in Italian («Luogo di nascita»). */
-  question: string;
-  type: QuestionType;
-  /** `scelta`: every option of the checkbox group or drop-down list. */
-  options?: string[];
-  /** `scelta`: the boxes are independent (more than one may be ticked). */
-  multiple?: boolean;
-  /** A box of a group: the option it stands for. */
-  option?: string;
-  /** `elenco`: the fields of each item. */
-  fields?: ProposedField[];
-  /** A blank inside a repeated block: the elenco field it fills. */
-  field?: string;
-  /** A gender blank: the masculine singular it stands for («il», «sottoscritto», «nato»). */
-  phrase?: string;
-};
-
-export type InspectedBlank = {
-  id: string;
-  part: string;
-  paragraph: string;
-  text: string;
-  kind: BlankKind;
-  whole: string;
-  at: number;
-  /** null: nothing sensible to propose (a signature line); the editor may still type one. */
-  proposal: Proposal | null;
-};
+export type QuestionType = TProposalType;
+export type ProposedField = TProposedField;
+export type Proposal = TProposal;
+export type InspectedBlank = TInspectedBlank;
 
 /** Every blank of the document with its proposal, in document order. */
 export function inspectBlanks(docx: Buffer): InspectedBlank[] {
