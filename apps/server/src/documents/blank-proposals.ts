@@ -292,6 +292,15 @@ export function masculinePhrase(text: string): string {
   return parts[0] ?? lower;
 }
 
+/**
+ * The letters before an ending left as dots («sottoscritt» of «sottoscritt..»): the finder's blank
+ * is the «..» alone, the phrase is the whole word, so the conversion replaces the stem too.
+ */
+export function endingStem(blank: Blank): string {
+  if (blank.kind !== 'gender' || blank.text !== '..') return '';
+  return /\p{L}+$/u.exec(blank.whole.slice(0, blank.at))?.[0] ?? '';
+}
+
 /** The party a gender blank speaks of: the nearest role noun of its paragraph, else `parte`. */
 function partyOf(read: Read): string {
   const text = read.blank.whole.toLowerCase();
@@ -387,7 +396,7 @@ function proposeOne(read: Read, dropDowns: string[] | undefined): Proposal | nul
         { variable: 'nome', label: 'Nome e cognome', type: 'testo' },
         { variable: 'genere', label: 'Genere', type: 'scelta' },
       ],
-      phrase: masculinePhrase(blank.text),
+      phrase: masculinePhrase(endingStem(blank) + blank.text),
     };
   }
   if (isBox(blank)) {
@@ -455,7 +464,8 @@ function fromLabel(read: Read): Proposal | null {
   const own = read.before.replace(/¶/g, '').trim() !== '';
   if (own && SIGNATURE.test(read.before)) return null;
   if (!own && read.alone && SIGNATURE.test(trimLabel(blank.paragraph).toLowerCase())) return null;
-  if (own && PLACE_AND_DATE.test(sentenceCase(read.before)) && !matchRule(read.before)) {
+  const written = clean(blank.whole.slice(0, blank.at));
+  if (own && PLACE_AND_DATE.test(written) && !matchRule(read.before)) {
     return { variable: 'data', question: 'Data', type: 'data' };
   }
   // A blank after «(» that closes at once, right after a place: the place's province.
@@ -506,6 +516,7 @@ export function proposeForBlanks(
     return proposal;
   });
   continuedLines(reads, proposals);
+  articlesWithTheirWord(reads, proposals);
   // The group each blank belongs to (a box group, a repeated block): one variable for all.
   const groupOf: (string | undefined)[] = reads.map(() => undefined);
   streetAfterDropDown(reads, proposals);
@@ -515,18 +526,68 @@ export function proposeForBlanks(
   return proposals;
 }
 
+const ARTICLE_BLANK = /^(?:\.\.\p{L}{1,2}\.\.|\p{L}{1,5}\/\p{L}{1,5})$/u;
+
+/**
+ * An article agrees only with the word after it («il» alone stays «il»): «Il/La sottoscritto/a»
+ * is one phrase, «il sottoscritto», carried by the article's blank; the word's blank then says
+ * nothing (`phrase: ""`), so the pair renders «la sottoscritta» once.
+ */
+function articlesWithTheirWord(reads: Read[], proposals: (Proposal | null)[]): void {
+  for (const [index, read] of reads.entries()) {
+    const next = reads[index + 1];
+    const article = proposals[index];
+    const word = proposals[index + 1];
+    if (!next || article?.phrase === undefined || word?.phrase === undefined) continue;
+    if (next.blank.file !== read.blank.file || next.blank.index !== read.blank.index) continue;
+    // Only spaces between them (`after` is trimmed), or the stem of the word's dotted ending.
+    if (!ARTICLE_BLANK.test(read.blank.text) || read.after !== endingStem(next.blank)) continue;
+    if (!ARTICLE_WORDS.has(article.phrase) || word.phrase === '') continue;
+    article.phrase = `${article.phrase} ${word.phrase}`;
+    word.phrase = '';
+  }
+}
+
+const ARTICLE_WORDS = new Set([
+  'il',
+  'lo',
+  'la',
+  'un',
+  'uno',
+  'del',
+  'dello',
+  'della',
+  'al',
+  'allo',
+  'alla',
+  'dal',
+  'nel',
+  'sul',
+]);
+
 /**
  * A line of nothing but a blank under another blank continues its answer: the same question,
  * a long text (the finder quotes the blank line above as its label).
  */
 function continuedLines(reads: Read[], proposals: (Proposal | null)[]): void {
+  let first: Proposal | undefined;
+  let line = 1;
   for (const [index, read] of reads.entries()) {
-    if (!read.alone || read.blank.kind === 'formField' || /\p{L}/u.test(read.blank.paragraph))
+    if (!read.alone || read.blank.kind === 'formField' || /\p{L}/u.test(read.blank.paragraph)) {
+      first = undefined;
       continue;
+    }
     const previous = proposals[index - 1];
-    proposals[index] = previous
-      ? { variable: previous.variable, question: previous.question, type: 'testo_lungo' }
-      : { variable: 'testo', question: 'Testo', type: 'testo_lungo' };
+    if (!first) {
+      first = previous ?? { variable: 'testo', question: 'Testo', type: 'testo_lungo' };
+      line = 1;
+    }
+    line += 1;
+    proposals[index] = {
+      variable: `${first.variable}_riga_${line}`,
+      question: `${first.question} (riga ${line})`,
+      type: 'testo_lungo',
+    };
   }
 }
 
@@ -545,7 +606,7 @@ function near(a: Blank, b: Blank): boolean {
   return a.file === b.file && b.index - a.index <= 2 && b.index >= a.index;
 }
 
-const YES_NO = /^(?:s[iì]|no)\b/i;
+const YES_NO = /^(?:s[iì]|no)(?!\p{L})/iu;
 
 /**
  * Boxes in one paragraph, or in paragraphs next to each other that begin with a box, are one
@@ -573,8 +634,7 @@ function groupBoxes(
         read.blank.file === previous.blank.file && read.blank.index === previous.blank.index;
       if (!sameParagraph && !(near(previous.blank, read.blank) && startsWithBox(read))) break;
       // A yes/no pair is a group of its own, even when the next line is another pair.
-      if (!sameParagraph && YES_NO.test(optionOf(previous)) && /^no\b/i.test(optionOf(previous)))
-        break;
+      if (!sameParagraph && /^no(?!\p{L})/iu.test(optionOf(previous))) break;
       end += 1;
     }
     const group = reads.slice(start, end);
@@ -584,13 +644,13 @@ function groupBoxes(
     );
     const yesNo = options.every((option) => YES_NO.test(option));
     const multiple = !oneParagraph && !yesNo && options.length > 1;
-    const label = groupLabel(first);
-    const variable = variableOf(label || options[0] || 'scelta');
+    const label = groupLabel(first) || (yesNo ? 'Scelta' : (options[0] ?? 'Scelta'));
+    const variable = variableOf(label);
     for (const [offset, read] of group.entries()) {
       groupOf[start + offset] = `box:${start}`;
       proposals[start + offset] = {
         variable,
-        question: sentenceCase(label || options[0] || 'Scelta'),
+        question: sentenceCase(label),
         type: 'scelta',
         options,
         multiple,
