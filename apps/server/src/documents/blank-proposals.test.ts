@@ -71,6 +71,16 @@ describe('blank proposals: the label dictionary', () => {
     ]);
   });
 
+  it('tells the number of a file, of a registration and of a street apart', () => {
+    expect(
+      types(
+        'Pratica edilizia n. ______',
+        'iscritto all’albo con n. ______',
+        'via ____________ n. ____',
+      ).map((pair) => pair?.[0]),
+    ).toEqual(['numero_pratica', 'numero_iscrizione', 'indirizzo', 'numero_civico']);
+  });
+
   it('reads amounts after «€», «euro», «importo», «canone» and «somma di», not after «europeo»', () => {
     expect(
       types(
@@ -170,6 +180,25 @@ describe('blank proposals: variables', () => {
       ['data', 'data'],
       null,
       ['telefono_2', 'telefono'],
+    ]);
+  });
+
+  it('names a repeated label after the party of its heading, the same label under one heading once', () => {
+    expect(
+      proposals(
+        'DATI DEL CREDITORE',
+        'C.F. ________________ telefono __________',
+        'Dati del debitore:',
+        'C.F. ________________ telefono __________',
+        'Recapiti',
+        'telefono __________',
+      ).map((proposal) => [proposal?.variable, proposal?.question]),
+    ).toEqual([
+      ['codice_fiscale', 'Codice fiscale'],
+      ['telefono', 'Telefono'],
+      ['codice_fiscale_debitore', 'Codice fiscale (debitore)'],
+      ['telefono_debitore', 'Telefono (debitore)'],
+      ['telefono_2', 'Telefono (2)'],
     ]);
   });
 

@@ -23,7 +23,7 @@ export type InspectedBlank = TInspectedBlank;
 /** Every blank of the document with its proposal, in document order. */
 export function inspectBlanks(docx: Buffer): InspectedBlank[] {
   const blanks = findBlanks(docx);
-  const proposals = proposeForBlanks(blanks, dropDownOptions(docx));
+  const proposals = proposeForBlanks(blanks, dropDownOptions(docx), sectionsOf(docx, blanks));
   return blanks.map((blank, index) => ({
     id: blank.id,
     part: blank.part,
@@ -56,6 +56,90 @@ export function dropDownOptions(docx: Buffer): Map<string, string[][]> {
     if (found.length > 0) lists.set(name, found);
   }
   return lists;
+}
+
+/** The heading a blank sits under, and the party it names («Dati del debitore» → `debitore`). */
+export type Section = { heading: string; role: string };
+
+const SECTION_ROLES = [
+  'debitore',
+  'creditore',
+  'richiedente',
+  'committente',
+  'progettista',
+  'direttore',
+  'impresa',
+  'ditta',
+  'società',
+  'professionista',
+  'testimone',
+  'conducente',
+  'proprietario',
+  'locatore',
+  'conduttore',
+  'cliente',
+  'dichiarante',
+  'delegato',
+  'intestatario',
+  'coniuge',
+  'garante',
+];
+
+/** A paragraph that names what follows: «DATI DEL DEBITORE», «Dati del creditore», «… *:». */
+function isHeading(text: string): boolean {
+  const trimmed = clean(text).replace(/[\s*]+$/, '');
+  if (trimmed.length < 3 || trimmed.length > 160 || /_{2,}|[.…]{4,}|[☐□❑❏❒]/.test(trimmed))
+    return false;
+  const letters = trimmed.replace(/[^\p{L}]/gu, '');
+  const upper = letters.replace(/[^\p{Lu}]/gu, '').length;
+  return (
+    trimmed.endsWith(':') ||
+    /^dati\b/i.test(trimmed) ||
+    (letters.length >= 10 && upper / letters.length > 0.6)
+  );
+}
+
+/** The text of each paragraph of each text part, in the finder's order (a paragraph at its end). */
+function paragraphTexts(docx: Buffer): Map<string, string[]> {
+  const zip = new PizZip(docx);
+  const texts = new Map<string, string[]>();
+  for (const name of Object.keys(zip.files)) {
+    if (!/^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name)) continue;
+    const xml = acceptRevisions(zip.file(name)?.asText() ?? '');
+    const done: string[] = [];
+    const open: string[] = [];
+    for (const match of xml.matchAll(
+      /<w:p(?=[\s>/])[^>]*?(\/?)>|<\/w:p>|<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g,
+    )) {
+      const [token, selfClosing, text] = match;
+      if (text !== undefined) {
+        if (open.length > 0) open[open.length - 1] += decodeXmlText(text);
+      } else if (token === '</w:p>') {
+        const paragraph = open.pop();
+        if (paragraph !== undefined) done.push(paragraph);
+      } else if (!selfClosing) open.push('');
+    }
+    texts.set(name, done);
+  }
+  return texts;
+}
+
+/** For each blank, the nearest heading above it in its part (up to 80 paragraphs back: a form's table counts each cell). */
+export function sectionsOf(docx: Buffer, blanks: Blank[]): Section[] {
+  const texts = paragraphTexts(docx);
+  return blanks.map((blank) => {
+    const paragraphs = texts.get(blank.file) ?? [];
+    for (let index = blank.index - 1; index >= Math.max(0, blank.index - 80); index -= 1) {
+      const text = paragraphs[index] ?? '';
+      if (!isHeading(text)) continue;
+      const lower = text.toLowerCase();
+      const role = SECTION_ROLES.find((noun) =>
+        new RegExp(`(?<!\\p{L})${noun}(?!\\p{L})`, 'u').test(lower),
+      );
+      return { heading: clean(text), role: role ? variableOf(role) : '' };
+    }
+    return { heading: '', role: '' };
+  });
 }
 
 /** A rule of the label dictionary: the words just before the blank, read at the end of `before`. */
@@ -133,7 +217,17 @@ const RULES: readonly Rule[] = [
   ),
   rule('\\)\\s*in', 'indirizzo', 'Indirizzo'),
   rule(
-    'n\\.\\s?civ\\.?|n\\. civico|numero civico|civico|(?:via|viale|piazza|corso|strada|¶)\\s*n\\.?',
+    '(?:pratica edilizia|pratica|protocollo|prot\\.?)\\s*n\\.?',
+    'numero_pratica',
+    'Numero della pratica',
+  ),
+  rule(
+    '(?:iscritt[oa] )?con n\\.?|n\\. (?:di )?iscrizione',
+    'numero_iscrizione',
+    'Numero di iscrizione',
+  ),
+  rule(
+    '^n\\.|n\\.\\s?civ\\.?|n\\. civico|numero civico|civico|(?:via|viale|piazza|corso|strada|¶)\\s*n\\.?',
     'numero_civico',
     'Numero civico',
   ),
@@ -495,6 +589,7 @@ function fromLabel(read: Read): Proposal | null {
 export function proposeForBlanks(
   blanks: Blank[],
   dropDowns: Map<string, string[][]> = new Map(),
+  sections: Section[] = [],
 ): (Proposal | null)[] {
   const reads = readAll(blanks);
   const dropDownCursor = new Map<string, number>();
@@ -521,8 +616,8 @@ export function proposeForBlanks(
   const groupOf: (string | undefined)[] = reads.map(() => undefined);
   streetAfterDropDown(reads, proposals);
   groupBoxes(reads, proposals, groupOf);
-  repeatedBlocks(reads, proposals, groupOf);
-  uniqueVariables(reads, proposals, groupOf);
+  repeatedBlocks(reads, proposals, groupOf, sections);
+  uniqueVariables(reads, proposals, groupOf, sections);
   return proposals;
 }
 
@@ -676,13 +771,14 @@ function groupLabel(first: Read): string {
 }
 
 /**
- * The same paragraphs of labels repeated one after the other (two witnesses, numbered lines
- * «1) … 2) …») are the items of one elenco: its fields are the block's labels.
+ * The same paragraphs of labels repeated one after the other under one heading (two witnesses,
+ * numbered lines «1) … 2) …») are the items of one elenco: its fields are the block's labels.
  */
 function repeatedBlocks(
   reads: Read[],
   proposals: (Proposal | null)[],
   groupOf: (string | undefined)[],
+  sections: Section[],
 ): void {
   type Paragraph = { key: string; signature: string; index: number; file: string; reads: number[] };
   const paragraphs: Paragraph[] = [];
@@ -720,6 +816,9 @@ function repeatedBlocks(
         if (
           next.length < size ||
           next.some((paragraph, offset) => paragraph.signature !== block[offset]?.signature) ||
+          // The creditor's block and the debtor's, under their own headings, are two parties.
+          sections[next[0]?.reads[0] ?? 0]?.heading !==
+            sections[block[0]?.reads[0] ?? 0]?.heading ||
           next[0]?.file !== previousEnd.file ||
           (next[0]?.index ?? 0) - previousEnd.index > 4
         )
@@ -770,17 +869,20 @@ function itemLabel(paragraph: { reads: number[] }, reads: Read[]): string {
 }
 
 /**
- * One variable per distinct question: a label met again in a paragraph of the same words is the
- * same fact («Data ___ Firma ___» on every page), elsewhere another one (`_2`).
+ * One variable per distinct question: a label met again in a paragraph of the same words, under
+ * the same heading, is the same fact («Data ___ Firma ___» on every page); elsewhere another one,
+ * named after its heading's party when it has one (`codice_fiscale_debitore`), else `_2`.
  */
 function uniqueVariables(
   reads: Read[],
   proposals: (Proposal | null)[],
   groupOf: (string | undefined)[],
+  sections: Section[],
 ): void {
   const facts = new Map<string, string>();
   const used = new Set<string>();
   const groups = new Map<string, string>();
+  const questionOf = new Map<string, string>();
   for (const [position, proposal] of proposals.entries()) {
     if (!proposal) continue;
     const read = reads[position] as Read;
@@ -790,27 +892,35 @@ function uniqueVariables(
     }
     // Every box of a group, every blank of an elenco shares the group's variable.
     const groupKey = groupOf[position];
-    if (groupKey) {
-      const known = groups.get(groupKey);
-      if (known) {
-        proposal.variable = known;
-        continue;
-      }
+    const known = groupKey ? groups.get(groupKey) : undefined;
+    if (known) {
+      proposal.variable = known;
+      proposal.question = questionOf.get(known) ?? proposal.question;
+      continue;
     }
-    const fact = `${proposal.variable}|${read.signature}|${read.before}`;
+    const section = sections[position] ?? { heading: '', role: '' };
+    // A date signed on every page is one date, whatever the heading above it.
+    const heading = proposal.type === 'data' ? '' : section.heading;
+    const fact = `${proposal.variable}|${heading}|${read.signature}|${read.before}`;
     const same = groupKey ? undefined : facts.get(fact);
     let variable = same ?? proposal.variable;
-    if (!same) {
-      for (let n = 2; used.has(variable); n += 1) variable = `${proposal.variable}_${n}`;
-      used.add(variable);
-      if (!groupKey) facts.set(fact, variable);
-    }
-    if (groupKey) groups.set(groupKey, variable);
-    if (variable !== proposal.variable && variable.endsWith(`_${variable.split('_').at(-1)}`)) {
-      const n = variable.split('_').at(-1);
-      if (/^\d+$/.test(n ?? '') && !proposal.question.endsWith(`(${n})`))
+    if (!same && used.has(variable)) {
+      const qualified = section.role ? `${proposal.variable}_${section.role}` : undefined;
+      if (qualified && !used.has(qualified)) {
+        variable = qualified;
+        proposal.question = `${proposal.question} (${section.role.replace(/_/g, ' ')})`;
+      } else {
+        let n = 2;
+        while (used.has(`${proposal.variable}_${n}`)) n += 1;
+        variable = `${proposal.variable}_${n}`;
         proposal.question = `${proposal.question} (${n})`;
+      }
     }
+    used.add(variable);
+    if (!groupKey && !same) facts.set(fact, variable);
+    if (groupKey) groups.set(groupKey, variable);
+    if (same) proposal.question = questionOf.get(same) ?? proposal.question;
+    questionOf.set(variable, proposal.question);
     proposal.variable = variable;
   }
 }
