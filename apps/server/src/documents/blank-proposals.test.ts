@@ -275,6 +275,90 @@ describe('blank proposals: choices', () => {
   });
 });
 
+describe('blank proposals: boxes laid out as a table', () => {
+  const cell = (text: string) =>
+    `<w:tc><w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p></w:tc>`;
+  const row = (...cells: string[]) => `<w:tr>${cells.map(cell).join('')}</w:tr>`;
+
+  it('asks each row of boxes in cells once, the column headings as its options', () => {
+    const table = `<w:tbl>${row('Elementi', 'conforme', 'non conforme')}${row('Numero dell’atto', '☐', '☐')}${row('Data dell’atto', '☐', '☐')}</w:tbl>`;
+    const boxes = inspectBlanks(buildDocx(['Verifica'], { bodyXml: table })).map(
+      (blank) => blank.proposal,
+    );
+    expect(boxes).toEqual([
+      {
+        variable: 'numero_atto',
+        question: 'Numero dell’atto',
+        type: 'scelta',
+        options: ['conforme', 'non conforme'],
+        multiple: false,
+        option: 'conforme',
+      },
+      {
+        variable: 'numero_atto',
+        question: 'Numero dell’atto',
+        type: 'scelta',
+        options: ['conforme', 'non conforme'],
+        multiple: false,
+        option: 'non conforme',
+      },
+      {
+        variable: 'data_atto',
+        question: 'Data dell’atto',
+        type: 'scelta',
+        options: ['conforme', 'non conforme'],
+        multiple: false,
+        option: 'conforme',
+      },
+      {
+        variable: 'data_atto',
+        question: 'Data dell’atto',
+        type: 'scelta',
+        options: ['conforme', 'non conforme'],
+        multiple: false,
+        option: 'non conforme',
+      },
+    ]);
+  });
+
+  it('reads the headings of boxes typed in a row from the tabbed line above', () => {
+    const tabbed = '<w:p><w:r><w:t>SI</w:t></w:r><w:r><w:tab/><w:t>NO</w:t></w:r></w:p>';
+    const blanks = inspectBlanks(
+      buildDocx(['ISTRUTTORIA:'], {
+        bodyXml: `${tabbed}<w:p><w:r><w:t>☐ ☐ MARCA DA BOLLO</w:t></w:r></w:p>`,
+      }),
+    );
+    expect(blanks.map((blank) => blank.proposal)).toEqual([
+      {
+        variable: 'marca_bollo',
+        question: 'Marca da bollo',
+        type: 'scelta',
+        options: ['SI', 'NO'],
+        multiple: false,
+        option: 'SI',
+      },
+      {
+        variable: 'marca_bollo',
+        question: 'Marca da bollo',
+        type: 'scelta',
+        options: ['SI', 'NO'],
+        multiple: false,
+        option: 'NO',
+      },
+    ]);
+  });
+
+  it('asks boxes on their own lines with the question of the line above', () => {
+    expect(
+      proposals(
+        'Modalità di scelta del contraente:',
+        '☐ affidamento diretto',
+        '☐ procedura aperta',
+      ).map((proposal) => proposal?.question),
+    ).toEqual(['Modalità di scelta del contraente', 'Modalità di scelta del contraente']);
+  });
+});
+
 describe('blank proposals: repeated blocks', () => {
   it('makes the same block of labels, repeated, one elenco whose fields are its labels', () => {
     const witnesses = proposals(

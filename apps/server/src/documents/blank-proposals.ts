@@ -58,8 +58,21 @@ export function dropDownOptions(docx: Buffer): Map<string, string[][]> {
   return lists;
 }
 
-/** The heading a blank sits under, and the party it names («Dati del debitore» → `debitore`). */
-export type Section = { heading: string; role: string };
+/**
+ * Where a blank sits: the heading above it and the party it names («Dati del debitore» →
+ * `debitore`); for a box alone in a table cell, its row's words, its column's heading and the
+ * row; for boxes typed in a row before one label, the column headings above them.
+ */
+export type Section = {
+  heading: string;
+  role: string;
+  /** The role as the heading writes it («società»), for the question. */
+  roleLabel?: string;
+  grid?: { question: string; option: string | undefined; key: string };
+  columns?: string[];
+  /** The paragraph just above when it asks («Modalità di scelta:», «È presente?»). */
+  asks?: string;
+};
 
 const SECTION_ROLES = [
   'debitore',
@@ -99,46 +112,147 @@ function isHeading(text: string): boolean {
   );
 }
 
-/** The text of each paragraph of each text part, in the finder's order (a paragraph at its end). */
-function paragraphTexts(docx: Buffer): Map<string, string[]> {
+type Cell = { table: number; row: number; column: number };
+type Layout = {
+  /** Each paragraph's text, tabs as `\t`, in the finder's order (a paragraph at its end). */
+  texts: string[];
+  /** The table cell each paragraph is in, if any. */
+  cells: (Cell | undefined)[];
+  /** Each table's rows of cell texts. */
+  tables: string[][][];
+};
+
+const LAYOUT_TOKEN =
+  /<w:p(?=[\s>/])[^>]*?(\/?)>|<\/w:p>|<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\s*\/>|<w:tbl>|<\/w:tbl>|<w:tr(?=[\s>])[^>]*>|<\/w:tr>|<w:tc>|<w:tc\s[^>]*>|<\/w:tc>/g;
+
+/** The paragraphs of each text part with the table cell they sit in, read as the finder does. */
+function layoutOf(docx: Buffer): Map<string, Layout> {
   const zip = new PizZip(docx);
-  const texts = new Map<string, string[]>();
+  const layouts = new Map<string, Layout>();
   for (const name of Object.keys(zip.files)) {
     if (!/^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name)) continue;
     const xml = acceptRevisions(zip.file(name)?.asText() ?? '');
-    const done: string[] = [];
+    const layout: Layout = { texts: [], cells: [], tables: [] };
     const open: string[] = [];
-    for (const match of xml.matchAll(
-      /<w:p(?=[\s>/])[^>]*?(\/?)>|<\/w:p>|<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g,
-    )) {
+    const tables: { id: number; row: number; column: number }[] = [];
+    for (const match of xml.matchAll(LAYOUT_TOKEN)) {
       const [token, selfClosing, text] = match;
-      if (text !== undefined) {
-        if (open.length > 0) open[open.length - 1] += decodeXmlText(text);
+      const table = tables.at(-1);
+      if (text !== undefined || token.startsWith('<w:tab')) {
+        const added = text !== undefined ? decodeXmlText(text) : '\t';
+        if (open.length > 0) open[open.length - 1] += added;
+        if (table && table.row >= 0 && table.column >= 0) {
+          const row = layout.tables[table.id]?.[table.row];
+          if (row) row[table.column] = (row[table.column] ?? '') + added;
+        }
       } else if (token === '</w:p>') {
         const paragraph = open.pop();
-        if (paragraph !== undefined) done.push(paragraph);
-      } else if (!selfClosing) open.push('');
+        if (paragraph === undefined) continue;
+        layout.texts.push(paragraph);
+        layout.cells.push(
+          table && table.column >= 0
+            ? { table: table.id, row: table.row, column: table.column }
+            : undefined,
+        );
+      } else if (token.startsWith('<w:p')) {
+        if (!selfClosing) open.push('');
+      } else if (token === '<w:tbl>') {
+        tables.push({ id: layout.tables.length, row: -1, column: -1 });
+        layout.tables.push([]);
+      } else if (token === '</w:tbl>') {
+        tables.pop();
+      } else if (token.startsWith('<w:tr') && table) {
+        table.row += 1;
+        table.column = -1;
+        layout.tables[table.id]?.push([]);
+      } else if (token.startsWith('<w:tc') && table) {
+        table.column += 1;
+        layout.tables[table.id]?.[table.row]?.push('');
+      }
     }
-    texts.set(name, done);
+    layouts.set(name, layout);
   }
-  return texts;
+  return layouts;
 }
 
-/** For each blank, the nearest heading above it in its part (up to 80 paragraphs back: a form's table counts each cell). */
+/** A cell's words: no boxes, no blanks, spaces made one. */
+function cellWords(text: string): string {
+  return clean(text.replace(/[☐□❑❏❒]|_{2,}|[.…]{4,}/g, ' '));
+}
+
+/**
+ * A box alone in a table cell: the row's first words are the question, the column's heading
+ * (the nearest row above with words in that column) the option («conforme», «non conforme»).
+ */
+function gridOf(layout: Layout, index: number): Section['grid'] {
+  const cell = layout.cells[index];
+  const rows = cell ? layout.tables[cell.table] : undefined;
+  if (!cell || !rows) return undefined;
+  const row = rows[cell.row] ?? [];
+  const question = row
+    .map((text) => trimLabel(cellWords(text)))
+    .find((text) => /\p{L}/u.test(text));
+  if (!question) return undefined;
+  let column: string | undefined;
+  for (let above = cell.row - 1; above >= 0 && !column; above -= 1) {
+    const text = cellWords(rows[above]?.[cell.column] ?? '');
+    if (/\p{L}/u.test(text) && !/[☐□❑❏❒]/.test(rows[above]?.[cell.column] ?? '')) column = text;
+  }
+  return { question, option: column, key: `${cell.table}:${cell.row}` };
+}
+
+/**
+ * The headings of a row of boxes typed in one paragraph («SI⇥NO⇥NON NECESSARIO» above
+ * «☐ ☐ MARCA DA BOLLO»): the nearest paragraph above, without boxes or blanks, whose pieces
+ * between tabs are short words.
+ */
+function columnsAbove(layout: Layout, index: number, boxes: number): string[] | undefined {
+  for (let above = index - 1; above >= Math.max(0, index - 12); above -= 1) {
+    const text = layout.texts[above] ?? '';
+    if (/[☐□❑❏❒]|_{2,}|[.…]{4,}/.test(text)) continue;
+    // A heading broken over two lines («NON⇥» then «⇥⇥NECESSARIO») joins by tab position.
+    const below = layout.texts[above + 1] ?? '';
+    const continued = /[☐□❑❏❒]|_{2,}|[.…]{4,}/.test(below) ? [] : below.split('\t');
+    const pieces = text
+      .split('\t')
+      .map((piece, position) => clean(`${piece} ${continued[position] ?? ''}`))
+      .filter((piece) => piece !== '');
+    if (pieces.length >= boxes && pieces.every((piece) => piece.length <= 20)) return pieces;
+  }
+  return undefined;
+}
+
+/**
+ * For each blank, the nearest heading above it in its part (up to 80 paragraphs back: a form's
+ * table counts each cell), and the table or the columns its box belongs to.
+ */
 export function sectionsOf(docx: Buffer, blanks: Blank[]): Section[] {
-  const texts = paragraphTexts(docx);
+  const layouts = layoutOf(docx);
   return blanks.map((blank) => {
-    const paragraphs = texts.get(blank.file) ?? [];
+    const layout = layouts.get(blank.file) ?? { texts: [], cells: [], tables: [] };
+    const section: Section = { heading: '', role: '' };
+    if (isBox(blank)) {
+      const alone = cellWords(blank.whole) === '';
+      if (alone) section.grid = gridOf(layout, blank.index);
+      const boxes = (blank.whole.match(/[☐□❑❏❒]/g) ?? []).length;
+      if (!alone && boxes > 1 && /^\s*(?:[☐□❑❏❒]\s*)+[^☐□❑❏❒]+$/.test(blank.whole))
+        section.columns = columnsAbove(layout, blank.index, boxes);
+    }
+    const above = cellWords(layout.texts[blank.index - 1] ?? '');
+    if (/\p{L}.*[:?]$/u.test(above) && above.length <= 160) section.asks = above.replace(/:$/, '');
     for (let index = blank.index - 1; index >= Math.max(0, blank.index - 80); index -= 1) {
-      const text = paragraphs[index] ?? '';
+      const text = layout.texts[index] ?? '';
       if (!isHeading(text)) continue;
       const lower = text.toLowerCase();
       const role = SECTION_ROLES.find((noun) =>
         new RegExp(`(?<!\\p{L})${noun}(?!\\p{L})`, 'u').test(lower),
       );
-      return { heading: clean(text), role: role ? variableOf(role) : '' };
+      section.heading = clean(text);
+      section.role = role ? variableOf(role) : '';
+      section.roleLabel = role;
+      break;
     }
-    return { heading: '', role: '' };
+    return section;
   });
 }
 
@@ -410,13 +524,17 @@ function partyOf(read: Read): string {
 }
 
 function sentenceCase(text: string): string {
-  const trimmed = clean(text);
+  // «MARCA DA BOLLO» asked as «Marca da bollo»; «CAP», «IBAN» stay.
+  const trimmed =
+    /\p{Ll}/u.test(text) || clean(text).length <= 4 ? clean(text) : clean(text).toLowerCase();
   return trimmed.charAt(0).toLocaleUpperCase('it') + trimmed.slice(1);
 }
 
 /** A snake_case ASCII variable from Italian words: accents dropped, at most five words. */
 export function variableOf(text: string): string {
   const words = text
+    // «dell'atto», «l'importo»: the elided article is no word of the variable.
+    .replace(/(?<!\p{L})(?:l|dell|all|dall|nell|sull|un|d|quest)['’](?=\p{L})/giu, '')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
@@ -615,7 +733,8 @@ export function proposeForBlanks(
   // The group each blank belongs to (a box group, a repeated block): one variable for all.
   const groupOf: (string | undefined)[] = reads.map(() => undefined);
   streetAfterDropDown(reads, proposals);
-  groupBoxes(reads, proposals, groupOf);
+  tableBoxes(reads, proposals, groupOf, sections);
+  groupBoxes(reads, proposals, groupOf, sections);
   repeatedBlocks(reads, proposals, groupOf, sections);
   uniqueVariables(reads, proposals, groupOf, sections);
   return proposals;
@@ -696,6 +815,62 @@ function streetAfterDropDown(reads: Read[], proposals: (Proposal | null)[]): voi
   }
 }
 
+/**
+ * Boxes laid out as a table: alone in the cells of a row under column headings («conforme»,
+ * «migliorabile», «non conforme»), or typed in a row before one label under a line of headings
+ * («SI⇥NO⇥NON NECESSARIO»). Each row is one single choice: the row's words ask, the columns
+ * answer.
+ */
+function tableBoxes(
+  reads: Read[],
+  proposals: (Proposal | null)[],
+  groupOf: (string | undefined)[],
+  sections: Section[],
+): void {
+  let start = 0;
+  while (start < reads.length) {
+    const first = reads[start] as Read;
+    const section = sections[start];
+    const grid = section?.grid;
+    const columns = section?.columns;
+    if (!isBox(first.blank) || (!grid && !columns)) {
+      start += 1;
+      continue;
+    }
+    let end = start + 1;
+    while (end < reads.length && isBox((reads[end] as Read).blank)) {
+      const next = sections[end];
+      const same = grid
+        ? next?.grid?.key === grid.key
+        : (reads[end] as Read).blank.index === first.blank.index &&
+          (reads[end] as Read).blank.file === first.blank.file;
+      if (!same) break;
+      end += 1;
+    }
+    const count = end - start;
+    const options = Array.from({ length: count }, (_, offset) => {
+      const own = grid ? sections[start + offset]?.grid?.option : columns?.[offset];
+      return own ?? `Casella ${offset + 1}`;
+    });
+    // Two columns with the same heading would tick together: number them instead.
+    const distinct = new Set(options).size === options.length;
+    const question = grid?.question ?? cut(first.blank.whole);
+    for (let offset = 0; offset < count; offset += 1) {
+      groupOf[start + offset] = `table:${start}`;
+      const finalOptions = distinct ? options : options.map((_, index) => `Casella ${index + 1}`);
+      proposals[start + offset] = {
+        variable: variableOf(question),
+        question: sentenceCase(question),
+        type: 'scelta',
+        options: finalOptions,
+        multiple: false,
+        option: finalOptions[offset] as string,
+      };
+    }
+    start = end;
+  }
+}
+
 /** The paragraphs of two blanks are next to each other (a table row's cells, list lines). */
 function near(a: Blank, b: Blank): boolean {
   return a.file === b.file && b.index - a.index <= 2 && b.index >= a.index;
@@ -712,11 +887,12 @@ function groupBoxes(
   reads: Read[],
   proposals: (Proposal | null)[],
   groupOf: (string | undefined)[],
+  sections: Section[],
 ): void {
   let start = 0;
   while (start < reads.length) {
     const first = reads[start] as Read;
-    if (!isBox(first.blank)) {
+    if (!isBox(first.blank) || groupOf[start]) {
       start += 1;
       continue;
     }
@@ -724,12 +900,14 @@ function groupBoxes(
     while (end < reads.length) {
       const read = reads[end] as Read;
       const previous = reads[end - 1] as Read;
-      if (!isBox(read.blank)) break;
+      if (!isBox(read.blank) || groupOf[end]) break;
       const sameParagraph =
         read.blank.file === previous.blank.file && read.blank.index === previous.blank.index;
       if (!sameParagraph && !(near(previous.blank, read.blank) && startsWithBox(read))) break;
       // A yes/no pair is a group of its own, even when the next line is another pair.
       if (!sameParagraph && /^no(?!\p{L})/iu.test(optionOf(previous))) break;
+      // «A.1 …», «A.2 …» and the «SI NO» boxes after them are two questions.
+      if (YES_NO.test(optionOf(previous)) !== YES_NO.test(optionOf(read))) break;
       end += 1;
     }
     const group = reads.slice(start, end);
@@ -739,7 +917,8 @@ function groupBoxes(
     );
     const yesNo = options.every((option) => YES_NO.test(option));
     const multiple = !oneParagraph && !yesNo && options.length > 1;
-    const label = groupLabel(first) || (yesNo ? 'Scelta' : (options[0] ?? 'Scelta'));
+    const label =
+      groupLabel(first) || sections[start]?.asks || (yesNo ? 'Scelta' : (options[0] ?? 'Scelta'));
     const variable = variableOf(label);
     for (const [offset, read] of group.entries()) {
       groupOf[start + offset] = `box:${start}`;
@@ -908,7 +1087,7 @@ function uniqueVariables(
       const qualified = section.role ? `${proposal.variable}_${section.role}` : undefined;
       if (qualified && !used.has(qualified)) {
         variable = qualified;
-        proposal.question = `${proposal.question} (${section.role.replace(/_/g, ' ')})`;
+        proposal.question = `${proposal.question} (${section.roleLabel ?? section.role})`;
       } else {
         let n = 2;
         while (used.has(`${proposal.variable}_${n}`)) n += 1;
