@@ -101,6 +101,25 @@ describe('blank proposals on real Italian forms', () => {
     }
   });
 
+  it('names every variable in snake_case ASCII, with one question and one type per variable', () => {
+    for (const slug of SLUGS) {
+      const asked = new Map<string, string>();
+      for (const { proposal } of inspectBlanks(
+        readFileSync(path.join(REAL_DIR, slug, 'document.docx')),
+      )) {
+        if (!proposal) continue;
+        expect(proposal.variable, slug).toMatch(/^[a-z][a-z0-9_]*$/);
+        for (const field of proposal.fields ?? [])
+          expect(field.variable, slug).toMatch(/^[a-z][a-z0-9_]*$/);
+        const question = `${proposal.type}: ${proposal.question}`;
+        expect(asked.get(proposal.variable) ?? question, `${slug} ${proposal.variable}`).toBe(
+          question,
+        );
+        asked.set(proposal.variable, question);
+      }
+    }
+  });
+
   it('proposes the right type for at least 80 % of the blanks found', () => {
     const rows = SLUGS.map(compare);
     const found = rows.reduce((sum, row) => sum + row.found, 0);

@@ -23,7 +23,8 @@ export type InspectedBlank = TInspectedBlank;
 /** Every blank of the document with its proposal, in document order. */
 export function inspectBlanks(docx: Buffer): InspectedBlank[] {
   const blanks = findBlanks(docx);
-  const proposals = proposeForBlanks(blanks, dropDownOptions(docx), sectionsOf(docx, blanks));
+  const zip = new PizZip(docx);
+  const proposals = proposeForBlanks(blanks, dropDownOptions(zip), sectionsOf(zip, blanks));
   return blanks.map((blank, index) => ({
     id: blank.id,
     part: blank.part,
@@ -40,8 +41,7 @@ export function inspectBlanks(docx: Buffer): InspectedBlank[] {
  * The entries of each legacy drop-down field, part by part in document order: the finder
  * records one FORMDROPDOWN blank per field, in the same order.
  */
-export function dropDownOptions(docx: Buffer): Map<string, string[][]> {
-  const zip = new PizZip(docx);
+export function dropDownOptions(zip: PizZip): Map<string, string[][]> {
   const lists = new Map<string, string[][]>();
   for (const name of Object.keys(zip.files)) {
     if (!/^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name)) continue;
@@ -120,19 +120,20 @@ type Layout = {
   cells: (Cell | undefined)[];
   /** Each table's rows of cell texts. */
   tables: string[][][];
+  /** For each paragraph, the nearest heading at or above it (-1: none). */
+  headings: number[];
 };
 
 const LAYOUT_TOKEN =
   /<w:p(?=[\s>/])[^>]*?(\/?)>|<\/w:p>|<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\s*\/>|<w:tbl>|<\/w:tbl>|<w:tr(?=[\s>])[^>]*>|<\/w:tr>|<w:tc>|<w:tc\s[^>]*>|<\/w:tc>/g;
 
 /** The paragraphs of each text part with the table cell they sit in, read as the finder does. */
-function layoutOf(docx: Buffer): Map<string, Layout> {
-  const zip = new PizZip(docx);
+function layoutOf(zip: PizZip): Map<string, Layout> {
   const layouts = new Map<string, Layout>();
   for (const name of Object.keys(zip.files)) {
     if (!/^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name)) continue;
     const xml = acceptRevisions(zip.file(name)?.asText() ?? '');
-    const layout: Layout = { texts: [], cells: [], tables: [] };
+    const layout: Layout = { texts: [], cells: [], tables: [], headings: [] };
     const open: string[] = [];
     const tables: { id: number; row: number; column: number }[] = [];
     for (const match of xml.matchAll(LAYOUT_TOKEN)) {
@@ -169,6 +170,11 @@ function layoutOf(docx: Buffer): Map<string, Layout> {
         table.column += 1;
         layout.tables[table.id]?.[table.row]?.push('');
       }
+    }
+    let heading = -1;
+    for (const [index, text] of layout.texts.entries()) {
+      if (isHeading(text)) heading = index;
+      layout.headings.push(heading);
     }
     layouts.set(name, layout);
   }
@@ -226,10 +232,11 @@ function columnsAbove(layout: Layout, index: number, boxes: number): string[] | 
  * For each blank, the nearest heading above it in its part (up to 80 paragraphs back: a form's
  * table counts each cell), and the table or the columns its box belongs to.
  */
-export function sectionsOf(docx: Buffer, blanks: Blank[]): Section[] {
-  const layouts = layoutOf(docx);
+export function sectionsOf(zip: PizZip, blanks: Blank[]): Section[] {
+  const layouts = layoutOf(zip);
+  const roles = new Map<string, string | undefined>();
   return blanks.map((blank) => {
-    const layout = layouts.get(blank.file) ?? { texts: [], cells: [], tables: [] };
+    const layout = layouts.get(blank.file) ?? { texts: [], cells: [], tables: [], headings: [] };
     const section: Section = { heading: '', role: '' };
     if (isBox(blank)) {
       const alone = cellWords(blank.whole) === '';
@@ -240,17 +247,20 @@ export function sectionsOf(docx: Buffer, blanks: Blank[]): Section[] {
     }
     const above = cellWords(layout.texts[blank.index - 1] ?? '');
     if (/\p{L}.*[:?]$/u.test(above) && above.length <= 160) section.asks = above.replace(/:$/, '');
-    for (let index = blank.index - 1; index >= Math.max(0, blank.index - 80); index -= 1) {
-      const text = layout.texts[index] ?? '';
-      if (!isHeading(text)) continue;
-      const lower = text.toLowerCase();
-      const role = SECTION_ROLES.find((noun) =>
-        new RegExp(`(?<!\\p{L})${noun}(?!\\p{L})`, 'u').test(lower),
-      );
-      section.heading = clean(text);
+    const index = layout.headings[blank.index - 1] ?? -1;
+    if (index >= 0 && blank.index - index <= 80) {
+      const text = clean(layout.texts[index] ?? '');
+      if (!roles.has(text)) {
+        const lower = text.toLowerCase();
+        roles.set(
+          text,
+          SECTION_ROLES.find((noun) => new RegExp(`(?<!\\p{L})${noun}(?!\\p{L})`, 'u').test(lower)),
+        );
+      }
+      const role = roles.get(text);
+      section.heading = text;
       section.role = role ? variableOf(role) : '';
       section.roleLabel = role;
-      break;
     }
     return section;
   });
