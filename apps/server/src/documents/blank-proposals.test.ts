@@ -149,6 +149,26 @@ describe('blank proposals: the label dictionary', () => {
     ]);
   });
 
+  it('asks a line of nothing but a blank with the words above it, nothing under «Firma»', () => {
+    expect(
+      proposals(
+        'Sede legale',
+        '______________________________________________________________',
+        'È occorso quanto segue:',
+        '______________________________________________________________',
+        'Firma',
+        '________________________',
+        'Il/La ______________',
+      ).map((proposal) => proposal && [proposal.question, proposal.type]),
+    ).toEqual([
+      ['Sede legale', 'testo'],
+      ['È occorso quanto segue', 'testo_lungo'],
+      null,
+      ['Parte', 'elenco'],
+      ['Testo', 'testo'],
+    ]);
+  });
+
   it('asks a long text for lines of nothing but a blank, continuing the question above', () => {
     expect(
       proposals(
@@ -157,7 +177,7 @@ describe('blank proposals: the label dictionary', () => {
         '______________________________________________________________',
       ).map((proposal) => [proposal?.question, proposal?.type]),
     ).toEqual([
-      ['Descrizione dei fatti', 'testo'],
+      ['Descrizione dei fatti', 'testo_lungo'],
       ['Descrizione dei fatti (riga 2)', 'testo_lungo'],
       ['Descrizione dei fatti (riga 3)', 'testo_lungo'],
     ]);

@@ -72,6 +72,8 @@ export type Section = {
   columns?: string[];
   /** The paragraph just above when it asks («Modalità di scelta:», «È presente?»). */
   asks?: string;
+  /** The nearest paragraph above with any text, and whether it is nothing but blanks. */
+  above?: { text: string; blank: boolean };
 };
 
 const SECTION_ROLES = [
@@ -247,6 +249,14 @@ export function sectionsOf(zip: PizZip, blanks: Blank[]): Section[] {
     }
     const above = cellWords(layout.texts[blank.index - 1] ?? '');
     if (/\p{L}.*[:?]$/u.test(above) && above.length <= 160) section.asks = above.replace(/:$/, '');
+    for (let index = blank.index - 1; index >= Math.max(0, blank.index - 4); index -= 1) {
+      const text = clean(layout.texts[index] ?? '');
+      if (text === '') continue;
+      // A line ending in a blank goes on in the line of blank below it.
+      const blank = cellWords(text) === '' || /(?:_{4,}|[.…]{4,})$/.test(text);
+      section.above = { text: cellWords(text), blank };
+      break;
+    }
     const index = layout.headings[blank.index - 1] ?? -1;
     if (index >= 0 && blank.index - index <= 80) {
       const text = clean(layout.texts[index] ?? '');
@@ -415,7 +425,8 @@ const ROLES = [
   'istante',
 ];
 
-const SIGNATURE = /(?:^|[^\p{L}])(?:firma(?: leggibile)?|timbro e firma|il dichiarante)$/iu;
+const SIGNATURE =
+  /(?:^|[^\p{L}])(?:firma(?: leggibile)?|timbro e firma|il dichiarante|firma per ricevuta)$/iu;
 const SIGNATURE_PLACEHOLDER = /firma/i;
 const DATE_SHAPED = /^_+\/_+/;
 /** «Abbiategrasso, ___», «Milano lì ___»: the place where it is signed, then the date. */
@@ -429,8 +440,10 @@ type Read = {
   after: string;
   /** The paragraph with its blanks removed: two blanks in paragraphs alike are the same fact. */
   signature: string;
-  /** Nothing but blanks in the paragraph. */
+  /** Nothing but blanks in the paragraph, and no words (a gender blank is words). */
   alone: boolean;
+  /** Words of the paragraph's own before the blank, outside every blank. */
+  labelled: boolean;
 };
 
 function ends(blank: Blank): number {
@@ -464,13 +477,16 @@ function readAll(blanks: Blank[]): Read[] {
     const siblings = byParagraph.get(`${blank.file}#${blank.index}`) ?? [blank];
     const order = siblings.indexOf(blank);
     let before = '';
+    let plain = '';
     let cursor = 0;
     for (const sibling of siblings.slice(0, order)) {
       before += blank.whole.slice(cursor, sibling.at);
+      plain += blank.whole.slice(cursor, sibling.at);
       before += sibling.kind === 'gender' ? sibling.text : ' ¶ ';
       cursor = Math.max(cursor, ends(sibling));
     }
     before += blank.whole.slice(cursor, blank.at);
+    plain += blank.whole.slice(cursor, blank.at);
     const next = siblings[order + 1];
     const after = blank.whole.slice(ends(blank), next ? next.at : blank.whole.length);
     let rest = '';
@@ -492,7 +508,8 @@ function readAll(blanks: Blank[]): Read[] {
         : signature === ''
           ? `@${blank.paragraph.toLowerCase()}`
           : signature,
-      alone: clean(rest.replace(/[☐□❑❏❒]/g, '')) === '',
+      alone: clean(rest.replace(/[☐□❑❏❒]/g, '')) === '' && cellWords(blank.whole) === '',
+      labelled: /\p{L}/u.test(plain),
     };
   });
 }
@@ -683,7 +700,7 @@ function textProposal(label: string, type: QuestionType): Proposal {
 function fromLabel(read: Read): Proposal | null {
   const { blank } = read;
   const label = labelOf(read);
-  const own = read.before.replace(/¶/g, '').trim() !== '';
+  const own = read.labelled;
   if (own && SIGNATURE.test(read.before)) return null;
   if (!own && read.alone && SIGNATURE.test(trimLabel(blank.paragraph).toLowerCase())) return null;
   const written = clean(blank.whole.slice(0, blank.at));
@@ -694,7 +711,8 @@ function fromLabel(read: Read): Proposal | null {
   if (/¶\s*\($/.test(`${read.before}(`) && /^\)/.test(read.after) && /¶$/.test(read.before)) {
     return { variable: 'provincia', question: 'Provincia', type: 'provincia' };
   }
-  if (own) {
+  // «Il/La sottoscritto/a ____»: the words of gender blanks are a label too.
+  if (own || read.before.replace(/¶/g, '').trim() !== '') {
     const known = matchRule(read.before);
     if (known) return known;
   } else if (read.alone && label !== '') {
@@ -738,7 +756,7 @@ export function proposeForBlanks(
     }
     return proposal;
   });
-  continuedLines(reads, proposals);
+  linesAlone(reads, proposals, sections);
   articlesWithTheirWord(reads, proposals);
   // The group each blank belongs to (a box group, a repeated block): one variable for all.
   const groupOf: (string | undefined)[] = reads.map(() => undefined);
@@ -790,20 +808,38 @@ const ARTICLE_WORDS = new Set([
 ]);
 
 /**
- * A line of nothing but a blank under another blank continues its answer: the same question,
- * a long text (the finder quotes the blank line above as its label).
+ * A line of nothing but a blank answers the words above it («Sede legale», «È occorso quanto
+ * segue:», a long text after a colon or a question mark; nothing under «Firma»), or continues
+ * the line of blank above it: the same question, a long text (riga 2, 3…).
  */
-function continuedLines(reads: Read[], proposals: (Proposal | null)[]): void {
+function linesAlone(reads: Read[], proposals: (Proposal | null)[], sections: Section[]): void {
   let first: Proposal | undefined;
   let line = 1;
   for (const [index, read] of reads.entries()) {
-    if (!read.alone || read.blank.kind === 'formField' || /\p{L}/u.test(read.blank.paragraph)) {
+    const above = sections[index]?.above;
+    // Alone: no words at all in the paragraph («Il/La ____» has words, though both are blanks).
+    const alone = read.alone && cellWords(read.blank.whole) === '';
+    if (!alone || read.blank.kind === 'formField' || isBox(read.blank) || !above) {
       first = undefined;
+      continue;
+    }
+    if (!above.blank) {
+      first = undefined;
+      const label = trimLabel(above.text.replace(/[().]/g, ' ')).toLowerCase();
+      if (SIGNATURE.test(label)) {
+        proposals[index] = null;
+        continue;
+      }
+      const long = /[:?]$/.test(above.text);
+      proposals[index] =
+        matchRule(label) ?? textProposal(above.text, long ? 'testo_lungo' : 'testo');
       continue;
     }
     const previous = proposals[index - 1];
     if (!first) {
       first = previous ?? { variable: 'testo', question: 'Testo', type: 'testo_lungo' };
+      // An answer on several lines is a long text from its first line.
+      if (first.type === 'testo') first.type = 'testo_lungo';
       line = 1;
     }
     line += 1;
