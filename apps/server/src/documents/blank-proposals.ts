@@ -5,9 +5,9 @@ import type {
   TProposedField,
 } from '@lexpath/shared/schemas/blank-proposals';
 import PizZip from 'pizzip';
-import { type Blank, type BlankKind, findBlanks } from './blank-finder.ts';
+import { type Blank, type BlankKind, findBlanksInPart } from './blank-finder.ts';
 import { decodeXmlText } from './render.ts';
-import { acceptRevisions } from './word-cleanup.ts';
+import { acceptRevisions, TEXT_PART } from './word-cleanup.ts';
 
 /**
  * What each blank of a form should become (the question to ask, its type, its variable), read
@@ -22,9 +22,14 @@ export type InspectedBlank = TInspectedBlank;
 
 /** Every blank of the document with its proposal, in document order. */
 export function inspectBlanks(docx: Buffer): InspectedBlank[] {
-  const blanks = findBlanks(docx);
+  // `findBlanks`, with each part unzipped and read once for the finder and the layout.
   const zip = new PizZip(docx);
-  const proposals = proposeForBlanks(blanks, dropDownOptions(zip), sectionsOf(zip, blanks));
+  const parts: Part[] = Object.keys(zip.files)
+    .filter((name) => TEXT_PART.test(name))
+    .sort()
+    .map((name) => ({ name, xml: acceptRevisions(zip.file(name)?.asText() ?? '') }));
+  const blanks = parts.flatMap((part) => findBlanksInPart(part.name, part.xml));
+  const proposals = proposeForBlanks(blanks, dropDownOptions(parts), sectionsOf(parts, blanks));
   return blanks.map((blank, index) => ({
     id: blank.id,
     part: blank.part,
@@ -37,15 +42,16 @@ export function inspectBlanks(docx: Buffer): InspectedBlank[] {
   }));
 }
 
+/** A text part of the package, its revisions accepted. */
+type Part = { name: string; xml: string };
+
 /**
  * The entries of each legacy drop-down field, part by part in document order: the finder
  * records one FORMDROPDOWN blank per field, in the same order.
  */
-export function dropDownOptions(zip: PizZip): Map<string, string[][]> {
+export function dropDownOptions(parts: Part[]): Map<string, string[][]> {
   const lists = new Map<string, string[][]>();
-  for (const name of Object.keys(zip.files)) {
-    if (!/^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name)) continue;
-    const xml = acceptRevisions(zip.file(name)?.asText() ?? '');
+  for (const { name, xml } of parts) {
     const found = [...xml.matchAll(/<w:ffData>([\s\S]*?)<\/w:ffData>/g)]
       .filter((match) => /<w:ddList\b/.test(match[1] ?? ''))
       .map((match) =>
@@ -130,11 +136,9 @@ const LAYOUT_TOKEN =
   /<w:p(?=[\s>/])[^>]*?(\/?)>|<\/w:p>|<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\s*\/>|<w:tbl>|<\/w:tbl>|<w:tr(?=[\s>])[^>]*>|<\/w:tr>|<w:tc>|<w:tc\s[^>]*>|<\/w:tc>/g;
 
 /** The paragraphs of each text part with the table cell they sit in, read as the finder does. */
-function layoutOf(zip: PizZip): Map<string, Layout> {
+function layoutOf(parts: Part[]): Map<string, Layout> {
   const layouts = new Map<string, Layout>();
-  for (const name of Object.keys(zip.files)) {
-    if (!/^word\/(?:document|header\d*|footer\d*|footnotes|endnotes)\.xml$/.test(name)) continue;
-    const xml = acceptRevisions(zip.file(name)?.asText() ?? '');
+  for (const { name, xml } of parts) {
     const layout: Layout = { texts: [], cells: [], tables: [], headings: [] };
     const open: string[] = [];
     const tables: { id: number; row: number; column: number }[] = [];
@@ -234,8 +238,8 @@ function columnsAbove(layout: Layout, index: number, boxes: number): string[] | 
  * For each blank, the nearest heading above it in its part (up to 80 paragraphs back: a form's
  * table counts each cell), and the table or the columns its box belongs to.
  */
-export function sectionsOf(zip: PizZip, blanks: Blank[]): Section[] {
-  const layouts = layoutOf(zip);
+export function sectionsOf(parts: Part[], blanks: Blank[]): Section[] {
+  const layouts = layoutOf(parts);
   const roles = new Map<string, string | undefined>();
   return blanks.map((blank) => {
     const layout = layouts.get(blank.file) ?? { texts: [], cells: [], tables: [], headings: [] };
@@ -248,7 +252,8 @@ export function sectionsOf(zip: PizZip, blanks: Blank[]): Section[] {
         section.columns = columnsAbove(layout, blank.index, boxes);
     }
     const above = cellWords(layout.texts[blank.index - 1] ?? '');
-    if (/\p{L}.*[:?]$/u.test(above) && above.length <= 160) section.asks = above.replace(/:$/, '');
+    if (/[:?]$/.test(above) && /\p{L}/u.test(above) && above.length <= 160)
+      section.asks = above.replace(/:$/, '');
     for (let index = blank.index - 1; index >= Math.max(0, blank.index - 4); index -= 1) {
       const text = clean(layout.texts[index] ?? '');
       if (text === '') continue;
