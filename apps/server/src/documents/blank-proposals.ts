@@ -412,7 +412,10 @@ const RULES: readonly Rule[] = [
   rule('mapp\\.?|mappale|particella', 'mappale', 'Mappale'),
   rule('sub\\.?|subalterno', 'subalterno', 'Subalterno'),
   rule('intestazione', 'intestazione', 'Intestazione'),
-  rule('motivazion[ei]|descrizione|note|osservazioni', 'motivazioni', 'Motivazioni', 'testo_lungo'),
+  rule('motivazion[ei]', 'motivazioni', 'Motivazioni', 'testo_lungo'),
+  rule('descrizione', 'descrizione', 'Descrizione', 'testo_lungo'),
+  rule('note', 'note', 'Note', 'testo_lungo'),
+  rule('osservazioni', 'osservazioni', 'Osservazioni', 'testo_lungo'),
   rule('a mezzo', 'mezzo', 'Mezzo di trasmissione'),
 ];
 
