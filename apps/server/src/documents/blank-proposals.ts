@@ -1,3 +1,4 @@
+import { it } from '@lexpath/shared';
 import type {
   TInspectedBlank,
   TProposal,
@@ -281,6 +282,9 @@ export function sectionsOf(parts: Part[], blanks: Blank[]): Section[] {
   });
 }
 
+const TEXTS = it.blankProposals;
+const QUESTIONS = TEXTS.questions;
+
 /** A rule of the label dictionary: the words just before the blank, read at the end of `before`. */
 type Rule = {
   pattern: RegExp;
@@ -289,16 +293,11 @@ type Rule = {
   type: QuestionType;
 };
 
-const rule = (
-  words: string,
-  variable: string,
-  question: string,
-  type: QuestionType = 'testo',
-): Rule => ({
+const rule = (words: string, variable: string, type: QuestionType = 'testo'): Rule => ({
   // The label ends the text before the blank: «nato a», «C.F.:», «(Prov.».
   pattern: new RegExp(`(?:^|[^\\p{L}])(?:${words})$`, 'iu'),
   variable,
-  question,
+  question: QUESTIONS[variable] ?? variable,
   type,
 });
 
@@ -307,116 +306,78 @@ const rule = (
  * paragraph, so «nato a ¶ il» is the date after the place.
  */
 const RULES: readonly Rule[] = [
-  rule(
-    'nat[oa]?(?:/[ao])?\\s+il\\s*¶\\s*a|nat[oa]?(?:/[ao])?\\s+(?:a|in)',
-    'luogo_nascita',
-    'Luogo di nascita',
-  ),
-  rule(
-    'nat[oa]?(?:/[ao])?(?:\\s+a\\s*¶(?:\\s*\\(\\s*¶\\s*\\))?)?\\s+il',
-    'data_nascita',
-    'Data di nascita',
-    'data',
-  ),
+  rule('nat[oa]?(?:/[ao])?\\s+il\\s*¶\\s*a|nat[oa]?(?:/[ao])?\\s+(?:a|in)', 'luogo_nascita'),
+  rule('nat[oa]?(?:/[ao])?(?:\\s+a\\s*¶(?:\\s*\\(\\s*¶\\s*\\))?)?\\s+il', 'data_nascita', 'data'),
   rule(
     'codice fiscale(?:/p\\.?\\s?iva)?|cod\\.?\\s?fisc\\.?|c\\.\\s?f\\.?|cf',
     'codice_fiscale',
-    'Codice fiscale',
     'codice_fiscale',
   ),
-  rule('partita iva|p\\.\\s?iva|p\\. i\\.v\\.a\\.?', 'partita_iva', 'Partita IVA', 'partita_iva'),
-  rule('c\\.?a\\.?p\\.?', 'cap', 'CAP', 'cap'),
-  rule('prov\\.?|provincia(?: di)?', 'provincia', 'Provincia', 'provincia'),
-  rule('iban', 'iban', 'IBAN', 'iban'),
-  rule('indirizzo pec|pec|posta elettronica certificata', 'pec', 'Indirizzo PEC', 'email'),
-  rule('e-?mail|posta elettronica', 'email', 'Indirizzo e-mail', 'email'),
-  rule('tel\\.?|telefono|cell\\.?|cellulare', 'telefono', 'Telefono', 'telefono'),
-  rule('fax', 'fax', 'Fax', 'telefono'),
-  rule('(?:alle )?ore', 'ora', 'Ora', 'ora'),
+  rule('partita iva|p\\.\\s?iva|p\\. i\\.v\\.a\\.?', 'partita_iva', 'partita_iva'),
+  rule('c\\.?a\\.?p\\.?', 'cap', 'cap'),
+  rule('prov\\.?|provincia(?: di)?', 'provincia', 'provincia'),
+  rule('iban', 'iban', 'iban'),
+  rule('indirizzo pec|pec|posta elettronica certificata', 'pec', 'email'),
+  rule('e-?mail|posta elettronica', 'email', 'email'),
+  rule('tel\\.?|telefono|cell\\.?|cellulare', 'telefono', 'telefono'),
+  rule('fax', 'fax', 'telefono'),
+  rule('(?:alle )?ore', 'ora', 'ora'),
   rule(
     '€|euro|importo(?: di)?(?: €| euro)?|canone(?: di)?|somma di|prezzo(?: di)?|corrispettivo(?: di)?',
     'importo',
-    'Importo in euro',
     'importo',
   ),
-  rule(
-    'residente (?:in|a)|comune di residenza|residenza',
-    'comune_residenza',
-    'Comune di residenza',
-  ),
-  rule('con sede (?:legale )?in|sede (?:legale )?in', 'comune_sede', 'Comune della sede'),
-  rule('con studio in', 'comune_studio', 'Comune dello studio'),
-  rule('comune di|città|citta', 'comune', 'Comune'),
-  rule('località|localita', 'localita', 'Località'),
-  rule('(?:sito|sita|ubicato|ubicata) in', 'ubicazione', 'Ubicazione'),
+  rule('residente (?:in|a)|comune di residenza|residenza', 'comune_residenza'),
+  rule('con sede (?:legale )?in|sede (?:legale )?in', 'comune_sede'),
+  rule('con studio in', 'comune_studio'),
+  rule('comune di|città|citta', 'comune'),
+  rule('località|localita', 'localita'),
+  rule('(?:sito|sita|ubicato|ubicata) in', 'ubicazione'),
   rule(
     'via/strada|via|viale|v\\.le|piazza|p\\.zza|corso|c\\.so|vicolo|strada|indirizzo',
     'indirizzo',
-    'Indirizzo',
   ),
-  rule('\\)\\s*in', 'indirizzo', 'Indirizzo'),
-  rule(
-    '(?:pratica edilizia|pratica|protocollo|prot\\.?)\\s*n\\.?',
-    'numero_pratica',
-    'Numero della pratica',
-  ),
-  rule(
-    '(?:iscritt[oa] )?con n\\.?|n\\. (?:di )?iscrizione',
-    'numero_iscrizione',
-    'Numero di iscrizione',
-  ),
+  rule('\\)\\s*in', 'indirizzo'),
+  rule('(?:pratica edilizia|pratica|protocollo|prot\\.?)\\s*n\\.?', 'numero_pratica'),
+  rule('(?:iscritt[oa] )?con n\\.?|n\\. (?:di )?iscrizione', 'numero_iscrizione'),
   rule(
     '^n\\.|n\\.\\s?civ\\.?|n\\. civico|numero civico|civico|(?:via|viale|piazza|corso|strada|¶)\\s*n\\.?',
     'numero_civico',
-    'Numero civico',
   ),
-  rule('lì|li|data|in data|il giorno|del giorno|entro il|dal|al|del|il', 'data', 'Data', 'data'),
-  rule('il sottoscritto|la sottoscritta|sottoscritt\\S*', 'nome_cognome', 'Nome e cognome'),
+  rule('lì|li|data|in data|il giorno|del giorno|entro il|dal|al|del|il', 'data', 'data'),
+  rule('il sottoscritto|la sottoscritta|sottoscritt\\S*', 'nome_cognome'),
   rule(
     'nome e cognome|cognome e nome|nome cognome(?: \\(facoltativo\\))?|generalità|generalita',
     'nome_cognome',
-    'Nome e cognome',
   ),
-  rule('nome', 'nome', 'Nome'),
-  rule('cognome', 'cognome', 'Cognome'),
-  rule(
-    'sig\\.?(?:ra)?|signor[ae]?|pedone: sig\\.?|persona delegata dal sig\\.?',
-    'nome_persona',
-    'Nome e cognome della persona',
-  ),
-  rule(
-    'dott\\.?/avv\\.?|avv\\.?|avvocato|dott\\.?',
-    'nome_professionista',
-    'Nome del professionista',
-  ),
-  rule('intestat[oa] a', 'intestatario', 'Intestatario'),
-  rule('nella persona di', 'rappresentante', 'Nella persona di'),
-  rule(
-    'legale rap\\S* della soc\\.?|legale rappresentante(?: della società)?',
-    'societa',
-    'Società rappresentata',
-  ),
-  rule('in qualità di', 'qualita', 'In qualità di'),
-  rule('condotto da', 'conducente', 'Conducente'),
-  rule("età(?: \\(facoltativo\\))?|eta['’](?: \\(facotativo\\))?|eta", 'eta', 'Età', 'numero'),
-  rule('anni', 'anni', 'Anni', 'numero'),
-  rule('anno', 'anno', 'Anno', 'numero'),
-  rule('composto da n\\.?|da n\\.?', 'numero_persone', 'Numero', 'numero'),
-  rule('targa', 'targa', 'Targa'),
-  rule('marca e modello', 'veicolo', 'Marca e modello del veicolo'),
-  rule('qualifica', 'qualifica', 'Qualifica'),
-  rule('settore', 'settore', 'Settore'),
-  rule('mansione', 'mansione', 'Mansione'),
-  rule('piano', 'piano', 'Piano'),
-  rule('fg\\.?|foglio', 'foglio', 'Foglio catastale'),
-  rule('mapp\\.?|mappale|particella', 'mappale', 'Mappale'),
-  rule('sub\\.?|subalterno', 'subalterno', 'Subalterno'),
-  rule('intestazione', 'intestazione', 'Intestazione'),
-  rule('motivazion[ei]', 'motivazioni', 'Motivazioni', 'testo_lungo'),
-  rule('descrizione', 'descrizione', 'Descrizione', 'testo_lungo'),
-  rule('note', 'note', 'Note', 'testo_lungo'),
-  rule('osservazioni', 'osservazioni', 'Osservazioni', 'testo_lungo'),
-  rule('a mezzo', 'mezzo', 'Mezzo di trasmissione'),
+  rule('nome', 'nome'),
+  rule('cognome', 'cognome'),
+  rule('sig\\.?(?:ra)?|signor[ae]?|pedone: sig\\.?|persona delegata dal sig\\.?', 'nome_persona'),
+  rule('dott\\.?/avv\\.?|avv\\.?|avvocato|dott\\.?', 'nome_professionista'),
+  rule('intestat[oa] a', 'intestatario'),
+  rule('nella persona di', 'rappresentante'),
+  rule('legale rap\\S* della soc\\.?|legale rappresentante(?: della società)?', 'societa'),
+  rule('in qualità di', 'qualita'),
+  rule('condotto da', 'conducente'),
+  rule("età(?: \\(facoltativo\\))?|eta['’](?: \\(facotativo\\))?|eta", 'eta', 'numero'),
+  rule('anni', 'anni', 'numero'),
+  rule('anno', 'anno', 'numero'),
+  rule('composto da n\\.?|da n\\.?', 'numero_persone', 'numero'),
+  rule('targa', 'targa'),
+  rule('marca e modello', 'veicolo'),
+  rule('qualifica', 'qualifica'),
+  rule('settore', 'settore'),
+  rule('mansione', 'mansione'),
+  rule('piano', 'piano'),
+  rule('fg\\.?|foglio', 'foglio'),
+  rule('mapp\\.?|mappale|particella', 'mappale'),
+  rule('sub\\.?|subalterno', 'subalterno'),
+  rule('intestazione', 'intestazione'),
+  rule('motivazion[ei]', 'motivazioni', 'testo_lungo'),
+  rule('descrizione', 'descrizione', 'testo_lungo'),
+  rule('note', 'note', 'testo_lungo'),
+  rule('osservazioni', 'osservazioni', 'testo_lungo'),
+  rule('a mezzo', 'mezzo'),
 ];
 
 /** The gender blank's party: the nearest role noun before or after it. */
@@ -627,7 +588,7 @@ function optionOf(read: Read): string {
   const before = cut(read.blank.whole.slice(0, read.blank.at));
   if (before !== '' && read.blank.kind === 'formField') return before;
   // The first of two boxes before one label («☐ ☐ MARCA DA BOLLO»): the paragraph's words.
-  return cut(read.blank.whole) || cut(read.blank.paragraph) || 'Sì';
+  return cut(read.blank.whole) || cut(read.blank.paragraph) || TEXTS.yes;
 }
 
 /** The proposal for one blank by itself; groups and repeated blocks are settled afterwards. */
@@ -640,23 +601,23 @@ function proposeOne(read: Read, dropDowns: string[] | undefined): Proposal | nul
       question: sentenceCase(party),
       type: 'elenco',
       fields: [
-        { variable: 'nome', label: 'Nome e cognome', type: 'testo' },
-        { variable: 'genere', label: 'Genere', type: 'scelta' },
+        { variable: 'nome', label: TEXTS.personName, type: 'testo' },
+        { variable: 'genere', label: TEXTS.gender, type: 'scelta' },
       ],
       phrase: masculinePhrase(endingStem(blank) + blank.text),
     };
   }
   if (isBox(blank)) {
-    return { variable: 'scelta', question: 'Scelta', type: 'scelta', option: optionOf(read) };
+    return { variable: 'scelta', question: TEXTS.choice, type: 'scelta', option: optionOf(read) };
   }
   if (blank.kind === 'formField' && blank.text === 'FORMDROPDOWN') {
     const options = dropDowns ?? [];
     const street = options.some((option) => /^(?:via|piazza|viale|corso)$/i.test(option));
     return street
-      ? { variable: 'tipo_via', question: 'Via, piazza…', type: 'scelta', options }
+      ? { variable: 'tipo_via', question: TEXTS.streetType, type: 'scelta', options }
       : {
           variable: variableOf(labelOf(read) || 'scelta'),
-          question: sentenceCase(labelOf(read) || 'Scelta'),
+          question: sentenceCase(labelOf(read) || TEXTS.choice),
           type: 'scelta',
           options,
         };
@@ -674,7 +635,9 @@ function proposeOne(read: Read, dropDowns: string[] | undefined): Proposal | nul
   }
   if (DATE_SHAPED.test(blank.text)) {
     const label = matchRule(read.before);
-    return label?.type === 'data' ? label : { variable: 'data', question: 'Data', type: 'data' };
+    return label?.type === 'data'
+      ? label
+      : { variable: 'data', question: TEXTS.date, type: 'data' };
   }
   return fromLabel(read);
 }
@@ -701,8 +664,8 @@ function matchRule(label: string): Proposal | undefined {
 }
 
 function textProposal(label: string, type: QuestionType): Proposal {
-  const words = trimLabel(label.replace(/¶/g, ' ')).split(' ').slice(-5).join(' ');
-  return { variable: variableOf(words), question: sentenceCase(words || 'Testo'), type };
+  const text = trimLabel(label.replace(/¶/g, ' ')).split(' ').slice(-5).join(' ');
+  return { variable: variableOf(text), question: sentenceCase(text || TEXTS.text), type };
 }
 
 function fromLabel(read: Read): Proposal | null {
@@ -713,11 +676,11 @@ function fromLabel(read: Read): Proposal | null {
   if (!own && read.alone && SIGNATURE.test(trimLabel(blank.paragraph).toLowerCase())) return null;
   const written = clean(blank.whole.slice(0, blank.at));
   if (own && PLACE_AND_DATE.test(written) && !matchRule(read.before)) {
-    return { variable: 'data', question: 'Data', type: 'data' };
+    return { variable: 'data', question: TEXTS.date, type: 'data' };
   }
   // A blank after «(» that closes at once, right after a place: the place's province.
   if (/¶\s*\($/.test(`${read.before}(`) && /^\)/.test(read.after) && /¶$/.test(read.before)) {
-    return { variable: 'provincia', question: 'Provincia', type: 'provincia' };
+    return { variable: 'provincia', question: TEXTS.province, type: 'provincia' };
   }
   // «Il/La sottoscritto/a ____»: the words of gender blanks are a label too.
   if (own || read.before.replace(/¶/g, '').trim() !== '') {
@@ -731,7 +694,7 @@ function fromLabel(read: Read): Proposal | null {
   const long = blank.text.length >= 60 || (read.alone && blank.kind !== 'formField');
   if (!own) {
     if (read.alone && label !== '') return textProposal(label, long ? 'testo_lungo' : 'testo');
-    return textProposal('Testo', long ? 'testo_lungo' : 'testo');
+    return textProposal(TEXTS.text, long ? 'testo_lungo' : 'testo');
   }
   return textProposal(read.before, long ? 'testo_lungo' : 'testo');
 }
@@ -845,7 +808,7 @@ function linesAlone(reads: Read[], proposals: (Proposal | null)[], sections: Sec
     }
     const previous = proposals[index - 1];
     if (!first) {
-      first = previous ?? { variable: 'testo', question: 'Testo', type: 'testo_lungo' };
+      first = previous ?? { variable: 'testo', question: TEXTS.text, type: 'testo_lungo' };
       // An answer on several lines is a long text from its first line.
       if (first.type === 'testo') first.type = 'testo_lungo';
       line = 1;
@@ -853,7 +816,7 @@ function linesAlone(reads: Read[], proposals: (Proposal | null)[], sections: Sec
     line += 1;
     proposals[index] = {
       variable: `${first.variable}_riga_${line}`,
-      question: `${first.question} (riga ${line})`,
+      question: TEXTS.line(first.question, line),
       type: 'testo_lungo',
     };
   }
@@ -865,7 +828,7 @@ function streetAfterDropDown(reads: Read[], proposals: (Proposal | null)[]): voi
     const previous = proposals[index - 1];
     if (!proposal || previous?.variable !== 'tipo_via') continue;
     if (reads[index]?.before.replace(/¶/g, '').trim() !== '') continue;
-    proposals[index] = { variable: 'indirizzo', question: 'Indirizzo', type: 'testo' };
+    proposals[index] = { variable: 'indirizzo', question: TEXTS.address, type: 'testo' };
   }
 }
 
@@ -904,14 +867,14 @@ function tableBoxes(
     const count = end - start;
     const options = Array.from({ length: count }, (_, offset) => {
       const own = grid ? sections[start + offset]?.grid?.option : columns?.[offset];
-      return own ?? `Casella ${offset + 1}`;
+      return own ?? TEXTS.box(offset + 1);
     });
     // Two columns with the same heading would tick together: number them instead.
     const distinct = new Set(options).size === options.length;
     const question = grid?.question ?? cut(first.blank.whole);
     for (let offset = 0; offset < count; offset += 1) {
       groupOf[start + offset] = `table:${start}`;
-      const finalOptions = distinct ? options : options.map((_, index) => `Casella ${index + 1}`);
+      const finalOptions = distinct ? options : options.map((_, index) => TEXTS.box(index + 1));
       proposals[start + offset] = {
         variable: variableOf(question),
         question: sentenceCase(question),
@@ -972,7 +935,9 @@ function groupBoxes(
     const yesNo = options.every((option) => YES_NO.test(option));
     const multiple = !oneParagraph && !yesNo && options.length > 1;
     const label =
-      groupLabel(first) || sections[start]?.asks || (yesNo ? 'Scelta' : (options[0] ?? 'Scelta'));
+      groupLabel(first) ||
+      sections[start]?.asks ||
+      (yesNo ? TEXTS.choice : (options[0] ?? TEXTS.choice));
     const variable = variableOf(label);
     for (const [offset, read] of group.entries()) {
       groupOf[start + offset] = `box:${start}`;
@@ -1098,7 +1063,7 @@ function repeatedBlocks(
 function itemLabel(paragraph: { reads: number[] }, reads: Read[]): string {
   const first = reads[paragraph.reads[0] ?? 0];
   const label = first ? trimLabel(first.before.replace(/¶/g, ' ').replace(/^\d+\s*\)?/, '')) : '';
-  return label === '' ? 'Elenco' : label.slice(0, 50);
+  return label === '' ? TEXTS.list : label.slice(0, 50);
 }
 
 /**
@@ -1141,12 +1106,12 @@ function uniqueVariables(
       const qualified = section.role ? `${proposal.variable}_${section.role}` : undefined;
       if (qualified && !used.has(qualified)) {
         variable = qualified;
-        proposal.question = `${proposal.question} (${section.roleLabel ?? section.role})`;
+        proposal.question = TEXTS.another(proposal.question, section.roleLabel ?? section.role);
       } else {
         let n = 2;
         while (used.has(`${proposal.variable}_${n}`)) n += 1;
         variable = `${proposal.variable}_${n}`;
-        proposal.question = `${proposal.question} (${n})`;
+        proposal.question = TEXTS.another(proposal.question, n);
       }
     }
     used.add(variable);
