@@ -4,6 +4,7 @@ import { it } from '@lexpath/shared';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
 import { findBlanks } from './blank-finder.ts';
+import { type InspectedBlank, inspectBlanks } from './blank-proposals.ts';
 import type { DocumentTask, DocumentTaskMessage, DocumentTaskOutcome } from './document-tasks.ts';
 import { type StripOptions, type StrippedDocx, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
@@ -38,6 +39,8 @@ export type DocumentWork = {
   strip(docx: Buffer, options?: StripOptions): Promise<StrippedDocx>;
   /** How many blanks of a form (`blank-finder.ts`) a master still holds. */
   countBlanks(docx: Buffer): Promise<number>;
+  /** The blanks of a form with what each should become (`blank-proposals.ts`). */
+  inspectBlanks(docx: Buffer): Promise<InspectedBlank[]>;
 };
 
 /**
@@ -49,6 +52,7 @@ export const inProcessDocuments: DocumentWork = {
   render: async (template, answers, options) => renderDocx(template, answers, options),
   strip: async (docx, options) => stripExternalContent(docx, options),
   countBlanks: async (docx) => findBlanks(docx).length,
+  inspectBlanks: async (docx) => inspectBlanks(docx),
 };
 
 export type DocumentPool = DocumentWork & {
@@ -170,6 +174,9 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
     },
     async countBlanks(docx) {
       return (await run({ kind: 'countBlanks', docx })) as number;
+    },
+    async inspectBlanks(docx) {
+      return (await run({ kind: 'inspectBlanks', docx })) as InspectedBlank[];
     },
     async warmUp() {
       await run({ kind: 'warmUp' });

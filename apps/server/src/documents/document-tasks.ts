@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import PizZip from 'pizzip';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 import { findBlanks } from './blank-finder.ts';
+import { inspectBlanks } from './blank-proposals.ts';
 import { type StripOptions, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
 import { renderDocx } from './render.ts';
@@ -27,6 +28,7 @@ export type DocumentTask =
     }
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'countBlanks'; docx: Uint8Array }
+  | { kind: 'inspectBlanks'; docx: Uint8Array }
   | { kind: 'warmUp' };
 
 /**
@@ -84,6 +86,8 @@ function run(task: DocumentTask): unknown {
       return stripExternalContent(asBuffer(task.docx), task.options);
     case 'countBlanks':
       return findBlanks(asBuffer(task.docx)).length;
+    case 'inspectBlanks':
+      return inspectBlanks(asBuffer(task.docx));
     case 'warmUp': {
       const sample = warmUpDocx();
       lintTemplate({ master: sample, questions: [] });

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { it } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import { ZInspectBlanksResult } from '@lexpath/shared/schemas/blank-proposals';
 import { ZDeleteMaster, ZUploadMasterResult } from '@lexpath/shared/schemas/templates';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,9 +11,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { allow, mayEditTemplates } from '../../policy.ts';
 import { deleteUnusedFile } from './files.service.ts';
+import { inspectMasterBlanks } from './inspect-blanks.service.ts';
 import {
   aboutFile,
   type FileRole,
+  type UploadedDocx,
   type UploadMasterInput,
   uploadMaster,
 } from './upload-master.service.ts';
@@ -102,7 +105,30 @@ async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterIn
   return input;
 }
 
-/** /api/template/upload-master and /api/template/delete-master (admins and editors). */
+/** The one file of inspect-blanks, `master`; text fields are ignored, another file refused. */
+async function readInspectBlanks(request: FastifyRequest): Promise<UploadedDocx | undefined> {
+  let master: UploadedDocx | undefined;
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname !== 'master') {
+        throw new AppError('invalid', it.templates.unexpectedField(part.fieldname));
+      }
+      const name = cleanFileName(part.filename);
+      if (name === '' && bytes.length === 0) continue;
+      master = { name, bytes };
+    }
+  } catch (error) {
+    throw toUploadError(error);
+  }
+  return master;
+}
+
+/**
+ * /api/template/upload-master, /api/template/inspect-blanks and /api/template/delete-master
+ * (admins and editors).
+ */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, not app-wide: only upload-master accepts multipart bodies.
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
@@ -134,6 +160,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await uploadMaster(app.db, app.documents, await readUploadMaster(request)),
+    }),
+  );
+
+  app.post(
+    '/inspect-blanks',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['templates'],
+        summary: 'The blanks of a form, each with a proposed question (admins and editors)',
+        description:
+          'multipart/form-data: `master` (.docx, at most 10 MB). Answers every blank the form leaves to fill by hand (underscores, dots, placeholders, Word form fields and content controls, boxes, gender endings) with its id, its paragraph and what it should become: a variable, an Italian question and a type (`proposal`, null when there is nothing to ask, as a signature line). Nothing is stored.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: dataOf(ZInspectBlanksResult),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          413: ZApiError,
+          415: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await inspectMasterBlanks(app.documents, await readInspectBlanks(request)),
     }),
   );
 
