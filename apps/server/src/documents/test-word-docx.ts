@@ -228,3 +228,23 @@ export function commentedMaster(): Buffer {
   ]);
   return buildWordDocx({ body, comments: { 0: REVIEW_NOTE } });
 }
+
+/**
+ * A checkbox content control as Word 2010+ writes it (Sviluppo → Casella di controllo), with
+ * its tag (`w:sdtPr/w:tag`, XML-escaped) and the glyph of its state in MS Gothic.
+ */
+export function checkboxControl(
+  tag: string,
+  states = '<w14:checkedState w14:val="2612" w14:font="MS Gothic"/><w14:uncheckedState w14:val="2610" w14:font="MS Gothic"/>',
+): string {
+  return `<w:sdt><w:sdtPr><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri"/></w:rPr><w:id w:val="-1824883871"/><w:tag w:val="${tag}"/><w14:checkbox><w14:checked w14:val="0"/>${states}</w14:checkbox></w:sdtPr><w:sdtContent><w:r><w:rPr><w:rFonts w:ascii="MS Gothic" w:eastAsia="MS Gothic" w:hAnsi="MS Gothic" w:hint="eastAsia"/></w:rPr><w:t>☐</w:t></w:r></w:sdtContent></w:sdt>`;
+}
+
+/** A legacy form checkbox (FORMCHECKBOX) whose status bar text is `statusText`. */
+export function formCheckbox(statusText: string): string {
+  return [
+    `<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Controllo1"/><w:enabled/><w:calcOnExit w:val="0"/><w:statusText w:type="text" w:val="${statusText}"/><w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox></w:ffData></w:fldChar></w:r>`,
+    '<w:r><w:instrText xml:space="preserve"> FORMCHECKBOX </w:instrText></w:r>',
+    '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+  ].join('');
+}

@@ -415,6 +415,9 @@ export const it = {
         'gli elenchi tra parentesi quadre («[…]») non funzionano nei tag: per ammettere più risposte usa «or», ad esempio {#tipo == "A" or tipo == "B"}',
       doubleBraces: (inner: string) => `Usa una sola coppia di graffe: {${inner}}`,
       mailMerge: (name: string) => `campo di stampa unione: sostituiscilo con {${name}}`,
+      /** A Word checkbox bound by `casella: …` in its tag or status text. */
+      inCheckboxControl: (problem: string) =>
+        `nella casella di controllo di Word (tag «casella:»): ${problem}`,
     },
     /** Upload checks; the engine prefixes the file name ("Master: il file …") when it knows it. */
     upload: {
