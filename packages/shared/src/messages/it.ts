@@ -201,6 +201,11 @@ export const it = {
     codiceFiscaleInvalid: (question: string) => `Il codice fiscale di «${question}» non è valido.`,
     partitaIvaInvalid: (question: string) => `La partita IVA di «${question}» non è valida.`,
     emailInvalid: (question: string) => `L'indirizzo email di «${question}» non è valido.`,
+    capInvalid: (question: string) => `Il CAP di «${question}» non è valido.`,
+    provinciaInvalid: (question: string) => `La provincia di «${question}» non è valida.`,
+    ibanInvalid: (question: string) => `L'IBAN di «${question}» non è valido.`,
+    telefonoInvalid: (question: string) => `Il numero di telefono di «${question}» non è valido.`,
+    oraInvalid: (question: string) => `L'ora di «${question}» non è valida.`,
     listExpected: (question: string) => `La risposta a «${question}» deve essere un elenco.`,
     itemsMin: (question: string, min: number) =>
       `«${question}» deve avere almeno ${min === 1 ? 'un elemento' : `${min} elementi`}.`,
@@ -217,6 +222,14 @@ export const it = {
       'Il codice fiscale non è valido: controlla i 16 caratteri (o le 11 cifre per una società).',
     typedPartitaIva: 'La partita IVA non è valida: controlla le 11 cifre.',
     typedEmail: 'Scrivi un indirizzo email come nome@esempio.it.',
+    typedCap: 'Scrivi un CAP di 5 cifre, per esempio 00184.',
+    typedProvincia:
+      'Scrivi la sigla della provincia, per esempio RM (EE per un indirizzo all’estero).',
+    typedIban:
+      'L’IBAN non è valido: controlla i caratteri (27 per un conto italiano, come IT60 X054 2811 1010 0000 0123 456).',
+    typedTelefono:
+      'Scrivi un numero di telefono, per esempio 06 1234 5678 o +39 333 123 4567 (con il prefisso internazionale se estero).',
+    typedOra: 'Scrivi un’ora tra 00:00 e 23:59, per esempio 14:30.',
   },
   /** The lawyer's documents (contracts) and their purchase. */
   contracts: {
@@ -827,6 +840,11 @@ export const it = {
         codice_fiscale: 'Codice fiscale',
         partita_iva: 'Partita IVA',
         email: 'Email',
+        cap: 'CAP',
+        provincia: 'Provincia',
+        iban: 'IBAN',
+        telefono: 'Telefono',
+        ora: 'Ora',
         elenco: 'Elenco (più elementi)',
       },
       minNumber: 'Valore minimo',
@@ -992,6 +1010,11 @@ export const it = {
       datePlaceholder: 'gg/mm/aaaa',
       pickDate: 'Scegli la data dal calendario',
       amountPlaceholder: 'es. 1.234,50',
+      capPlaceholder: 'es. 00184',
+      provinciaPlaceholder: 'es. RM',
+      ibanPlaceholder: 'es. IT60 X054 2811 1010 0000 0123 456',
+      telefonoPlaceholder: 'es. 06 1234 5678',
+      oraPlaceholder: 'es. 14:30',
       longTextHint: 'Ctrl+Invio per continuare.',
       addAnother: (another: string) => `Vuoi aggiungere ${another}?`,
       addYes: 'Sì, aggiungi',

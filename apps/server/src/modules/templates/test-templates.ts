@@ -120,11 +120,13 @@ export async function createTemplateViaApi(
     questions?: unknown;
     /** A master of the test's own; `buildTestMaster(marker)` when omitted. */
     master?: Buffer;
+    /** A preview of the test's own; `buildTestPreview(marker)` when omitted. */
+    preview?: Buffer;
   },
 ): Promise<CreatedTemplate> {
   const marker = options.marker ?? Math.random().toString(36).slice(2);
   const master = options.master ?? buildTestMaster(marker);
-  const preview = buildTestPreview(marker);
+  const preview = options.preview ?? buildTestPreview(marker);
   const upload = await uploadMaster(ctx, as, {
     questions: options.questions,
     master: { filename: `Master ${marker}.docx`, content: master },
