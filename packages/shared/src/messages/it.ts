@@ -468,6 +468,12 @@ export const it = {
       },
       sectionTagOnSectionBreak:
         "il tag è nel paragrafo che chiude una sezione del documento (interruzione di sezione): LexPath conserva l'interruzione, ma per essere sicuro di intestazioni e piè di pagina sposta il tag in un paragrafo a sé, prima dell'interruzione",
+      typedReference: (place: string, references: readonly string[], paragraph: string) =>
+        `${place}: ${references.map((reference) => `«${reference}»`).join(', ')} ${
+          references.length === 1 ? 'è scritto' : 'sono scritti'
+        } a mano, ma l'elenco a cui rimanda è numerato automaticamente da Word e ha clausole condizionali: quando una clausola viene tolta i numeri successivi scalano e il testo rimanderebbe alla clausola sbagliata. ${
+          references.length === 1 ? 'Inseriscilo' : 'Inseriscili'
+        } con Inserisci → Riferimento incrociato, che LexPath aggiorna nel documento. Paragrafo: «${paragraph}»`,
       bookmarkInSection: (bookmark: string) =>
         `il segnalibro «${bookmark}», citato da un riferimento incrociato, è dentro questa sezione condizionale: quando la sezione viene tolta il riferimento mostra «Errore! Origine riferimento non trovata». Sposta il segnalibro fuori dalla sezione o togli il riferimento`,
     },
