@@ -206,8 +206,8 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
     it('lints clean, master and preview, with every question used', () => {
       const { errors, warnings } = lintTemplate({ master, preview, questions: source.questions });
       expect(errors).toEqual([]);
-      // Two demos still write both genders («nato/a», «il/la quale»): the blank finder names
-      // those paragraphs until they use the filter for agreement. Nothing else is warned.
+      // The NDA still writes both genders («nato/a»): the blank finder names those paragraphs
+      // until it uses `accorda`, as the professional services demo does. Nothing else is warned.
       const bothGenders = findBlanks(master).filter((blank) => blank.kind === 'gender');
       expect(warnings).toHaveLength(new Set(bothGenders.map((blank) => blank.index)).size);
       for (const warning of warnings) {
@@ -346,3 +346,44 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
     });
   },
 );
+
+describe('prestazione d’opera professionale: the parties in their own gender', () => {
+  const found = DEMO_TEMPLATES.find((demo) => demo.slug === 'prestazione-opera-professionale');
+  if (!found) throw new Error('the demo prestazione-opera-professionale is missing');
+  const source: DemoTemplateSource = found;
+  const master = readCommitted(source.slug, 'master.docx');
+
+  /** A consumer client and the professional, both of this gender, every other answer walked. */
+  function documentFor(genere: string): { text: string; docx: Buffer } {
+    const consumer = walk(source.questions, source.facts, 0, {
+      variable: 'committente_tipo',
+      value: 'Consumatore',
+    });
+    const answers = { ...consumer, committente_genere: genere, professionista_genere: genere };
+    expect(validateAnswers(source.questions, answers)).toEqual([]);
+    const docx = render(source, master, answers);
+    return { text: extractDocumentText(docx), docx };
+  }
+
+  it('writes «nata», «la quale», «iscritta» for a woman and «nato», «il quale», «iscritto» for a man', () => {
+    const woman = documentFor('femminile').text;
+    expect(woman).toContain('Beta Costruzioni S.p.A., nata a Torino il 21 maggio 1970');
+    expect(woman).toContain('codice fiscale 01234567897, la quale dichiara');
+    expect(woman).toContain('Anna Bianchi, nata a Milano il 1° agosto 1985');
+    expect(woman).toContain('iscritta all’Albo professionale');
+    const man = documentFor('maschile').text;
+    expect(man).toContain('Beta Costruzioni S.p.A., nato a Torino il 21 maggio 1970');
+    expect(man).toContain('codice fiscale 01234567897, il quale dichiara');
+    expect(man).toContain('Anna Bianchi, nato a Milano il 1° agosto 1985');
+    expect(man).toContain('iscritto all’Albo professionale');
+  });
+
+  it('leaves no gender blank («nato/a», «il/la») in the master or in either document', () => {
+    expect(findBlanks(master).filter((blank) => blank.kind === 'gender')).toEqual([]);
+    for (const genere of ['femminile', 'maschile']) {
+      const { docx, text } = documentFor(genere);
+      expect(findBlanks(docx).filter((blank) => blank.kind === 'gender')).toEqual([]);
+      expect(text).not.toMatch(/\bnato\/a\b|\bil\/la\b|\biscritto\/a\b/);
+    }
+  });
+});

@@ -27,6 +27,9 @@ const isOneOf =
     values.includes(String(answers[variable]));
 const always = () => true;
 const list = (answers: TAnswers, variable: string) => formatAnswer(answers[variable]);
+/** A word said of a party whose genere question has this answer: «nato» or «nata». */
+const agreed = (answers: TAnswers, variable: string, masculine: string, feminine: string) =>
+  answers[variable] === 'femminile' ? feminine : masculine;
 
 const LIBERO = 'Canone libero (4+4)';
 const CONCORDATO = 'Canone concordato (3+2)';
@@ -626,7 +629,8 @@ const TECNICI = ['ingegnere', 'architetto', 'geometra'];
 const OPERA: ClauseExpectation[] = [
   {
     clause: 'profession',
-    text: (a) => `esercente la professione di ${a.professione}, iscritto/a`,
+    text: (a) =>
+      `esercente la professione di ${a.professione}, ${agreed(a, 'professionista_genere', 'iscritto', 'iscritta')}`,
     when: always,
   },
   {
@@ -766,7 +770,8 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'client, a consumer',
-    text: 'Beta Costruzioni S.p.A., nato/a a Torino il 21 maggio 1970, residente in corso Vittorio Emanuele II 10, 10121 Torino, codice fiscale 01234567897, il/la quale',
+    text: (a) =>
+      `Beta Costruzioni S.p.A., ${agreed(a, 'committente_genere', 'nato', 'nata')} a Torino il 21 maggio 1970, residente in corso Vittorio Emanuele II 10, 10121 Torino, codice fiscale 01234567897, ${agreed(a, 'committente_genere', 'il quale', 'la quale')} dichiara`,
     when: is('committente_tipo', 'Consumatore'),
   },
   {
@@ -776,12 +781,14 @@ const OPERA: ClauseExpectation[] = [
   },
   {
     clause: 'professional identified',
-    text: 'Anna Bianchi, nato/a a Milano il 1° agosto 1985, codice fiscale BNCNNA85M41F205Q, partita IVA 12345678903, esercente la professione di',
+    text: (a) =>
+      `Anna Bianchi, ${agreed(a, 'professionista_genere', 'nato', 'nata')} a Milano il 1° agosto 1985, codice fiscale BNCNNA85M41F205Q, partita IVA 12345678903, esercente la professione di`,
     when: always,
   },
   {
     clause: 'professional register and office',
-    text: 'iscritto/a all’Albo professionale dell’Ordine degli Ingegneri della Provincia di Torino al n. 12345, con studio in via Roma 5, 10123 Torino, indirizzo PEC anna.bianchi@ingpec.eu',
+    text: (a) =>
+      `${agreed(a, 'professionista_genere', 'iscritto', 'iscritta')} all’Albo professionale dell’Ordine degli Ingegneri della Provincia di Torino al n. 12345, con studio in via Roma 5, 10123 Torino, indirizzo PEC anna.bianchi@ingpec.eu`,
     when: always,
   },
   {

@@ -13,6 +13,20 @@ import {
 } from './italian-formats.ts';
 import { it } from './messages/it.ts';
 import { centsToDecimal } from './money.ts';
+import {
+  formatIban,
+  formatTelefono,
+  isCanonicalCap,
+  isCanonicalOra,
+  isCanonicalProvincia,
+  isCanonicalTelefono,
+  isValidIban,
+  normalizeCap,
+  normalizeIban,
+  normalizeOra,
+  normalizeProvincia,
+  normalizeTelefono,
+} from './small-types.ts';
 
 /** A parse result: the canonical answer, or the Italian reason the input is not one. */
 export type Parsed = { ok: true; value: string } | { ok: false; error: string };
@@ -364,6 +378,9 @@ export function anotherItem(
   return feminine ? it.answers.anotherFeminine(lower) : it.answers.anotherMasculine(lower);
 }
 
+const parsedOr = (value: string | null, error: string): Parsed =>
+  value === null ? fail(error) : ok(value);
+
 /**
  * What the lawyer typed, in Italian, as the canonical answer (or the reason it is not one). A
  * `scelta` or an `elenco` is chosen and composed, not typed: the text is returned as it is.
@@ -386,6 +403,16 @@ export function parseItalian(question: AnswerRules, input: string): Parsed {
       return parsePartitaIva(input);
     case 'email':
       return parseEmail(input);
+    case 'cap':
+      return parsedOr(normalizeCap(input), it.answers.typedCap);
+    case 'provincia':
+      return parsedOr(normalizeProvincia(input), it.answers.typedProvincia);
+    case 'iban':
+      return parsedOr(normalizeIban(input), it.answers.typedIban);
+    case 'telefono':
+      return parsedOr(normalizeTelefono(input), it.answers.typedTelefono);
+    case 'ora':
+      return parsedOr(normalizeOra(input), it.answers.typedOra);
     default:
       return ok(input);
   }
@@ -411,6 +438,10 @@ export function formatItalian(question: AnswerRules, value: AnyAnswer | undefine
         return isCanonicalImporto(value) ? formatImporto(value) : value;
       case 'data':
         return isCanonicalData(value) ? formatData(value) : value;
+      case 'iban':
+        return isValidIban(value) ? formatIban(value) : value;
+      case 'telefono':
+        return isCanonicalTelefono(value) ? formatTelefono(value) : value;
       default:
         return value;
     }
@@ -523,6 +554,16 @@ function textProblem(question: AnswerRules, value: string, label: LabelOf): stri
       return isValidPartitaIva(value) ? null : it.answers.partitaIvaInvalid(label());
     case 'email':
       return isCanonicalEmail(value) ? null : it.answers.emailInvalid(label());
+    case 'cap':
+      return isCanonicalCap(value) ? null : it.answers.capInvalid(label());
+    case 'provincia':
+      return isCanonicalProvincia(value) ? null : it.answers.provinciaInvalid(label());
+    case 'iban':
+      return isValidIban(value) ? null : it.answers.ibanInvalid(label());
+    case 'telefono':
+      return isCanonicalTelefono(value) ? null : it.answers.telefonoInvalid(label());
+    case 'ora':
+      return isCanonicalOra(value) ? null : it.answers.oraInvalid(label());
     default:
       return null;
   }
@@ -552,6 +593,11 @@ const SELF_NAMED_TYPES: ReadonlySet<string> = new Set([
   'email',
   'importo',
   'data',
+  'cap',
+  'provincia',
+  'iban',
+  'telefono',
+  'ora',
 ]);
 
 /** How messages name a field of an item: "Conduttore 2", or "Conduttore 2 – Nome" when needed. */

@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './questionnaire.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';
+export * from './small-types.ts';

@@ -13,6 +13,8 @@ const GRANDE_IMPRESA = 'Grande impresa, banca o assicurazione';
 const A_TEMPO = 'A tempo, con tariffa oraria';
 const CONSUMATORE = { required_answers: [{ committente_tipo: 'Consumatore' }] };
 const IMPRESE = { required_answers: [{ committente_tipo: [IMPRESA, GRANDE_IMPRESA] }] };
+/** A party's genere, which `accorda` reads: «nato» or «nata». */
+const GENERI = ['maschile', 'femminile'];
 
 /**
  * Professional services agreement (artt. 2222 ss. and 2229 ss. c.c.) for the regulated
@@ -56,6 +58,10 @@ export const prestazioneOperaProfessionale: DemoTemplateSource = {
       },
     ),
     ask('testo', 'committente_nome', 'Nome e cognome o denominazione del Committente'),
+    question('committente_genere', 'Il Committente è un uomo o una donna?', GENERI, {
+      ...CONSUMATORE,
+      description: 'Il contratto scrive di conseguenza «nato» o «nata», «il quale» o «la quale».',
+    }),
     ask('testo', 'committente_indirizzo', 'Residenza o sede del Committente', {
       description: 'Via, numero civico, CAP e comune.',
     }),
@@ -75,6 +81,9 @@ export const prestazioneOperaProfessionale: DemoTemplateSource = {
     }),
     ask('email', 'committente_pec', 'Indirizzo PEC o e-mail del Committente'),
     ask('testo', 'professionista_nome', 'Nome e cognome del Professionista'),
+    question('professionista_genere', 'Il Professionista è un uomo o una donna?', GENERI, {
+      description: 'Il contratto scrive di conseguenza «nato» o «nata», «iscritto» o «iscritta».',
+    }),
     ask('testo', 'professionista_luogo_nascita', 'Luogo di nascita del Professionista'),
     ask('data', 'professionista_data_nascita', 'Data di nascita del Professionista'),
     ask('codice_fiscale', 'professionista_codice_fiscale', 'Codice fiscale del Professionista'),
@@ -268,13 +277,13 @@ export const prestazioneOperaProfessionale: DemoTemplateSource = {
     subtitle('(artt. 2222 e seguenti e 2229 e seguenti del codice civile)'),
     'Con la presente scrittura privata, da valere a ogni effetto di legge, tra:',
     '{#committente_tipo == "Consumatore"}',
-    '{committente_nome}, nato/a a {committente_luogo_nascita} il {committente_data_nascita | data_lunga}, residente in {committente_indirizzo}, codice fiscale {committente_codice_fiscale}, il/la quale dichiara di agire per scopi estranei all’attività imprenditoriale, commerciale, artigianale o professionale eventualmente svolta (di seguito, il «Committente»),',
+    '{committente_nome}, {committente_genere | accorda:"nato"} a {committente_luogo_nascita} il {committente_data_nascita | data_lunga}, residente in {committente_indirizzo}, codice fiscale {committente_codice_fiscale}, {committente_genere | accorda:"il quale"} dichiara di agire per scopi estranei all’attività imprenditoriale, commerciale, artigianale o professionale eventualmente svolta (di seguito, il «Committente»),',
     '{/}',
     '{^committente_tipo == "Consumatore"}',
     '{committente_nome}, con sede in {committente_indirizzo}, codice fiscale {committente_codice_fiscale}, partita IVA {committente_partita_iva}, iscritta al Registro delle Imprese di {committente_registro_imprese}, in persona di {committente_rappresentante}, munito dei necessari poteri (di seguito, il «Committente»),',
     '{/}',
     'e',
-    '{professionista_nome}, nato/a a {professionista_luogo_nascita} il {professionista_data_nascita | data_lunga}, codice fiscale {professionista_codice_fiscale}, partita IVA {professionista_partita_iva}, esercente la professione di {professione}, iscritto/a all’Albo professionale {albo} al n. {numero_albo}, con studio in {studio}, indirizzo PEC {professionista_pec} (di seguito, il «Professionista»),',
+    '{professionista_nome}, {professionista_genere | accorda:"nato"} a {professionista_luogo_nascita} il {professionista_data_nascita | data_lunga}, codice fiscale {professionista_codice_fiscale}, partita IVA {professionista_partita_iva}, esercente la professione di {professione}, {professionista_genere | accorda:"iscritto"} all’Albo professionale {albo} al n. {numero_albo}, con studio in {studio}, indirizzo PEC {professionista_pec} (di seguito, il «Professionista»),',
     'di seguito congiuntamente indicati come le «Parti»,',
     heading('Premesso che'),
     '– il Committente intende affidare al Professionista l’incarico professionale descritto all’art. 2 (di seguito, l’«Incarico»);',

@@ -94,4 +94,22 @@ describe('accorda in a template', () => {
       'Anna, nata; Mario, nato; ',
     );
   });
+
+  it('agrees with the answer to a single party’s own genere question', () => {
+    const questions: TemplateQuestion[] = [
+      { variable: 'genere', options: ['maschile', 'femminile'] },
+    ];
+    const render = (genere: string) =>
+      extractDocumentText(
+        renderDocx(
+          buildDocx([
+            '{genere | accorda:"Il sottoscritto"}, {genere | accorda:"iscritto"} all’Albo',
+          ]),
+          { genere },
+          { questions },
+        ),
+      );
+    expect(render('femminile')).toBe('La sottoscritta, iscritta all’Albo');
+    expect(render('maschile')).toBe('Il sottoscritto, iscritto all’Albo');
+  });
 });

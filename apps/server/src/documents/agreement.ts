@@ -262,13 +262,15 @@ export type Agreement = { gender: Gender; number: GrammaticalNumber; company: bo
 
 /**
  * Who a party is, for agreement: one item or an elenco's items, each with `genere`
- * (maschile/femminile) and `forma` (persona_fisica/persona_giuridica). A group is feminine
- * only when every member is (a company counts as feminine: «la società»).
+ * (maschile/femminile) and `forma` (persona_fisica/persona_giuridica), or the answer to a
+ * party's own `genere` question (`{professionista_genere | accorda:"nato"}`), as a party asked
+ * in single questions has no item to carry the field. A group is feminine only when every
+ * member is (a company counts as feminine: «la società»).
  */
 export function agreementOf(party: unknown): Agreement {
-  const members = (Array.isArray(party) ? party : [party]).filter(
-    (member): member is Record<string, unknown> => !!member && typeof member === 'object',
-  );
+  const members = (Array.isArray(party) ? party : [party])
+    .map((member) => (typeof member === 'string' && member !== '' ? { genere: member } : member))
+    .filter((member): member is Record<string, unknown> => !!member && typeof member === 'object');
   const isCompany = (member: Record<string, unknown>) =>
     /giuridica|societ/i.test(String(member.forma ?? ''));
   const isFeminine = (member: Record<string, unknown>) =>

@@ -1,6 +1,7 @@
 import PizZip from 'pizzip';
 import { partOf } from './authoring-habits.ts';
 import { decodeXmlText } from './render.ts';
+import { boundCondition } from './word-checkboxes.ts';
 import { acceptRevisions, TEXT_PART } from './word-cleanup.ts';
 
 /**
@@ -79,8 +80,16 @@ type OpenParagraph = {
   found: Found[];
 };
 
-type Field = { instruction: string; form: string | undefined; result: string; inResult: boolean };
-type Control = { kind: 'checkbox' | 'contentControl' | undefined; text: string };
+type Field = {
+  instruction: string;
+  form: string | undefined;
+  result: string;
+  inResult: boolean;
+  /** A checkbox its status text binds to a condition (`casella: …`): the answers tick it. */
+  bound: boolean;
+};
+/** `bound`: a checkbox whose tag is `casella: …` (word-checkboxes.ts), no blank. */
+type Control = { kind: 'checkbox' | 'contentControl' | 'bound' | undefined; text: string };
 type Cell = { width: number | undefined; text: string };
 
 const TOKEN = new RegExp(
@@ -95,6 +104,7 @@ const TOKEN = new RegExp(
     /<w:sym\b[^>]*\/>/.source,
     /<w:fldChar\b[^>]*?w:fldCharType="(begin|separate|end)"[^>]*>/.source,
     /<w:instrText(?:\s[^>]*)?>([^<]*)<\/w:instrText>/.source,
+    /<w:statusText\b[^>]*>/.source,
     /<w:fldSimple\b[^>]*?w:instr="([^"]*)"[^>]*>/.source,
     /<w:sdtPr>[\s\S]*?<\/w:sdtPr>/.source,
     /<w:sdt>|<w:sdt\s[^>]*>|<\/w:sdt>/.source,
@@ -153,7 +163,9 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
     });
   };
   const closeField = (field: Field) => {
-    if (field.form) record('formField', field.form);
+    if (field.form && !(field.bound && field.form === 'FORMCHECKBOX')) {
+      record('formField', field.form);
+    }
   };
 
   for (const match of xml.matchAll(TOKEN)) {
@@ -191,7 +203,13 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
       append(boxOf(font, code) ? '☐' : ' ');
     } else if (fieldCharType !== undefined) {
       if (fieldCharType === 'begin') {
-        fields.push({ instruction: '', form: undefined, result: '', inResult: false });
+        fields.push({
+          instruction: '',
+          form: undefined,
+          result: '',
+          inResult: false,
+          bound: false,
+        });
       } else {
         const field = fields.at(-1);
         if (field && fieldCharType === 'separate') field.inResult = true;
@@ -203,20 +221,27 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
         field.instruction += decodeXmlText(instruction);
         field.form = FORM_FIELD.exec(field.instruction)?.[1];
       }
+    } else if (token.startsWith('<w:statusText')) {
+      const field = fields.at(-1);
+      const value = /w:val="([^"]*)"/.exec(token)?.[1];
+      if (field && value !== undefined && boundCondition(value) !== undefined) field.bound = true;
     } else if (simpleInstruction !== undefined) {
       const form = FORM_FIELD.exec(decodeXmlText(simpleInstruction))?.[1];
       if (form) record('formField', form);
     } else if (token.startsWith('<w:sdtPr')) {
       const control = controls.at(-1);
       if (control) {
-        if (/<w14:checkbox[\s>/]/.test(token)) control.kind = 'checkbox';
-        else if (/<w:showingPlcHdr\b/.test(token)) control.kind = 'contentControl';
+        if (/<w14:checkbox[\s>/]/.test(token)) {
+          const tag = /<w:tag\b[^>]*?w:val="([^"]*)"/.exec(token)?.[1];
+          control.kind =
+            tag !== undefined && boundCondition(tag) !== undefined ? 'bound' : 'checkbox';
+        } else if (/<w:showingPlcHdr\b/.test(token)) control.kind = 'contentControl';
       }
     } else if (token.startsWith('<w:sdt')) {
       controls.push({ kind: undefined, text: '' });
     } else if (token === '</w:sdt>') {
       const control = controls.pop();
-      if (control?.kind) {
+      if (control?.kind && control.kind !== 'bound') {
         const shown = control.text.replace(/\s+/g, ' ').trim();
         record(control.kind, shown || (control.kind === 'checkbox' ? '☐' : ''));
       }

@@ -19,7 +19,7 @@ const SETTINGS = 'word/settings.xml';
 const COUNTING_FIELD = /\b(?:REF|PAGEREF|NOTEREF|SEQ)\s/;
 
 type Level = { start: number; format: string; text: string };
-type Numbering = {
+export type Numbering = {
   /** numId → abstractNumId, and the level restarts a `w:num` overrides. */
   nums: Map<string, { abstract: string; starts: Map<number, number> }>;
   abstracts: Map<string, Map<number, Level>>;
@@ -29,7 +29,7 @@ type Numbering = {
 
 const attribute = (xml: string, name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(xml)?.[1];
 
-function readNumbering(zip: PizZip): Numbering {
+export function readNumbering(zip: PizZip): Numbering {
   const numbering = zip.file('word/numbering.xml')?.asText() ?? '';
   const abstracts = new Map<string, Map<number, Level>>();
   for (const [, id, body] of numbering.matchAll(

@@ -29,6 +29,7 @@ import {
   type ValueKind,
 } from './template-language.ts';
 import type { TemplateField, TemplateQuestion } from './typed-answers.ts';
+import { conditionOfBoundTag, withBoxesShown } from './word-checkboxes.ts';
 import { lintWordHabits } from './word-habits.ts';
 
 const messages = it.documents.lint;
@@ -441,7 +442,7 @@ function lintFile(
   const paragraphAt = (file: string | undefined, offset: number | undefined) =>
     file === undefined || offset === undefined
       ? ''
-      : (inspected.paragraphs.get(file)?.textAround(offset) ?? '');
+      : withBoxesShown(inspected.paragraphs.get(file)?.textAround(offset) ?? '');
   const add = (
     severity: Finding['severity'],
     file: string | undefined,
@@ -449,16 +450,19 @@ function lintFile(
     problem: string,
     paragraph: string,
     offset = Number.POSITIVE_INFINITY,
-  ) =>
+  ) => {
+    // A bound Word checkbox is named as the editor wrote it, in the control's tag.
+    const condition = conditionOfBoundTag(tag);
     findings.found.push({
       severity,
       file: label,
       part: partOf(file),
-      tag,
-      problem,
+      tag: condition === undefined ? tag : `casella: ${condition}`,
+      problem: condition === undefined ? problem : messages.inCheckboxControl(problem),
       paragraph,
       position: { rank: readingRank(file), file: file ?? '', offset },
     });
+  };
 
   // `{{ nome }}` is one mistake, not the fragments docxtemplater's delimiters make of it.
   const doubleBraced = findDoubleBraces(inspected);

@@ -13,7 +13,8 @@ import {
   type TemplateQuestion,
   typedScope,
 } from './typed-answers.ts';
-import { emptyParagraphsModule, prepareTemplate } from './word-cleanup.ts';
+import { tickCheckboxes } from './word-checkboxes.ts';
+import { emptyParagraphsModule, prepareTemplate, TEXT_PART } from './word-cleanup.ts';
 
 /**
  * Zip entry dates are written from local time fields (DOS format): a date built from local
@@ -64,6 +65,16 @@ function copyOfTemplate(template: PizZip): PizZip {
   return zip;
 }
 
+/** The rendered parts' bound checkboxes, ticked or cleared as their conditions said. */
+function tickRenderedCheckboxes(zip: PizZip): void {
+  for (const name of Object.keys(zip.files)) {
+    if (!TEXT_PART.test(name)) continue;
+    const xml = zip.file(name)?.asText() ?? '';
+    const ticked = tickCheckboxes(xml);
+    if (ticked !== xml) zip.file(name, ticked);
+  }
+}
+
 export type RenderOptions = {
   /** The template file's SHA-256: renders of one version reuse its loaded zip. */
   cacheKey?: string;
@@ -111,6 +122,7 @@ export function renderDocx(
     throw new AppError('unprocessable', it.documents.renderFailed, { cause: error });
   }
   if (context?.markedParagraphs) splitLongTexts(doc.getZip());
+  tickRenderedCheckboxes(doc.getZip());
   if (changes.has('crossReferences')) refreshCrossReferences(doc.getZip());
   // Shared template entries get the same date again: harmless, and it covers new entries.
   setFixedEntryDates(doc.getZip());

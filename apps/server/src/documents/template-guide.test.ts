@@ -57,6 +57,11 @@ const GUIDE_QUESTIONS = [
   { variable: 'codice_fiscale', type: 'codice_fiscale' },
   { variable: 'partita_iva', type: 'partita_iva' },
   { variable: 'pec', type: 'email' },
+  { variable: 'cap', type: 'cap' },
+  { variable: 'provincia', type: 'provincia' },
+  { variable: 'iban', type: 'iban' },
+  { variable: 'telefono', type: 'telefono' },
+  { variable: 'ora_udienza', type: 'ora' },
   {
     variable: 'conduttori',
     type: 'elenco',
@@ -95,6 +100,11 @@ const GUIDE_ANSWERS = {
   codice_fiscale: 'RSSMRA80A01H501U',
   partita_iva: '01234567897',
   pec: 'studio@pec.it',
+  cap: '00184',
+  provincia: 'RM',
+  iban: 'IT60X0542811101000000123456',
+  telefono: '+390612345678',
+  ora_udienza: '09:30',
   conduttori: [
     { nome: 'Mario Rossi', codice_fiscale: 'RSSMRA80A01H501U', genere: 'maschile' },
     { nome: 'Anna Bianchi', codice_fiscale: 'BNCNNA85D43H501Y', genere: 'femminile' },

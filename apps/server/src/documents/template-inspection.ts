@@ -3,6 +3,8 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { decodeXmlText } from './render.ts';
 import { TEMPLATER_OPTIONS } from './template-language.ts';
+import { bindCheckboxes } from './word-checkboxes.ts';
+import { TEXT_PART } from './word-cleanup.ts';
 
 /** A tag as docxtemplater parsed it; `offset` counts characters of the file's text runs. */
 export type TemplateTag = {
@@ -135,6 +137,13 @@ export function inspectTemplate(bytes: Buffer): InspectedTemplate {
     zip = new PizZip(bytes);
   } catch {
     return { tags: null, errors: [], paragraphs: new Map(), xml: new Map() };
+  }
+  // Bound checkboxes are read as the renderer reads them: their conditions are tags too.
+  for (const name of Object.keys(zip.files)) {
+    if (!TEXT_PART.test(name)) continue;
+    const xml = zip.file(name)?.asText() ?? '';
+    const bound = bindCheckboxes(xml);
+    if (bound !== xml) zip.file(name, bound);
   }
   let errors: TemplaterError[] = [];
   try {

@@ -320,7 +320,7 @@ export const FILTER_SIGNATURES: Record<
   casella: { input: ['testo', 'lista'], output: 'testo', options: [0, 1] },
   carattere: { input: ['testo', 'numero'], output: 'testo', options: [1, 1] },
   oppure: { input: 'any', output: 'altro', options: [1, 1] },
-  accorda: { input: ['lista'], output: 'testo', options: [1, 1] },
+  accorda: { input: ['lista', 'testo'], output: 'testo', options: [1, 1] },
 };
 
 /** Filters measuring from their date to the date named after the colon. */

@@ -1,4 +1,10 @@
-import { formatAnswer } from '@lexpath/shared';
+import {
+  formatAnswer,
+  formatIban,
+  formatTelefono,
+  isCanonicalTelefono,
+  isValidIban,
+} from '@lexpath/shared';
 import {
   formatAmount as formatCents,
   formatLongDate as formatItalianLongDate,
@@ -133,7 +139,7 @@ export function weekdayOf(date: CalendarDate): string {
   return WEEKDAYS[date.getUTCDay()] ?? '';
 }
 
-const TYPED = new Set(['numero', 'importo', 'data', 'elenco']);
+const TYPED = new Set(['numero', 'importo', 'data', 'elenco', 'iban', 'telefono']);
 
 /** One canonical answer as the expressions read it; text types stay strings. */
 function typedValue(type: string | undefined, value: unknown, fields?: readonly TemplateField[]) {
@@ -143,6 +149,12 @@ function typedValue(type: string | undefined, value: unknown, fields?: readonly 
     return Number.isFinite(number) ? number : value;
   }
   if (type === 'data') return (typeof value === 'string' && CalendarDate.fromIso(value)) || value;
+  // Stored compact, printed as a bank or a letterhead writes them: «IT60 X054 2811 …», «+39 06…».
+  if (type === 'iban')
+    return typeof value === 'string' && isValidIban(value) ? formatIban(value) : value;
+  if (type === 'telefono') {
+    return typeof value === 'string' && isCanonicalTelefono(value) ? formatTelefono(value) : value;
+  }
   if (!Array.isArray(value)) return value;
   return value.map((item) => {
     if (item === null || typeof item !== 'object') return item;

@@ -64,6 +64,24 @@ const ANSWERS = {
 
 const NOW = new Date('2026-11-23T09:00:00Z');
 
+/** The small types of an address and payment line, answered in their stored form. */
+const SMALL_QUESTIONS: TemplateQuestion[] = [
+  { variable: 'cap', type: 'cap' },
+  { variable: 'provincia', type: 'provincia' },
+  { variable: 'iban', type: 'iban' },
+  { variable: 'telefono', type: 'telefono' },
+  { variable: 'estero', type: 'telefono' },
+  { variable: 'ora', type: 'ora' },
+];
+const SMALL_ANSWERS = {
+  cap: '00184',
+  provincia: 'RM',
+  iban: 'IT60X0542811101000000123456',
+  telefono: '+390612345678',
+  estero: '+442079460958',
+  ora: '09:05',
+};
+
 function renderText(paragraphs: string[], answers: Record<string, unknown> = ANSWERS): string {
   const docx = renderDocx(buildDocx(paragraphs), answers, { questions: QUESTIONS, now: NOW });
   // Read word/document.xml itself: what Word shows.
@@ -74,6 +92,29 @@ function renderText(paragraphs: string[], answers: Record<string, unknown> = ANS
 const one = (tag: string, answers?: Record<string, unknown>) => renderText([tag], answers);
 
 describe('typed answers in the template', () => {
+  it('prints the small types: the IBAN grouped by four, the Italian prefix of a telephone apart', () => {
+    const docx = renderDocx(
+      buildDocx([
+        '{cap} Roma ({provincia})',
+        'IBAN {iban}',
+        'Tel. {telefono}, {estero}',
+        'Ore {ora}',
+        '{#provincia == "RM"}In provincia di Roma{/}',
+      ]),
+      SMALL_ANSWERS,
+      { questions: SMALL_QUESTIONS, now: NOW },
+    );
+    expect(extractDocumentText(docx)).toBe(
+      [
+        '00184 Roma (RM)',
+        'IBAN IT60 X054 2811 1010 0000 0123 456',
+        'Tel. +39 0612345678, +442079460958',
+        'Ore 09:05',
+        'In provincia di Roma',
+      ].join('\n'),
+    );
+  });
+
   it('prints plain tags in their Italian form', () => {
     expect(one('{canone}')).toBe('1.234,50');
     expect(one('{data_inizio}')).toBe('23/11/2026');

@@ -1,6 +1,7 @@
 import type { DXT } from 'docxtemplater';
 import type PizZip from 'pizzip';
 import { COMMENT_PARTS, COMMENT_TYPE, dropCommentMarks } from './external-content.ts';
+import { bindCheckboxes } from './word-checkboxes.ts';
 
 /**
  * What the engine does to Word's own habits before and after docxtemplater (issue 12), so that
@@ -374,14 +375,15 @@ function dropCommentParts(zip: PizZip): void {
 
 /**
  * The template as the renderer uses it (once per loaded template): without comments and
- * revisions, with its section tags' paragraphs prepared. Changes the zip in place.
+ * revisions, with its section tags' paragraphs prepared and its bound checkboxes given their
+ * tags (word-checkboxes.ts). Changes the zip in place.
  */
 export function prepareTemplate(zip: PizZip): void {
   dropCommentParts(zip);
   for (const name of Object.keys(zip.files)) {
     if (!TEXT_PART.test(name)) continue;
     const xml = zip.file(name)?.asText() ?? '';
-    const next = prepareParagraphs(dropCommentMarks(acceptRevisions(xml)));
+    const next = bindCheckboxes(prepareParagraphs(dropCommentMarks(acceptRevisions(xml))));
     // As bytes: outside the worker's JavaScript heap until docxtemplater reads the part.
     if (next !== xml) zip.file(name, Buffer.from(next, 'utf8'));
   }

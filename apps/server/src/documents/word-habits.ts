@@ -3,6 +3,7 @@ import PizZip from 'pizzip';
 import { partOf } from './authoring-habits.ts';
 import { type Blank, findBlanksInPart } from './blank-finder.ts';
 import { decodeXmlText } from './render.ts';
+import { findTypedReferences } from './typed-references.ts';
 import {
   acceptRevisions,
   hasRevisions,
@@ -33,6 +34,8 @@ export type WordHabitFindings = { errors: string[]; warnings: string[] };
  *   cites: a warning. When the section drops, Word and LibreOffice print "Error! Reference
  *   source not found." in place of the reference, and only the editor can decide what it
  *   should say instead.
+ * - A reference typed by hand («art. 5», «punto d)») to a list Word numbers on its own that has
+ *   conditional items: a warning suggesting a cross-reference (typed-references.ts).
  * - Blanks of a form left in the master (`____`, `......`, `[Cliente]`, Word form fields and
  *   checkboxes, `nato/a`): a warning per paragraph listing them. Only the master: the preview is
  *   a picture of the document, where a blank may stand for an answer.
@@ -60,6 +63,18 @@ export function lintWordHabits(role: FileRole, bytes: Buffer): WordHabitFindings
       findings.warnings.push(
         ...blankWarnings(placeOf(index), findBlanksInPart(names[index] ?? '', xml)),
       );
+    }
+  }
+  if (role === 'master') {
+    const place = it.documents.lintPlace([label], partOf('word/document.xml'));
+    const byParagraph = new Map<string, string[]>();
+    for (const { reference, paragraph } of findTypedReferences(zip)) {
+      const listed = byParagraph.get(paragraph) ?? [];
+      if (!listed.includes(reference)) listed.push(reference);
+      byParagraph.set(paragraph, listed);
+    }
+    for (const [paragraph, references] of byParagraph) {
+      findings.warnings.push(messages.typedReference(place, references, quotedText(paragraph)));
     }
   }
   // Most masters cite no bookmark: then none needs to be located.
@@ -138,6 +153,12 @@ const PARAGRAPH_SECTION_BREAK = /<w:pPr>(?:(?!<\/w:pPr>)[\s\S])*?<w:sectPr[\s>/]
 function quoted(escaped: string, width = 160): string {
   const text = decodeXmlText(escaped).trim();
   return text.length <= width ? text : `${text.slice(0, width)}…`;
+}
+
+/** Decoded text as a message quotes it: one line, cut when long. */
+function quotedText(text: string, width = 160): string {
+  const trimmed = text.replace(/\s+/g, ' ').trim();
+  return trimmed.length <= width ? trimmed : `${trimmed.slice(0, width)}…`;
 }
 
 const FIELD_TOKEN =

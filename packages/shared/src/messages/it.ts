@@ -202,6 +202,11 @@ export const it = {
     codiceFiscaleInvalid: (question: string) => `Il codice fiscale di «${question}» non è valido.`,
     partitaIvaInvalid: (question: string) => `La partita IVA di «${question}» non è valida.`,
     emailInvalid: (question: string) => `L'indirizzo email di «${question}» non è valido.`,
+    capInvalid: (question: string) => `Il CAP di «${question}» non è valido.`,
+    provinciaInvalid: (question: string) => `La provincia di «${question}» non è valida.`,
+    ibanInvalid: (question: string) => `L'IBAN di «${question}» non è valido.`,
+    telefonoInvalid: (question: string) => `Il numero di telefono di «${question}» non è valido.`,
+    oraInvalid: (question: string) => `L'ora di «${question}» non è valida.`,
     listExpected: (question: string) => `La risposta a «${question}» deve essere un elenco.`,
     itemsMin: (question: string, min: number) =>
       `«${question}» deve avere almeno ${min === 1 ? 'un elemento' : `${min} elementi`}.`,
@@ -218,6 +223,14 @@ export const it = {
       'Il codice fiscale non è valido: controlla i 16 caratteri (o le 11 cifre per una società).',
     typedPartitaIva: 'La partita IVA non è valida: controlla le 11 cifre.',
     typedEmail: 'Scrivi un indirizzo email come nome@esempio.it.',
+    typedCap: 'Scrivi un CAP di 5 cifre, per esempio 00184.',
+    typedProvincia:
+      'Scrivi la sigla della provincia, per esempio RM (EE per un indirizzo all’estero).',
+    typedIban:
+      'L’IBAN non è valido: controlla i caratteri (27 per un conto italiano, come IT60 X054 2811 1010 0000 0123 456).',
+    typedTelefono:
+      'Scrivi un numero di telefono, per esempio 06 1234 5678 o +39 333 123 4567 (con il prefisso internazionale se estero).',
+    typedOra: 'Scrivi un’ora tra 00:00 e 23:59, per esempio 14:30.',
   },
   /** The lawyer's documents (contracts) and their purchase. */
   contracts: {
@@ -493,6 +506,9 @@ export const it = {
         'gli elenchi tra parentesi quadre («[…]») non funzionano nei tag: per ammettere più risposte usa «or», ad esempio {#tipo == "A" or tipo == "B"}',
       doubleBraces: (inner: string) => `Usa una sola coppia di graffe: {${inner}}`,
       mailMerge: (name: string) => `campo di stampa unione: sostituiscilo con {${name}}`,
+      /** A Word checkbox bound by `casella: …` in its tag or status text. */
+      inCheckboxControl: (problem: string) =>
+        `nella casella di controllo di Word (tag «casella:»): ${problem}`,
     },
     /** Upload checks; the engine prefixes the file name ("Master: il file …") when it knows it. */
     upload: {
@@ -530,6 +546,12 @@ export const it = {
       },
       sectionTagOnSectionBreak:
         "il tag è nel paragrafo che chiude una sezione del documento (interruzione di sezione): LexPath conserva l'interruzione, ma per essere sicuro di intestazioni e piè di pagina sposta il tag in un paragrafo a sé, prima dell'interruzione",
+      typedReference: (place: string, references: readonly string[], paragraph: string) =>
+        `${place}: ${references.map((reference) => `«${reference}»`).join(', ')} ${
+          references.length === 1 ? 'è scritto' : 'sono scritti'
+        } a mano, ma l'elenco a cui rimanda è numerato automaticamente da Word e ha clausole condizionali: quando una clausola viene tolta i numeri successivi scalano e il testo rimanderebbe alla clausola sbagliata. ${
+          references.length === 1 ? 'Inseriscilo' : 'Inseriscili'
+        } con Inserisci → Riferimento incrociato, che LexPath aggiorna nel documento. Paragrafo: «${paragraph}»`,
       bookmarkInSection: (bookmark: string) =>
         `il segnalibro «${bookmark}», citato da un riferimento incrociato, è dentro questa sezione condizionale: quando la sezione viene tolta il riferimento mostra «Errore! Origine riferimento non trovata». Sposta il segnalibro fuori dalla sezione o togli il riferimento`,
     },
@@ -643,7 +665,7 @@ export const it = {
       euro: {
         description: 'Un importo in cifre con il simbolo dell’euro.',
         example: '{canone | euro}',
-        result: '€ 1.234,50',
+        result: '1.234,50\u00a0€',
       },
       importo_lettere: {
         description: 'Un importo in lettere, con i centesimi dopo la barra.',
@@ -658,7 +680,7 @@ export const it = {
       percentuale: {
         description: 'Un numero seguito dal segno di percentuale.',
         example: '{interessi | percentuale}',
-        result: '2,5 %',
+        result: '2,5%',
       },
       data: {
         description: 'Una data in cifre.',
@@ -744,7 +766,7 @@ export const it = {
       somma: {
         description: 'Il totale di un campo sugli elementi di un elenco (al centesimo).',
         example: '{creditori | somma:"importo" | euro}',
-        result: '€ 12.500,00',
+        result: '12.500,00\u00a0€',
       },
       conta: {
         description: 'Quanti elementi, o quanti hanno un campo uguale a un valore.',
@@ -764,7 +786,7 @@ export const it = {
       massimo: {
         description: 'Il valore più alto (numero, importo o data) di un campo dell’elenco.',
         example: '{creditori | massimo:"importo" | euro}',
-        result: '€ 8.000,00',
+        result: '8.000,00\u00a0€',
       },
       minimo: {
         description: 'Il valore più basso (numero, importo o data) di un campo dell’elenco.',
@@ -818,7 +840,7 @@ export const it = {
       importo: {
         description: 'Una somma in euro, tenuta al centesimo.',
         example: '{canone | euro}',
-        result: '€ 1.234,50',
+        result: '1.234,50\u00a0€',
       },
       data: {
         description: 'Una data; con i filtri si scrive, si sposta o si misura.',
@@ -839,6 +861,31 @@ export const it = {
         description: 'Un indirizzo email, o una PEC se richiesto.',
         example: '{pec}',
         result: 'studio@pec.it',
+      },
+      cap: {
+        description: 'Un codice di avviamento postale di cinque cifre.',
+        example: '{cap}',
+        result: '00184',
+      },
+      provincia: {
+        description: 'La sigla di una provincia italiana, o «EE» per l’estero.',
+        example: '{provincia}',
+        result: 'RM',
+      },
+      iban: {
+        description: 'Un IBAN controllato, scritto a gruppi di quattro caratteri.',
+        example: '{iban}',
+        result: 'IT60 X054 2811 1010 0000 0123 456',
+      },
+      telefono: {
+        description: 'Un numero di telefono, con il prefisso internazionale.',
+        example: '{telefono}',
+        result: '+39 0612345678',
+      },
+      ora: {
+        description: 'Un orario del giorno, da 00:00 a 23:59.',
+        example: '{ora_udienza}',
+        result: '09:30',
       },
       elenco: {
         description: 'Più elementi con gli stessi campi (parti, creditori, testimoni).',
@@ -1181,6 +1228,11 @@ export const it = {
         codice_fiscale: 'Codice fiscale',
         partita_iva: 'Partita IVA',
         email: 'Email',
+        cap: 'CAP',
+        provincia: 'Provincia',
+        iban: 'IBAN',
+        telefono: 'Telefono',
+        ora: 'Ora',
         elenco: 'Elenco (più elementi)',
       },
       minNumber: 'Valore minimo',
@@ -1368,6 +1420,11 @@ export const it = {
       datePlaceholder: 'gg/mm/aaaa',
       pickDate: 'Scegli la data dal calendario',
       amountPlaceholder: 'es. 1.234,50',
+      capPlaceholder: 'es. 00184',
+      provinciaPlaceholder: 'es. RM',
+      ibanPlaceholder: 'es. IT60 X054 2811 1010 0000 0123 456',
+      telefonoPlaceholder: 'es. 06 1234 5678',
+      oraPlaceholder: 'es. 14:30',
       longTextHint: 'Ctrl+Invio per continuare.',
       addAnother: (another: string) => `Vuoi aggiungere ${another}?`,
       addYes: 'Sì, aggiungi',

@@ -187,6 +187,11 @@ function typedQuestions<C extends z.ZodRawShape>(conditions: C) {
       type: z.literal('email'),
       pec: z.boolean().optional(),
     }),
+    cap: z.object({ ...typedFields, ...conditions, type: z.literal('cap') }),
+    provincia: z.object({ ...typedFields, ...conditions, type: z.literal('provincia') }),
+    iban: z.object({ ...typedFields, ...conditions, type: z.literal('iban') }),
+    telefono: z.object({ ...typedFields, ...conditions, type: z.literal('telefono') }),
+    ora: z.object({ ...typedFields, ...conditions, type: z.literal('ora') }),
   };
 }
 
@@ -215,6 +220,11 @@ export const ZListField = z.discriminatedUnion(
     fieldShapes.codice_fiscale,
     fieldShapes.partita_iva,
     fieldShapes.email,
+    fieldShapes.cap,
+    fieldShapes.provincia,
+    fieldShapes.iban,
+    fieldShapes.telefono,
+    fieldShapes.ora,
   ],
   { error: it.questions.typeUnknown },
 );
@@ -277,6 +287,11 @@ export const ZQuestion = z.discriminatedUnion(
     questionShapes.codice_fiscale,
     questionShapes.partita_iva,
     questionShapes.email,
+    questionShapes.cap,
+    questionShapes.provincia,
+    questionShapes.iban,
+    questionShapes.telefono,
+    questionShapes.ora,
     ZListQuestion,
   ],
   { error: it.questions.typeUnknown },

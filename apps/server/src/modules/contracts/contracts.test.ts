@@ -1043,3 +1043,76 @@ describe('a bought document keeps the renderer of the day it was paid', () => {
     );
   });
 });
+
+describe('a template with the small types cap, provincia, iban, telefono, ora', () => {
+  const QUESTIONS = [
+    { variable: 'cap', question: 'CAP della sede', type: 'cap' },
+    { variable: 'provincia', question: 'Provincia della sede', type: 'provincia' },
+    { variable: 'iban', question: 'IBAN per i pagamenti', type: 'iban' },
+    { variable: 'telefono', question: 'Telefono dello studio', type: 'telefono' },
+    { variable: 'ora', question: "Ora dell'appuntamento", type: 'ora' },
+  ];
+  const ANSWERS = {
+    cap: '00184',
+    provincia: 'RM',
+    iban: 'IT60X0542811101000000123456',
+    telefono: '+390612345678',
+    ora: '14:30',
+  };
+  const SMALL_TYPES_PARAGRAPH =
+    'Sede: {cap} Roma ({provincia}). IBAN {iban}. Tel. {telefono}. Appuntamento alle {ora}.';
+  let smallId: string;
+
+  beforeAll(async () => {
+    smallId = (
+      await createTemplateViaApi(ctx, editor, {
+        categoryId,
+        marker: 'piccoli',
+        questions: QUESTIONS,
+        master: buildDocx([SMALL_TYPES_PARAGRAPH]),
+        preview: buildDocx([`ANTEPRIMA ${SMALL_TYPES_PARAGRAPH}`]),
+      })
+    ).id;
+    const published = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${smallId}/status`,
+      payload: { status: 'PUBLISHED' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+  });
+
+  it('refuses each answer that is not its type with 422 naming the question, and saves nothing', async () => {
+    const id = await startContract(ctx, lawyer, smallId);
+    const wrong: [string, string, string][] = [
+      ['cap', '0018', text.answers.capInvalid('CAP della sede')],
+      ['provincia', 'XX', text.answers.provinciaInvalid('Provincia della sede')],
+      ['iban', 'IT61X0542811101000000123456', text.answers.ibanInvalid('IBAN per i pagamenti')],
+      ['telefono', '12345', text.answers.telefonoInvalid('Telefono dello studio')],
+      ['ora', '24:00', text.answers.oraInvalid("Ora dell'appuntamento")],
+    ];
+    for (const [key, value, message] of wrong) {
+      const response = await save(lawyer, id, { answers: { ...ANSWERS, [key]: value } });
+      expect(response.statusCode, key).toBe(422);
+      expect(response.json().message).toBe(message);
+    }
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row).toMatchObject({ answers: {}, status: 'TO_COMPLETE' });
+  });
+
+  it('stores each answer in its canonical form and prints it in the bought document', async () => {
+    const id = await startContract(ctx, lawyer, smallId);
+    const done = await save(lawyer, id, { answers: ANSWERS, status: 'COMPLETED' });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await ctx.db.select().from(contracts).where(eq(contracts.id, id));
+    expect(row).toMatchObject({ answers: ANSWERS, status: 'COMPLETED' });
+    await payContract(ctx, lawyer, id);
+    const download = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}`,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(extractDocumentText(download.rawPayload)).toContain(
+      'Sede: 00184 Roma (RM). IBAN IT60 X054 2811 1010 0000 0123 456. Tel. +39 0612345678. Appuntamento alle 14:30.',
+    );
+  });
+});

@@ -93,6 +93,41 @@ function inputProps(field: AskedField) {
       return { autoComplete: 'off', spellCheck: false, autoCapitalize: 'characters' };
     case 'email':
       return { type: 'email', inputMode: 'email' as const, autoComplete: 'email' };
+    case 'cap':
+      return {
+        inputMode: 'numeric' as const,
+        autoComplete: 'postal-code',
+        maxLength: 5,
+        placeholder: texts.capPlaceholder,
+      };
+    case 'provincia':
+      return {
+        autoComplete: 'off',
+        spellCheck: false,
+        autoCapitalize: 'characters',
+        maxLength: 2,
+        placeholder: texts.provinciaPlaceholder,
+      };
+    case 'iban':
+      return {
+        autoComplete: 'off',
+        spellCheck: false,
+        autoCapitalize: 'characters',
+        // 34 characters at most, and the spaces of its groups of four.
+        maxLength: 42,
+        placeholder: texts.ibanPlaceholder,
+      };
+    case 'telefono':
+      return {
+        type: 'tel',
+        inputMode: 'tel' as const,
+        autoComplete: 'tel',
+        maxLength: 24,
+        placeholder: texts.telefonoPlaceholder,
+      };
+    case 'ora':
+      // The decimal keypad has digits and a separator: «14.30» is read as 14:30.
+      return { inputMode: 'decimal' as const, maxLength: 5, placeholder: texts.oraPlaceholder };
     default:
       return {};
   }
@@ -251,7 +286,11 @@ export function FieldControl({
   }
 
   const text = typeof draft === 'string' ? draft : '';
-  const upper = field.type === 'codice_fiscale' || field.type === 'partita_iva';
+  const upper =
+    field.type === 'codice_fiscale' ||
+    field.type === 'partita_iva' ||
+    field.type === 'provincia' ||
+    field.type === 'iban';
   return (
     <Field.Root invalid={error !== null} id={id} mb="16">
       <Field.Label fontWeight="semibold" color="navy.800">

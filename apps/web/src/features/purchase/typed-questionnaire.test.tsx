@@ -62,7 +62,7 @@ const QUESTIONS: TNextQuestion[] = [
 ];
 
 /** The questionnaire's API over one contract; every saved answer set is kept. */
-async function startTypedApi() {
+async function startTypedApi(questions: TNextQuestion[] = QUESTIONS) {
   const row = { answers: {} as TAnswers, saves: [] as TAnswers[] };
   api = await startTestApi({
     ...appConfigRoute,
@@ -76,17 +76,17 @@ async function startTypedApi() {
     },
     'POST /api/contract/questions': (_request, body) => {
       const answers = (body ?? {}) as TAnswers;
-      const next = QUESTIONS.find((question) => !(question.variable in answers)) ?? null;
+      const next = questions.find((question) => !(question.variable in answers)) ?? null;
       return { body: { data: next } };
     },
     'GET /api/contract/c-1': () => {
-      const detailed = QUESTIONS.filter((question) => question.variable in row.answers).map(
-        (question) => ({
+      const detailed = questions
+        .filter((question) => question.variable in row.answers)
+        .map((question) => ({
           variable: question.variable,
           question: question.question,
           given_answer: row.answers[question.variable] ?? '',
-        }),
-      );
+        }));
       const detail: TContractDetail = {
         id: 'c-1',
         name: 'Contratto di locazione',
@@ -136,7 +136,71 @@ async function expectNoSeriousAxeViolations() {
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
+/** The small types of an address and payment line. */
+const SMALL_QUESTIONS: TNextQuestion[] = [
+  { ...base, variable: 'cap', question: 'CAP della sede', type: 'cap' },
+  { ...base, variable: 'provincia', question: 'Provincia della sede', type: 'provincia' },
+  { ...base, variable: 'iban', question: 'IBAN per i pagamenti', type: 'iban' },
+  { ...base, variable: 'telefono', question: 'Telefono dello studio', type: 'telefono' },
+  { ...base, variable: 'ora', question: 'Ora dell’appuntamento', type: 'ora' },
+];
+
 describe('typed questionnaire', () => {
+  it('gives each small type its keyboard and sends it canonical: CAP, provincia, IBAN, telefono, ora', {
+    timeout: 40_000,
+  }, async () => {
+    const row = await startTypedApi(SMALL_QUESTIONS);
+    const user = userEvent.setup();
+    renderApp('/user/nuovo-contratto/questionario');
+
+    const cap = await screen.findByRole('textbox', { name: 'CAP della sede' });
+    expect(cap).toHaveAttribute('inputmode', 'numeric');
+    expect(cap).toHaveAttribute('autocomplete', 'postal-code');
+    expect(cap).toHaveAttribute('maxlength', '5');
+    await waitFor(() => expect(cap).toHaveFocus());
+    await user.keyboard('00184{Enter}');
+
+    const provincia = await screen.findByRole('textbox', { name: 'Provincia della sede' });
+    await waitFor(() => expect(provincia).toHaveFocus());
+    await user.keyboard('rm');
+    expect(provincia).toHaveValue('RM');
+    await user.keyboard('{Enter}');
+
+    const iban = await screen.findByRole('textbox', { name: 'IBAN per i pagamenti' });
+    await waitFor(() => expect(iban).toHaveFocus());
+    // The last digit mistyped: the check digits do not hold.
+    await user.keyboard('it60 x054 2811 1010 0000 0123 455{Enter}');
+    expect(await screen.findByText(msg.answers.typedIban)).toBeVisible();
+    expect(iban).toHaveAttribute('aria-invalid', 'true');
+    await user.keyboard('{Backspace}6{Enter}');
+
+    const telefono = await screen.findByRole('textbox', { name: 'Telefono dello studio' });
+    expect(telefono).toHaveAttribute('type', 'tel');
+    expect(telefono).toHaveAttribute('autocomplete', 'tel');
+    await waitFor(() => expect(telefono).toHaveFocus());
+    await user.keyboard('06 1234 5678{Enter}');
+
+    const ora = await screen.findByRole('textbox', { name: 'Ora dell’appuntamento' });
+    expect(ora).toHaveAttribute('inputmode', 'decimal');
+    await waitFor(() => expect(ora).toHaveFocus());
+    await user.keyboard('24.00{Enter}');
+    expect(await screen.findByText(msg.answers.typedOra)).toBeVisible();
+    await user.clear(ora);
+    await user.keyboard('14.30{Enter}');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Riepilogo' })).toBeVisible();
+    expect(row.answers).toEqual({
+      cap: '00184',
+      provincia: 'RM',
+      iban: 'IT60X0542811101000000123456',
+      telefono: '+390612345678',
+      ora: '14:30',
+    });
+    const recap = await screen.findByRole('list', { name: 'Risposte date' });
+    await waitFor(() => expect(within(recap).getByText('00184')).toBeVisible());
+    await expectNoSeriousAxeViolations();
+  });
+
   // The longest walk of the web tests: a whole questionnaire, key by key, then the summary.
   it('is walked with the keyboard alone and sends canonical answers; the summary shows them in Italian', {
     timeout: 40_000,

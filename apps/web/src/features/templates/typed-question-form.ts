@@ -32,6 +32,11 @@ export const QUESTION_TYPES = [
   'codice_fiscale',
   'partita_iva',
   'email',
+  'cap',
+  'provincia',
+  'iban',
+  'telefono',
+  'ora',
   'elenco',
 ] as const satisfies readonly TQuestionType[];
 
