@@ -135,11 +135,23 @@ export function convertBlanks(docx: Buffer, choices: readonly TBlankChoice[]): C
     return list;
   };
   const xmlOf = new Map<string, string>();
+  const joined = joinArticles(converted);
   for (const { blank, proposal } of converted) {
     xmlOf.set(blank.file, blank.xml);
-    if (plan.removedBlanks.has(blank.id)) continue;
+    if (plan.removedBlanks.has(blank.id) || joined.absorbed.has(blank.id)) continue;
     const question = questionByVariable.get(proposal.variable);
-    editsOf(blank.file).push(...blankEdits(blank, proposal, question, plan.looped.has(blank.id)));
+    const gender = joined.ranges.get(blank.id);
+    editsOf(blank.file).push(
+      ...(gender
+        ? textEdits(
+            blank.xml,
+            blank.sources,
+            gender.at,
+            gender.length,
+            genderTag(proposal, gender.phrase),
+          )
+        : blankEdits(blank, proposal, question, plan.looped.has(blank.id))),
+    );
   }
   for (const edit of plan.edits) editsOf(edit.file as string).push(edit);
   for (const [file, list] of edits) {
@@ -170,6 +182,43 @@ const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;
 /** A string literal of the template language. */
 const literal = (text: string) => `"${text.replace(/"/g, '”')}"`;
 
+const ARTICLE = /^(?:il|lo|la|i|gli|le|un|uno|una)$/i;
+
+const genderTag = (proposal: TBlankProposal, phrase: string) =>
+  `{${proposal.variable} | accorda:${literal(phrase)}}`;
+
+/**
+ * «Il/La sottoscritto/a» is two gender blanks, and an article alone cannot agree: an article
+ * followed by the next gender blank of the same party becomes one tag, «Il sottoscritto».
+ */
+function joinArticles(converted: Chosen[]): {
+  ranges: Map<string, { at: number; length: number; phrase: string }>;
+  absorbed: Set<string>;
+} {
+  const ranges = new Map<string, { at: number; length: number; phrase: string }>();
+  const absorbed = new Set<string>();
+  for (const [index, item] of converted.entries()) {
+    const next = converted[index + 1];
+    if (item.blank.kind !== 'gender' || next?.blank.kind !== 'gender') continue;
+    if (absorbed.has(item.blank.id)) continue;
+    const { blank, proposal } = item;
+    if (next.blank.file !== blank.file || next.blank.index !== blank.index) continue;
+    if (next.proposal.variable !== proposal.variable) continue;
+    const first = genderRange(blank);
+    const second = genderRange(next.blank);
+    const between = blank.whole.slice(first.at + first.text.length, second.at);
+    const article = phraseOf(blank, proposal);
+    if (!ARTICLE.test(article) || !/^\s+$/.test(between)) continue;
+    ranges.set(blank.id, {
+      at: first.at,
+      length: second.at + second.text.length - first.at,
+      phrase: `${article} ${phraseOf(next.blank, next.proposal)}`,
+    });
+    absorbed.add(next.blank.id);
+  }
+  return { ranges, absorbed };
+}
+
 /** The tag a blank becomes; in a loop, the item's field. */
 function tagOf(
   blank: LocatedBlank,
@@ -178,9 +227,7 @@ function tagOf(
   inLoop: boolean,
 ): string {
   const name = inLoop && proposal.field ? proposal.field : proposal.variable;
-  if (blank.kind === 'gender') {
-    return `{${proposal.variable} | accorda:${literal(phraseOf(blank, proposal))}}`;
-  }
+  if (blank.kind === 'gender') return genderTag(proposal, phraseOf(blank, proposal));
   const field =
     inLoop && question?.type === 'elenco'
       ? question.fields.find((item) => item.variable === proposal.field)
@@ -201,8 +248,11 @@ function phraseOf(blank: LocatedBlank, proposal: TBlankProposal): string {
   if (proposal.phrase) return proposal.phrase;
   const { text } = genderRange(blank);
   if (text.includes('/')) return text.split('/')[0] as string;
-  // «..l..»: the article left for either gender.
-  if (/^\.\.l\.\.$/i.test(text)) return text.includes('L') ? 'Il' : 'il';
+  // «..l..»: the article left for either gender, capital at the paragraph's start.
+  if (/^\.\.l\.\.$/i.test(text)) {
+    const first = text.includes('L') || blank.whole.slice(0, blank.at).trim() === '';
+    return first ? 'Il' : 'il';
+  }
   // «sottoscritt..»: the stem takes the masculine ending.
   const stem = text.replace(/\.+$/, '');
   if (/^\p{L}+$/u.test(stem)) return `${stem}o`;
