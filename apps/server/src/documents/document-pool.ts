@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { it } from '@lexpath/shared';
+import type { TBlankChoice } from '@lexpath/shared/schemas/blank-conversion';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
+import { type ConvertedMaster, convertBlanks } from './blank-conversion.ts';
 import { findBlanks } from './blank-finder.ts';
 import type { DocumentTask, DocumentTaskMessage, DocumentTaskOutcome } from './document-tasks.ts';
 import { type StripOptions, type StrippedDocx, stripExternalContent } from './external-content.ts';
@@ -38,6 +40,8 @@ export type DocumentWork = {
   strip(docx: Buffer, options?: StripOptions): Promise<StrippedDocx>;
   /** How many blanks of a form (`blank-finder.ts`) a master still holds. */
   countBlanks(docx: Buffer): Promise<number>;
+  /** `convertBlanks`: the master with the chosen blanks as tags, and their questions. */
+  convertBlanks(docx: Buffer, choices: TBlankChoice[]): Promise<ConvertedMaster>;
 };
 
 /**
@@ -49,6 +53,7 @@ export const inProcessDocuments: DocumentWork = {
   render: async (template, answers, options) => renderDocx(template, answers, options),
   strip: async (docx, options) => stripExternalContent(docx, options),
   countBlanks: async (docx) => findBlanks(docx).length,
+  convertBlanks: async (docx, choices) => convertBlanks(docx, choices),
 };
 
 export type DocumentPool = DocumentWork & {
@@ -170,6 +175,14 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
     },
     async countBlanks(docx) {
       return (await run({ kind: 'countBlanks', docx })) as number;
+    },
+    async convertBlanks(docx, choices) {
+      const converted = (await run({ kind: 'convertBlanks', docx, choices })) as ConvertedMaster;
+      const bytes = converted.master as Uint8Array;
+      return {
+        ...converted,
+        master: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      };
     },
     async warmUp() {
       await run({ kind: 'warmUp' });

@@ -1,6 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { TBlankChoice } from '@lexpath/shared/schemas/blank-conversion';
 import PizZip from 'pizzip';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import { convertBlanks } from './blank-conversion.ts';
 import { findBlanks } from './blank-finder.ts';
 import { type StripOptions, stripExternalContent } from './external-content.ts';
 import { type LintInput, type LintResult, lintTemplate } from './lint.ts';
@@ -26,6 +28,7 @@ export type DocumentTask =
     }
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'countBlanks'; docx: Uint8Array }
+  | { kind: 'convertBlanks'; docx: Uint8Array; choices: TBlankChoice[] }
   | { kind: 'warmUp' };
 
 /**
@@ -83,6 +86,8 @@ function run(task: DocumentTask): unknown {
       return stripExternalContent(asBuffer(task.docx), task.options);
     case 'countBlanks':
       return findBlanks(asBuffer(task.docx)).length;
+    case 'convertBlanks':
+      return convertBlanks(asBuffer(task.docx), task.choices);
     case 'warmUp': {
       const sample = warmUpDocx();
       lintTemplate({ master: sample, questions: [] });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { it } from '../messages/it.ts';
-import { ZQuestion } from './questions.ts';
+import { ZQuestionOutput } from './templates.ts';
 
 /**
  * What an editor accepts for each blank of a real form (DESIGN §14): the proposal of
@@ -60,7 +60,7 @@ export const ZConvertBlanksResult = z.object({
   /** The converted .docx, base64. */
   master: z.string(),
   fileName: z.string(),
-  questions: z.array(ZQuestion),
+  questions: z.array(ZQuestionOutput),
   /** The blanks left as they were. */
   skipped: z.array(z.string()),
 });

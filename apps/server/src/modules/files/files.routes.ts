@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { it } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import { ZConvertBlanksResult } from '@lexpath/shared/schemas/blank-conversion';
 import { ZDeleteMaster, ZUploadMasterResult } from '@lexpath/shared/schemas/templates';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +10,7 @@ import { DOCX_LIMITS } from '../../documents/docx-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { allow, mayEditTemplates } from '../../policy.ts';
+import { type ConvertBlanksInput, convertMasterBlanks } from './convert-blanks.service.ts';
 import { deleteUnusedFile } from './files.service.ts';
 import {
   aboutFile,
@@ -102,6 +104,33 @@ async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterIn
   return input;
 }
 
+/**
+ * Reads convert-blanks' multipart request: the `master` file and the `choices` JSON text. Another
+ * file is refused, other text fields are ignored.
+ */
+async function readConvertBlanks(request: FastifyRequest): Promise<ConvertBlanksInput> {
+  const input: ConvertBlanksInput = { choices: undefined };
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'master') {
+          throw new AppError('invalid', it.templates.unexpectedField(part.fieldname));
+        }
+        const name = cleanFileName(part.filename);
+        if (name === '' && bytes.length === 0) continue;
+        input.master = { name, bytes };
+        continue;
+      }
+      if (part.valueTruncated) throw new AppError('tooLarge', it.errors.payloadTooLarge);
+      if (part.fieldname === 'choices') input.choices = part.value;
+    }
+  } catch (error) {
+    throw toUploadError(error);
+  }
+  return input;
+}
+
 /** /api/template/upload-master and /api/template/delete-master (admins and editors). */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, not app-wide: only upload-master accepts multipart bodies.
@@ -134,6 +163,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await uploadMaster(app.db, app.documents, await readUploadMaster(request)),
+    }),
+  );
+
+  app.post(
+    '/convert-blanks',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['templates'],
+        summary: "Write the accepted tags in a master's blanks (admins and editors)",
+        description:
+          'multipart/form-data: `master` (.docx, at most 10 MB) and `choices` (JSON: `[{ id, proposal } | { id, skip: true }]`, the ids of POST /template/inspect-blanks). Answers the new master as base64, one question per distinct variable in document order, and the ids left as they were. Nothing is stored.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: dataOf(ZConvertBlanksResult),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          413: ZApiError,
+          415: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await convertMasterBlanks(app.documents, await readConvertBlanks(request)),
     }),
   );
 
