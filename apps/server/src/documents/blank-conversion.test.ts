@@ -258,6 +258,21 @@ describe('convertBlanks: boxes', () => {
     ).toEqual([]);
   });
 
+  it('gives a FORMCHECKBOX written without form data the data that binds it', () => {
+    const field = [
+      '<w:r><w:fldChar w:fldCharType="begin"/></w:r>',
+      '<w:r><w:instrText xml:space="preserve"> FORMCHECKBOX </w:instrText></w:r>',
+      '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+    ].join('');
+    const converted = convert(docx(paragraph([field, run(' Urgente')])), [
+      { variable: 'urgente', question: 'Urgente?', type: 'scelta' },
+    ]);
+    expect(body(converted.master)).toContain(
+      '<w:fldChar w:fldCharType="begin"><w:ffData><w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox><w:statusText w:val="casella: urgente"/></w:ffData></w:fldChar>',
+    );
+    expect(findBlanks(converted.master)).toEqual([]);
+  });
+
   it('writes one character of the answer in each box of a row', () => {
     const cell = (content: string) =>
       `<w:tc><w:tcPr><w:tcW w:w="400" w:type="dxa"/></w:tcPr>${content}</w:tc>`;
@@ -361,6 +376,46 @@ describe('convertBlanks: repeated blocks', () => {
       ],
     });
     expect(rendered).toBe('Creditore\nImporto\nBanca Uno\n€ 1.000,00\nFisco\n€ 250,50');
+  });
+});
+
+describe('convertBlanks: repeated blocks outside tables', () => {
+  const heir = (field: string): TBlankProposal => ({
+    variable: 'eredi',
+    question: 'Eredi',
+    type: 'elenco',
+    fields: [
+      { variable: 'nome', label: 'Nome', type: 'testo' },
+      { variable: 'quota', label: 'Quota', type: 'testo' },
+    ],
+    field,
+  });
+
+  it('loops an elenco within its one paragraph', () => {
+    const converted = convert(docx(paragraph('Erede ________ per la quota di ______; ')), [
+      heir('nome'),
+      heir('quota'),
+    ]);
+    expect(extractDocumentText(converted.master)).toBe(
+      '{#eredi}Erede {nome} per la quota di {quota}; {/eredi}',
+    );
+    expect(
+      renderText(converted, {
+        eredi: [
+          { nome: 'Luca', quota: 'metà' },
+          { nome: 'Sara', quota: 'metà' },
+        ],
+      }),
+    ).toBe('Erede Luca per la quota di metà; Erede Sara per la quota di metà; ');
+  });
+
+  it('leaves an elenco spread over several paragraphs as it was, and says so in skipped', () => {
+    const converted = convert(docx(paragraph('Erede ________'), paragraph('Quota ______')), [
+      heir('nome'),
+      heir('quota'),
+    ]);
+    expect(converted.skipped).toEqual(['word/document.xml#0.0', 'word/document.xml#1.0']);
+    expect(extractDocumentText(converted.master)).toBe('Erede ________\nQuota ______');
   });
 });
 

@@ -1,8 +1,9 @@
 import { findKeyProblem, it, type TQuestion } from '@lexpath/shared';
-import type {
-  TBlankChoice,
-  TBlankProposal,
-  TBlankQuestionType,
+import {
+  PENDING_QUESTION_TYPES,
+  type TBlankChoice,
+  type TBlankProposal,
+  type TBlankQuestionType,
 } from '@lexpath/shared/schemas/blank-conversion';
 import { type TQuestionInput, ZQuestions } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
@@ -24,17 +25,8 @@ export type ConvertedMaster = {
   skipped: string[];
 };
 
-/**
- * Types a proposal may have that the question list cannot hold yet: asked as plain text until
- * their question type exists. The one place to change when it does.
- */
-const PENDING_TYPES: ReadonlySet<TBlankQuestionType> = new Set([
-  'cap',
-  'provincia',
-  'iban',
-  'telefono',
-  'ora',
-]);
+/** Asked as plain text until the question list holds them (`PENDING_QUESTION_TYPES`, in shared). */
+const PENDING_TYPES: ReadonlySet<TBlankQuestionType> = new Set(PENDING_QUESTION_TYPES);
 
 type QuestionType = TQuestion['type'] & string;
 
@@ -46,6 +38,12 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
 type Located = LocatedBlank & { xml: string };
 type Chosen = { blank: Located; proposal: TBlankProposal };
+/** A blank being converted: its question, and whether it is an item's field in a loop. */
+type Target = Chosen & { question: TQuestion | undefined; inLoop: boolean };
+
+/** The name its tag reads: in a loop, the item's field. */
+const nameOf = ({ proposal, inLoop }: Target) =>
+  inLoop && proposal.field ? proposal.field : proposal.variable;
 
 const messages = it.blankConversion;
 const invalid = (message: string) => new AppError('invalid', message);
@@ -139,8 +137,13 @@ export function convertBlanks(docx: Buffer, choices: readonly TBlankChoice[]): C
   for (const { blank, proposal } of converted) {
     xmlOf.set(blank.file, blank.xml);
     if (plan.removedBlanks.has(blank.id) || joined.absorbed.has(blank.id)) continue;
-    const question = questionByVariable.get(proposal.variable);
     const gender = joined.ranges.get(blank.id);
+    const target: Target = {
+      blank,
+      proposal,
+      question: questionByVariable.get(proposal.variable),
+      inLoop: plan.looped.has(blank.id),
+    };
     editsOf(blank.file).push(
       ...(gender
         ? textEdits(
@@ -150,7 +153,7 @@ export function convertBlanks(docx: Buffer, choices: readonly TBlankChoice[]): C
             gender.length,
             genderTag(proposal, gender.phrase),
           )
-        : blankEdits(blank, proposal, question, plan.looped.has(blank.id))),
+        : blankEdits(target)),
     );
   }
   for (const edit of plan.edits) editsOf(edit.file as string).push(edit);
@@ -220,13 +223,9 @@ function joinArticles(converted: Chosen[]): {
 }
 
 /** The tag a blank becomes; in a loop, the item's field. */
-function tagOf(
-  blank: LocatedBlank,
-  proposal: TBlankProposal,
-  question: TQuestion | undefined,
-  inLoop: boolean,
-): string {
-  const name = inLoop && proposal.field ? proposal.field : proposal.variable;
+function tagOf(target: Target): string {
+  const { blank, proposal, question, inLoop } = target;
+  const name = nameOf(target);
   if (blank.kind === 'gender') return genderTag(proposal, phraseOf(blank, proposal));
   const field =
     inLoop && question?.type === 'elenco'
@@ -267,22 +266,17 @@ function genderRange(blank: LocatedBlank): { at: number; text: string } {
 }
 
 /** The edits that write one blank's tag. */
-function blankEdits(
-  blank: Located,
-  proposal: TBlankProposal,
-  question: TQuestion | undefined,
-  inLoop: boolean,
-): Edit[] {
+function blankEdits(target: Target): Edit[] {
+  const { blank } = target;
   const markup = blank.markup;
-  if (markup?.kind === 'field') return fieldEdits(blank, markup, proposal, question, inLoop);
-  if (markup?.kind === 'control') return controlEdits(blank, markup, proposal, question, inLoop);
+  if (markup?.kind === 'field') return fieldEdits(target, markup);
+  if (markup?.kind === 'control') return controlEdits(target, markup);
   if (markup?.kind === 'boxRow') {
-    const name = inLoop && proposal.field ? proposal.field : proposal.variable;
     return markup.cells.map((cell, index) =>
-      insertInCell(blank.xml, cell, `{${name} | carattere:${index + 1}}`),
+      insertInCell(blank.xml, cell, `{${nameOf(target)} | carattere:${index + 1}}`),
     );
   }
-  const tag = tagOf(blank, proposal, question, inLoop);
+  const tag = tagOf(target);
   const range = blank.kind === 'gender' ? genderRange(blank) : { at: blank.at, text: blank.text };
   return textEdits(blank.xml, blank.sources, range.at, range.text.length, tag);
 }
@@ -394,39 +388,36 @@ function checkboxBinding(proposal: TBlankProposal, name: string): string {
  * it; a text field's result becomes the tag, the field code removed so the tag prints as text.
  */
 function fieldEdits(
-  blank: Located,
+  target: Target,
   markup: { start: number; end: number; simple: boolean },
-  proposal: TBlankProposal,
-  question: TQuestion | undefined,
-  inLoop: boolean,
 ): Edit[] {
+  const { blank, proposal } = target;
   const { xml } = blank;
-  const name = inLoop && proposal.field ? proposal.field : proposal.variable;
+  const name = nameOf(target);
   if (blank.text === 'FORMCHECKBOX' && !markup.simple) {
     const value = escapeAttribute(checkboxBinding(proposal, name));
+    const statusText = `<w:statusText w:val="${value}"/>`;
     const begin = xml.slice(markup.start, markup.end);
     const ffEnd = begin.indexOf('</w:ffData>');
     if (ffEnd === -1) {
-      return [];
+      // A field without its form data (not as Word writes one): the data is added.
+      const tag = /^<w:fldChar\b[^>]*>/.exec(begin)?.[0] ?? '';
+      const data = `<w:ffData><w:checkBox><w:sizeAuto/><w:default w:val="0"/></w:checkBox>${statusText}</w:ffData>`;
+      return [
+        tag.endsWith('/>')
+          ? {
+              start: markup.start,
+              end: markup.start + tag.length,
+              text: `${tag.slice(0, -2)}>${data}</w:fldChar>`,
+            }
+          : { start: markup.start + tag.length, end: markup.start + tag.length, text: data },
+      ];
     }
     const status = /<w:statusText\b[^>]*\/>/.exec(begin.slice(0, ffEnd));
-    return status
-      ? [
-          {
-            start: markup.start + status.index,
-            end: markup.start + status.index + status[0].length,
-            text: `<w:statusText w:val="${value}"/>`,
-          },
-        ]
-      : [
-          {
-            start: markup.start + ffEnd,
-            end: markup.start + ffEnd,
-            text: `<w:statusText w:val="${value}"/>`,
-          },
-        ];
+    const at = markup.start + (status?.index ?? ffEnd);
+    return [{ start: at, end: at + (status?.[0].length ?? 0), text: statusText }];
   }
-  const tag = escapeText(tagOf(blank, proposal, question, inLoop));
+  const tag = escapeText(tagOf(target));
   // From the start of the run holding the field's beginning to the end of the run holding its end.
   const runStart = markup.simple ? markup.start : runBefore(xml, markup.start);
   const close = markup.simple ? -1 : xml.indexOf('</w:r>', markup.end);
@@ -453,15 +444,10 @@ function fieldEdits(
  * A content control. A checkbox keeps its control and says in its tag which answer ticks it; a
  * control showing its placeholder gets the tag as its content (no more placeholder).
  */
-function controlEdits(
-  blank: Located,
-  markup: { start: number; end: number },
-  proposal: TBlankProposal,
-  question: TQuestion | undefined,
-  inLoop: boolean,
-): Edit[] {
+function controlEdits(target: Target, markup: { start: number; end: number }): Edit[] {
+  const { blank, proposal } = target;
   const { xml } = blank;
-  const name = inLoop && proposal.field ? proposal.field : proposal.variable;
+  const name = nameOf(target);
   const control = xml.slice(markup.start, markup.end);
   const propertiesMatch = /<w:sdtPr>[\s\S]*?<\/w:sdtPr>/.exec(control);
   if (!propertiesMatch) return [];
@@ -478,7 +464,7 @@ function controlEdits(
   const contentStart = xml.indexOf('<w:sdtContent', propertiesEnd);
   const contentEnd = xml.lastIndexOf('</w:sdtContent>', markup.end);
   const content = xml.slice(contentStart, contentEnd);
-  const tag = escapeText(tagOf(blank, proposal, question, inLoop));
+  const tag = escapeText(tagOf(target));
   let placed = false;
   // The placeholder's style (grey text) goes: the answer is real text.
   const next = content
@@ -541,6 +527,14 @@ type LoopPlan = {
   /** Blanks of an elenco the conversion cannot loop safely, left as they were. */
   left: Chosen[];
 };
+
+/** `{#elenco}` and `{/elenco}`, each in a run of its own, where the loop opens and closes. */
+function loopTags(file: string, variable: string, open: number, close: number): Edit[] {
+  return [
+    { file, start: open, end: open, text: `<w:r><w:t>{#${variable}}</w:t></w:r>` },
+    { file, start: close, end: close, text: `<w:r><w:t>{/${variable}}</w:t></w:r>` },
+  ];
+}
 
 /** The table rows of a part: start and end, innermost rows included. */
 function rowsOf(xml: string): { start: number; end: number }[] {
@@ -614,10 +608,7 @@ function planLoops(chosen: Chosen[]): LoopPlan {
       }
       const open = loopRow.start + firstParagraph.index + firstParagraph[0].length;
       const close = loopRow.start + lastClose;
-      plan.edits.push(
-        { file, start: open, end: open, text: `<w:r><w:t>{#${variable}}</w:t></w:r>` },
-        { file, start: close, end: close, text: `<w:r><w:t>{/${variable}}</w:t></w:r>` },
-      );
+      plan.edits.push(...loopTags(file, variable, open, close));
       for (const row of removed.values())
         plan.edits.push({ file, start: row.start, end: row.end, text: '' });
       continue;
@@ -636,15 +627,7 @@ function planLoops(chosen: Chosen[]): LoopPlan {
       xml.slice(span.contentStart, span.contentEnd),
     );
     const open = span.contentStart + (properties?.[0].length ?? 0);
-    plan.edits.push(
-      { file, start: open, end: open, text: `<w:r><w:t>{#${variable}}</w:t></w:r>` },
-      {
-        file,
-        start: span.contentEnd,
-        end: span.contentEnd,
-        text: `<w:r><w:t>{/${variable}}</w:t></w:r>`,
-      },
-    );
+    plan.edits.push(...loopTags(file, variable, open, span.contentEnd));
     for (const item of items) plan.looped.add(item.blank.id);
   }
   return plan;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { it } from '../messages/it.ts';
+import type { TQuestionType } from './questions.ts';
 import { ZQuestionOutput } from './templates.ts';
 
 /**
@@ -8,7 +9,13 @@ import { ZQuestionOutput } from './templates.ts';
  * conversion route and the screen that sends it.
  */
 
-/** The question types a proposal may have; the last five wait for their question type. */
+/**
+ * Types DESIGN §14 names that the question list does not hold yet: a proposal may have them, the
+ * conversion asks them as `testo` until they exist.
+ */
+export const PENDING_QUESTION_TYPES = ['cap', 'provincia', 'iban', 'telefono', 'ora'] as const;
+
+/** The question types a proposal may have. */
 export const BLANK_QUESTION_TYPES = [
   'testo',
   'testo_lungo',
@@ -20,12 +27,8 @@ export const BLANK_QUESTION_TYPES = [
   'email',
   'scelta',
   'elenco',
-  'cap',
-  'provincia',
-  'iban',
-  'telefono',
-  'ora',
-] as const;
+  ...PENDING_QUESTION_TYPES,
+] as const satisfies readonly (TQuestionType | (typeof PENDING_QUESTION_TYPES)[number])[];
 export type TBlankQuestionType = (typeof BLANK_QUESTION_TYPES)[number];
 
 const ZText = z.string().trim().min(1, it.validation.required);

@@ -15,6 +15,7 @@ import { deleteUnusedFile } from './files.service.ts';
 import {
   aboutFile,
   type FileRole,
+  type UploadedDocx,
   type UploadMasterInput,
   uploadMaster,
 } from './upload-master.service.ts';
@@ -73,62 +74,56 @@ function toUploadError(error: unknown): unknown {
 }
 
 /**
- * Reads the multipart request whole (it is small: two files of at most 10 MB): `questions`,
- * `master`, `preview`, `file_name`, `preview_name`. Other text fields are ignored; another file
- * is refused. An empty file input (no file chosen) counts as absent.
+ * Reads a multipart request whole (it is small: files of at most 10 MB): each file of an
+ * accepted field name as name and bytes, each text field as its value. Another file is refused;
+ * an empty file input (no file chosen) counts as absent.
  */
-async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterInput> {
-  const input: UploadMasterInput = { questions: undefined };
+async function readParts<F extends string>(
+  request: FastifyRequest,
+  isFileField: (name: string) => name is F,
+): Promise<{ files: Partial<Record<F, UploadedDocx>>; fields: Map<string, unknown> }> {
+  const files: Partial<Record<F, UploadedDocx>> = {};
+  const fields = new Map<string, unknown>();
   try {
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (!isFileRole(part.fieldname)) {
+        if (!isFileField(part.fieldname)) {
           throw new AppError('invalid', it.templates.unexpectedField(part.fieldname));
         }
         const name = cleanFileName(part.filename);
         if (name === '' && bytes.length === 0) continue;
-        input[part.fieldname] = { name, bytes };
+        files[part.fieldname] = { name, bytes };
         continue;
       }
       if (part.valueTruncated) throw new AppError('tooLarge', it.errors.payloadTooLarge);
-      const value = part.value;
-      const text = typeof value === 'string' ? value.trim() : undefined;
-      if (part.fieldname === 'questions') input.questions = value;
-      else if (part.fieldname === 'file_name') input.fileName = text || undefined;
-      else if (part.fieldname === 'preview_name') input.previewName = text || undefined;
+      fields.set(part.fieldname, part.value);
     }
   } catch (error) {
     throw toUploadError(error);
   }
-  return input;
+  return { files, fields };
 }
 
-/**
- * Reads convert-blanks' multipart request: the `master` file and the `choices` JSON text. Another
- * file is refused, other text fields are ignored.
- */
+/** upload-master's fields: `questions`, `master`, `preview`, `file_name`, `preview_name`. */
+async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterInput> {
+  const { files, fields } = await readParts(request, isFileRole);
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return (typeof value === 'string' ? value.trim() : undefined) || undefined;
+  };
+  return {
+    questions: fields.get('questions'),
+    ...files,
+    fileName: text('file_name'),
+    previewName: text('preview_name'),
+  };
+}
+
+/** convert-blanks' fields: the `master` file and the `choices` JSON text. */
 async function readConvertBlanks(request: FastifyRequest): Promise<ConvertBlanksInput> {
-  const input: ConvertBlanksInput = { choices: undefined };
-  try {
-    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'master') {
-          throw new AppError('invalid', it.templates.unexpectedField(part.fieldname));
-        }
-        const name = cleanFileName(part.filename);
-        if (name === '' && bytes.length === 0) continue;
-        input.master = { name, bytes };
-        continue;
-      }
-      if (part.valueTruncated) throw new AppError('tooLarge', it.errors.payloadTooLarge);
-      if (part.fieldname === 'choices') input.choices = part.value;
-    }
-  } catch (error) {
-    throw toUploadError(error);
-  }
-  return input;
+  const { files, fields } = await readParts(request, (name): name is 'master' => name === 'master');
+  return { master: files.master, choices: fields.get('choices') };
 }
 
 /** /api/template/upload-master and /api/template/delete-master (admins and editors). */
