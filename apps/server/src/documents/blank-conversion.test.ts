@@ -258,6 +258,14 @@ describe('convertBlanks: boxes', () => {
     ).toEqual([]);
   });
 
+  it('asks a box alone, even one with an option, as a yes or a no', () => {
+    const converted = convert(docx(paragraph('☐ Rinuncia all’eredità')), [
+      { variable: 'rinuncia', question: 'Rinuncia?', type: 'scelta', option: 'Rinuncia' },
+    ]);
+    expect(converted.questions[0]).toMatchObject({ type: 'scelta', options: ['Sì', 'No'] });
+    expect(renderText(converted, { rinuncia: 'Sì' })).toBe('☒ Rinuncia all’eredità');
+  });
+
   it('gives a FORMCHECKBOX written without form data the data that binds it', () => {
     const field = [
       '<w:r><w:fldChar w:fldCharType="begin"/></w:r>',
@@ -409,13 +417,23 @@ describe('convertBlanks: repeated blocks outside tables', () => {
     ).toBe('Erede Luca per la quota di metà; Erede Sara per la quota di metà; ');
   });
 
-  it('leaves an elenco spread over several paragraphs as it was, and says so in skipped', () => {
-    const converted = convert(docx(paragraph('Erede ________'), paragraph('Quota ______')), [
-      heir('nome'),
-      heir('quota'),
-    ]);
-    expect(converted.skipped).toEqual(['word/document.xml#0.0', 'word/document.xml#1.0']);
-    expect(extractDocumentText(converted.master)).toBe('Erede ________\nQuota ______');
+  it('lists the items’ fields where an elenco is spread over paragraphs, and leaves its boxes', () => {
+    const converted = convert(
+      docx(paragraph('Erede ________'), paragraph('Quota ______ ☐ Rinuncia')),
+      [heir('nome'), heir('quota'), { ...heir('rinuncia'), option: 'Sì' }],
+    );
+    expect(converted.skipped).toEqual(['word/document.xml#1.1']);
+    expect(extractDocumentText(converted.master)).toBe(
+      'Erede {eredi | elenco:"nome"}\nQuota {eredi | elenco:"quota"} ☐ Rinuncia',
+    );
+    expect(
+      renderText(converted, {
+        eredi: [
+          { nome: 'Luca', quota: 'metà' },
+          { nome: 'Sara', quota: 'metà' },
+        ],
+      }),
+    ).toBe('Erede Luca e Sara\nQuota metà e metà ☐ Rinuncia');
   });
 });
 

@@ -39,7 +39,7 @@ const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 type Located = LocatedBlank & { xml: string };
 type Chosen = { blank: Located; proposal: TBlankProposal };
 /** A blank being converted: its question, and whether it is an item's field in a loop. */
-type Target = Chosen & { question: TQuestion | undefined; inLoop: boolean };
+type Target = Chosen & { question: TQuestion | undefined; inLoop: boolean; listed?: boolean };
 
 /** The name its tag reads: in a loop, the item's field. */
 const nameOf = ({ proposal, inLoop }: Target) =>
@@ -143,6 +143,7 @@ export function convertBlanks(docx: Buffer, choices: readonly TBlankChoice[]): C
       proposal,
       question: questionByVariable.get(proposal.variable),
       inLoop: plan.looped.has(blank.id),
+      listed: plan.listed.has(blank.id),
     };
     editsOf(blank.file).push(
       ...(gender
@@ -227,15 +228,17 @@ function tagOf(target: Target): string {
   const { blank, proposal, question, inLoop } = target;
   const name = nameOf(target);
   if (blank.kind === 'gender') return genderTag(proposal, phraseOf(blank, proposal));
+  if (target.listed && proposal.field) {
+    return `{${proposal.variable} | elenco:${literal(proposal.field)}}`;
+  }
   const field =
     inLoop && question?.type === 'elenco'
       ? question.fields.find((item) => item.variable === proposal.field)
       : undefined;
   const type = inLoop ? (field?.type ?? 'testo') : (question?.type ?? 'scelta');
   if (isCheckbox(blank)) {
-    return proposal.option
-      ? `{${name} | casella:${literal(proposal.option)}}`
-      : `{${name} | casella}`;
+    const option = optionOf(target);
+    return option ? `{${name} | casella:${literal(option)}}` : `{${name} | casella}`;
   }
   if (type === 'data') return `{${name} | data}`;
   if (type === 'importo') return `{${name} | euro}`;
@@ -378,9 +381,18 @@ function runBefore(xml: string, at: number): number {
   return start === -1 ? at : start;
 }
 
+/** The option a box stands for, unless its question is a yes or a no (a box alone). */
+function optionOf({ proposal, question, inLoop }: Target): string | undefined {
+  if (!proposal.option) return undefined;
+  if (inLoop || question?.type !== 'scelta') return proposal.option;
+  return question.options.includes(proposal.option) ? proposal.option : undefined;
+}
+
 /** What a bound checkbox (control or legacy field) tells the renderer. */
-function checkboxBinding(proposal: TBlankProposal, name: string): string {
-  return proposal.option ? `casella: ${name} == ${literal(proposal.option)}` : `casella: ${name}`;
+function checkboxBinding(target: Target): string {
+  const name = nameOf(target);
+  const option = optionOf(target);
+  return option ? `casella: ${name} == ${literal(option)}` : `casella: ${name}`;
 }
 
 /**
@@ -391,11 +403,10 @@ function fieldEdits(
   target: Target,
   markup: { start: number; end: number; simple: boolean },
 ): Edit[] {
-  const { blank, proposal } = target;
+  const { blank } = target;
   const { xml } = blank;
-  const name = nameOf(target);
   if (blank.text === 'FORMCHECKBOX' && !markup.simple) {
-    const value = escapeAttribute(checkboxBinding(proposal, name));
+    const value = escapeAttribute(checkboxBinding(target));
     const statusText = `<w:statusText w:val="${value}"/>`;
     const begin = xml.slice(markup.start, markup.end);
     const ffEnd = begin.indexOf('</w:ffData>');
@@ -445,16 +456,15 @@ function fieldEdits(
  * control showing its placeholder gets the tag as its content (no more placeholder).
  */
 function controlEdits(target: Target, markup: { start: number; end: number }): Edit[] {
-  const { blank, proposal } = target;
+  const { blank } = target;
   const { xml } = blank;
-  const name = nameOf(target);
   const control = xml.slice(markup.start, markup.end);
   const propertiesMatch = /<w:sdtPr>[\s\S]*?<\/w:sdtPr>/.exec(control);
   if (!propertiesMatch) return [];
   const propertiesStart = markup.start + propertiesMatch.index;
   const propertiesEnd = propertiesStart + propertiesMatch[0].length;
   if (blank.kind === 'checkbox') {
-    const value = escapeAttribute(checkboxBinding(proposal, name));
+    const value = escapeAttribute(checkboxBinding(target));
     const properties = propertiesMatch[0]
       .replace(/<w:tag\b[^>]*\/>/, '')
       .replace('<w:sdtPr>', `<w:sdtPr><w:tag w:val="${value}"/>`);
@@ -524,7 +534,9 @@ type LoopPlan = {
   removedBlanks: Set<string>;
   /** The loop tags and removed rows. */
   edits: Edit[];
-  /** Blanks of an elenco the conversion cannot loop safely, left as they were. */
+  /** Blanks written as the list of every item's field (`{elenco | elenco:"campo"}`). */
+  listed: Set<string>;
+  /** Blanks of an elenco the conversion cannot write safely (boxes outside a row), left. */
   left: Chosen[];
 };
 
@@ -560,10 +572,18 @@ function positionOf(blank: LocatedBlank): number {
  * An `elenco` over a repeated block: table rows with the same columns. The first row holding its
  * blanks gets the loop (`{#elenco}` in its first cell, `{/elenco}` in its last: docxtemplater
  * repeats the row), the other rows holding them are removed. Blanks of an elenco outside a table
- * row are looped in their own paragraph when they are all in one, else left as they were.
+ * row are looped in their own paragraph when they are all in one; spread over paragraphs, each
+ * text blank lists every item's field (`{eredi | elenco:"nome"}`: «Luca e Sara») and boxes are
+ * left as they were.
  */
 function planLoops(chosen: Chosen[]): LoopPlan {
-  const plan: LoopPlan = { looped: new Set(), removedBlanks: new Set(), edits: [], left: [] };
+  const plan: LoopPlan = {
+    looped: new Set(),
+    removedBlanks: new Set(),
+    edits: [],
+    listed: new Set(),
+    left: [],
+  };
   const groups = new Map<string, Chosen[]>();
   for (const item of chosen) {
     if (item.proposal.type !== 'elenco' || item.blank.kind === 'gender') continue;
@@ -615,7 +635,11 @@ function planLoops(chosen: Chosen[]): LoopPlan {
     }
     const paragraphs = new Set(items.map((item) => `${item.blank.file}#${item.blank.index}`));
     if (paragraphs.size !== 1) {
-      plan.left.push(...items);
+      // Spread over paragraphs, no copy is known to be the block: each blank lists the items.
+      for (const item of items) {
+        if (!isCheckbox(item.blank) && item.blank.kind !== 'boxRow') plan.listed.add(item.blank.id);
+        else plan.left.push(item);
+      }
       continue;
     }
     const span = paragraphSpans(xml)[first.blank.index];
@@ -656,46 +680,29 @@ function questionsOf(chosen: Chosen[]): TQuestion[] {
     type: QuestionType;
     options: string[];
     multiple: boolean;
-    yesNo: boolean;
     fields: Map<string, TQuestionInput>;
     party: boolean;
   };
   const drafts = new Map<string, Draft>();
-  const straight = new Map<string, QuestionType>();
   for (const { blank, proposal } of chosen) {
-    const type = questionTypeOf(proposal.type);
+    // A party of `accorda` is an elenco, whatever type its proposal has.
     const party = blank.kind === 'gender';
+    const type = party ? 'elenco' : questionTypeOf(proposal.type);
     let draft = drafts.get(proposal.variable);
-    if (!party) {
-      const before = straight.get(proposal.variable);
-      if (before !== undefined && before !== type)
-        throw invalid(messages.typeConflict(proposal.variable));
-      straight.set(proposal.variable, type);
-    }
     if (!draft) {
       draft = {
         variable: proposal.variable,
         question: proposal.question,
-        type: party ? 'elenco' : type,
+        type,
         options: [],
         multiple: false,
-        yesNo: false,
         fields: new Map(),
         party,
       };
       drafts.set(proposal.variable, draft);
     }
+    if (draft.type !== type) throw invalid(messages.typeConflict(proposal.variable));
     if (party) draft.party = true;
-    if (!party && draft.type !== type) {
-      if (draft.type !== 'elenco' || type !== 'elenco') {
-        throw invalid(messages.typeConflict(proposal.variable));
-      }
-    }
-    if (!party && type !== 'elenco' && draft.party)
-      throw invalid(messages.typeConflict(proposal.variable));
-    if (party && straight.has(proposal.variable) && straight.get(proposal.variable) !== 'elenco') {
-      throw invalid(messages.typeConflict(proposal.variable));
-    }
     if (type === 'scelta') {
       for (const option of [
         ...(proposal.options ?? []),
@@ -704,7 +711,6 @@ function questionsOf(chosen: Chosen[]): TQuestion[] {
         if (!draft.options.includes(option)) draft.options.push(option);
       }
       if (proposal.multiple) draft.multiple = true;
-      if (isCheckbox(blank) && !proposal.option) draft.yesNo = true;
     }
     for (const field of proposal.fields ?? []) {
       if (!draft.fields.has(field.variable)) {
@@ -716,7 +722,7 @@ function questionsOf(chosen: Chosen[]): TQuestion[] {
     }
   }
   const questions: TQuestionInput[] = [...drafts.values()].map((draft) => {
-    if (draft.party || draft.type === 'elenco') {
+    if (draft.type === 'elenco') {
       if (draft.party && !draft.fields.has('genere')) {
         draft.fields.set('genere', {
           variable: 'genere',
@@ -735,8 +741,8 @@ function questionsOf(chosen: Chosen[]): TQuestion[] {
       } as TQuestionInput;
     }
     if (draft.type === 'scelta') {
-      const options =
-        draft.yesNo && draft.options.length === 0 ? [...messages.yesNoOptions] : draft.options;
+      // One box alone is a yes or a no: its own option is not a choice.
+      const options = draft.options.length < 2 ? [...messages.yesNoOptions] : draft.options;
       return {
         variable: draft.variable,
         question: draft.question,
