@@ -100,7 +100,7 @@ describe('convertBlanks: text blanks', () => {
       'skip',
     ]);
     expect(extractDocumentText(converted.master)).toBe(
-      'Il {cliente} versa € {importo | euro} entro il {scadenza | data}.\nFirma del {cliente}: ……………',
+      'Il {cliente} versa € {importo | importo} entro il {scadenza | data}.\nFirma del {cliente}: ……………',
     );
     expect(converted.skipped).toEqual(['word/document.xml#1.1']);
     expect(converted.questions).toEqual([
@@ -117,8 +117,18 @@ describe('convertBlanks: text blanks', () => {
         importo: '1200.50',
         scadenza: '2026-12-31',
       }),
-    ).toBe(
-      'Il Anna Bianchi versa € € 1.200,50 entro il 31/12/2026.\nFirma del Anna Bianchi: ……………',
+    ).toBe('Il Anna Bianchi versa € 1.200,50 entro il 31/12/2026.\nFirma del Anna Bianchi: ……………');
+  });
+
+  it('gives the answer room where the line touches the words around it', () => {
+    const converted = convert(docx(paragraph('residente in……via____(cap____) n.____')), [
+      text('comune'),
+      text('via'),
+      text('cap'),
+      text('civico'),
+    ]);
+    expect(extractDocumentText(converted.master)).toBe(
+      'residente in {comune} via {via} (cap {cap}) n. {civico}',
     );
   });
 

@@ -241,7 +241,11 @@ function tagOf(target: Target): string {
     return option ? `{${name} | casella:${literal(option)}}` : `{${name} | casella}`;
   }
   if (type === 'data') return `{${name} | data}`;
-  if (type === 'importo') return `{${name} | euro}`;
+  // «€ ______» already says the currency: the amount alone.
+  if (type === 'importo') {
+    const currency = /(?:€|\beuro)\s*$/i.test(blank.whole.slice(0, blank.at));
+    return `{${name} | ${currency ? 'importo' : 'euro'}}`;
+  }
   return `{${name}}`;
 }
 
@@ -279,9 +283,24 @@ function blankEdits(target: Target): Edit[] {
       insertInCell(blank.xml, cell, `{${nameOf(target)} | carattere:${index + 1}}`),
     );
   }
+  if (blank.kind === 'gender') {
+    const range = genderRange(blank);
+    return textEdits(blank.xml, blank.sources, range.at, range.text.length, tagOf(target));
+  }
+  return textEdits(blank.xml, blank.sources, blank.at, blank.text.length, spaced(target));
+}
+
+/**
+ * A line or dots typed against the words around them («residente in……via», «(cap____)») leave
+ * no space for the answer: the tag brings its own.
+ */
+function spaced(target: Target): string {
+  const { blank } = target;
   const tag = tagOf(target);
-  const range = blank.kind === 'gender' ? genderRange(blank) : { at: blank.at, text: blank.text };
-  return textEdits(blank.xml, blank.sources, range.at, range.text.length, tag);
+  if (blank.kind !== 'underscores' && blank.kind !== 'dots') return tag;
+  const before = blank.whole.charAt(blank.at - 1);
+  const after = blank.whole.charAt(blank.at + blank.text.length);
+  return `${/[\p{L}\p{N}.,:;)]/u.test(before) ? ' ' : ''}${tag}${/[\p{L}\p{N}(]/u.test(after) ? ' ' : ''}`;
 }
 
 /** The offset in a `<w:t>`'s raw (escaped) text of its `count`-th decoded character. */
