@@ -7,6 +7,7 @@ import { convertBlanks } from './blank-conversion.ts';
 import { findBlanks } from './blank-finder.ts';
 import { lintTemplate } from './lint.ts';
 import { extractDocumentText, renderDocx } from './render.ts';
+import { buildDocx } from './test-docx.ts';
 import { buildWordDocx, paragraph, run } from './test-word-docx.ts';
 import type { TemplateAnswers } from './typed-answers.ts';
 
@@ -130,6 +131,22 @@ describe('convertBlanks: text blanks', () => {
     expect(extractDocumentText(converted.master)).toBe(
       'residente in {comune} via {via} (cap {cap}) n. {civico}',
     );
+  });
+
+  it('converts a header’s and a footer’s blanks in their parts, the body untouched', () => {
+    const bytes = buildDocx(['Corpo senza spazi'], {
+      header: ['Pratica n. ________'],
+      footer: ['Firma ........'],
+    });
+    const converted = convert(bytes, [text('firma', 'Firmatario'), text('pratica', 'Pratica')]);
+    const zip = new PizZip(converted.master);
+    const original = new PizZip(bytes);
+    expect(zip.file('word/header1.xml')?.asText()).toContain('Pratica n. {pratica}');
+    expect(zip.file('word/footer1.xml')?.asText()).toContain('Firma {firma}');
+    expect(zip.file('word/document.xml')?.asText()).toBe(
+      original.file('word/document.xml')?.asText(),
+    );
+    expect(converted.questions.map((question) => question.variable)).toEqual(['firma', 'pratica']);
   });
 
   it('asks types the question list does not know yet as text', () => {

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ROLES, it as text } from '@lexpath/shared';
 import type { TBlankChoice } from '@lexpath/shared/schemas/blank-conversion';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema.ts';
 import { findBlanks } from '../../documents/blank-finder.ts';
 import { extractDocumentText } from '../../documents/render.ts';
 import { buildDocx } from '../../documents/test-docx.ts';
@@ -27,6 +29,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
+
+async function countFiles(): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(files);
+  return row?.n ?? 0;
+}
 
 /** A real form of the corpus: a legal-aid application (form fields, lines, gender forms). */
 const REAL_FORM = readFileSync(
@@ -66,12 +73,14 @@ describe('POST /api/template/convert-blanks', () => {
         proposal: { variable: `dato_${index}`, question: `Dato ${index}`, type: 'testo' },
       };
     });
+    const before = await countFiles();
     const response = await convert(
       editor,
       { filename: 'Domanda patrocinio.docx', content: REAL_FORM },
       choices,
     );
     expect(response.statusCode, response.body).toBe(200);
+    expect(await countFiles()).toBe(before);
     const { master, fileName, questions, skipped } = response.json().data;
     expect(fileName).toBe('Domanda patrocinio.docx');
     expect(skipped).toEqual([blanks[0]?.id]);
