@@ -149,6 +149,14 @@ describe('convertBlanks: text blanks', () => {
     expect(converted.questions.map((question) => question.variable)).toEqual(['firma', 'pratica']);
   });
 
+  it('leaves the blanks without a choice as they were, listed in skipped, the file unchanged', () => {
+    const bytes = docx(paragraph('Nome ________ cognome ________'));
+    const converted = convertBlanks(bytes, []);
+    expect(converted.skipped).toEqual(['word/document.xml#0.0', 'word/document.xml#0.1']);
+    expect(converted.master.equals(bytes)).toBe(true);
+    expect(converted.questions).toEqual([]);
+  });
+
   it('asks types the question list does not know yet as text', () => {
     const converted = convert(docx(paragraph('CAP ______ telefono ________')), [
       { variable: 'cap', question: 'CAP', type: 'cap' },

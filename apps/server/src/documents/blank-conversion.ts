@@ -21,7 +21,7 @@ export type ConvertedMaster = {
   master: Buffer;
   /** One per distinct variable, in document order, ready to append to the question list. */
   questions: TQuestion[];
-  /** The blanks left as they were: skipped, or not convertible where they are. */
+  /** The blanks left as they were: skipped, without a choice, or not convertible there. */
   skipped: string[];
 };
 
@@ -107,22 +107,19 @@ export function convertBlanks(docx: Buffer, choices: readonly TBlankChoice[]): C
     byId.set(choice.id, choice);
   }
   const chosen: Chosen[] = [];
-  const skipped: string[] = [];
   for (const blank of located.values()) {
     const choice = byId.get(blank.id);
-    if (!choice) continue;
-    if (!('proposal' in choice)) {
-      skipped.push(blank.id);
-      continue;
-    }
+    if (!choice || !('proposal' in choice)) continue;
     const proposal = { ...choice.proposal, variable: choice.proposal.variable.trim() };
     checkProposal(blank, proposal);
     chosen.push({ blank, proposal });
   }
 
   const plan = planLoops(chosen);
-  skipped.push(...plan.left.map(({ blank }) => blank.id));
   const converted = chosen.filter((item) => !plan.left.includes(item));
+  // Skipped, not chosen at all, or not convertible where they are: in document order.
+  const convertedIds = new Set(converted.map(({ blank }) => blank.id));
+  const skipped = [...located.keys()].filter((id) => !convertedIds.has(id));
   const questions = questionsOf(converted);
   const questionByVariable = new Map(questions.map((question) => [question.variable, question]));
 
