@@ -68,7 +68,39 @@ export function quotedParagraph(text: string, width = 160): string {
   return trimmed.length <= width ? trimmed : `${trimmed.slice(0, width)}…`;
 }
 
-type Found = { at: number; kind: BlankKind; text: string };
+/**
+ * Where a paragraph's text comes from in the part's XML, for a conversion to write the blank's
+ * tag back: a `<w:t>`'s content (`raw`, still XML-escaped) or a tab, break or symbol element.
+ */
+export type TextSource = {
+  /** The offset in the paragraph's whole text where this piece starts. */
+  from: number;
+  length: number;
+  /** The element's offset in the part and its end. */
+  start: number;
+  end: number;
+  /** `<w:t>`'s content starts here; undefined for an element read as one character. */
+  contentStart?: number;
+  raw?: string;
+  /** The run holding it (its start tag's offset) and its font when a symbol font. */
+  run: number;
+  symbolFont?: string;
+};
+
+/** The markup of a blank that is not text: a form field, a content control, a row of boxes. */
+export type BlankMarkup =
+  | { kind: 'field'; start: number; end: number; simple: boolean }
+  | { kind: 'control'; start: number; end: number }
+  | { kind: 'boxRow'; start: number; end: number; cells: { start: number; end: number }[] };
+
+/** A blank and where it is in its part (revisions accepted): see `locateBlanksInPart`. */
+export type LocatedBlank = Blank & {
+  /** The paragraph's pieces of text (text blanks are read through them). */
+  sources: TextSource[];
+  markup?: BlankMarkup;
+};
+
+type Found = { at: number; kind: BlankKind; text: string; markup?: BlankMarkup };
 
 type OpenParagraph = {
   /** The text as read (tabs as spaces), for the quote. */
@@ -78,6 +110,7 @@ type OpenParagraph = {
   scanned: string;
   style: string;
   found: Found[];
+  sources: TextSource[];
 };
 
 type Field = {
@@ -85,12 +118,18 @@ type Field = {
   form: string | undefined;
   result: string;
   inResult: boolean;
-  /** A checkbox its status text binds to a condition (`casella: …`): the answers tick it. */
+  start: number;
+  /** A checkbox already bound to an answer (`casella: …` in its status text). */
   bound: boolean;
 };
-/** `bound`: a checkbox whose tag is `casella: …` (word-checkboxes.ts), no blank. */
-type Control = { kind: 'checkbox' | 'contentControl' | 'bound' | undefined; text: string };
-type Cell = { width: number | undefined; text: string };
+/** `bound`: a checkbox control already bound to an answer (`casella: …` in its tag). */
+type Control = {
+  kind: 'checkbox' | 'contentControl' | 'bound' | undefined;
+  text: string;
+  start: number;
+};
+type Cell = { width: number | undefined; text: string; start: number };
+type Row = { cells: (Cell & { end: number })[]; before: OpenParagraph | undefined; start: number };
 
 const TOKEN = new RegExp(
   [
@@ -131,47 +170,72 @@ function boxOf(font: string | undefined, code: number): boolean {
 
 /** The blanks of one text part (XML with revisions accepted). */
 export function findBlanksInPart(file: string, xml: string): Blank[] {
+  return scanPart(file, xml, false).map(
+    ({ sources: _sources, markup: _markup, ...blank }) => blank,
+  );
+}
+
+/**
+ * The blanks of one text part (XML with revisions accepted) with their place in the XML: the
+ * same ids as `findBlanks`, read by the same pass, so a conversion finds exactly what the
+ * inspection showed.
+ */
+export function locateBlanksInPart(file: string, xml: string): LocatedBlank[] {
+  return scanPart(file, xml, true);
+}
+
+function scanPart(file: string, xml: string, locate: boolean): LocatedBlank[] {
   const part = partOf(file);
   const done: OpenParagraph[] = [];
   const open: OpenParagraph[] = [];
   const fields: Field[] = [];
   const controls: Control[] = [];
   let runFont: string | undefined;
-  let row: { cells: Cell[]; before: OpenParagraph | undefined } | undefined;
+  let runStart = 0;
+  let row: Row | undefined;
   let cell: Cell | undefined;
 
   const hidden = () =>
     fields.some((field) => field.form !== undefined && field.inResult) ||
     controls.some((control) => control.kind !== undefined);
   const lastParagraph = () => open.at(-1) ?? done.at(-1);
-  const append = (text: string) => {
+  const append = (text: string, source?: Omit<TextSource, 'from' | 'length' | 'run'>) => {
     const paragraph = open.at(-1);
     if (!paragraph) return;
     const masked = hidden();
+    if (locate && source) {
+      paragraph.sources.push({
+        from: paragraph.shown.length,
+        length: text.length,
+        run: runStart,
+        ...source,
+      });
+    }
     paragraph.shown += text;
     paragraph.scanned += masked ? EMPTY.repeat(text.length) : text;
     for (const control of controls) control.text += text;
     for (const field of fields) if (field.inResult) field.result += text;
     if (cell) cell.text += text;
   };
-  const record = (kind: BlankKind, text: string) => {
+  const record = (kind: BlankKind, text: string, markup?: BlankMarkup) => {
     const paragraph = lastParagraph();
     paragraph?.found.push({
       at: open.length > 0 ? paragraph.scanned.length : Number.MAX_SAFE_INTEGER,
       kind,
       text,
+      ...(locate ? { markup } : {}),
     });
   };
-  const closeField = (field: Field) => {
+  const closeField = (field: Field, end: number) => {
     if (field.form && !(field.bound && field.form === 'FORMCHECKBOX')) {
-      record('formField', field.form);
+      record('formField', field.form, { kind: 'field', start: field.start, end, simple: false });
     }
   };
 
   for (const match of xml.matchAll(TOKEN)) {
     const [token, selfClosing, style, text, fieldCharType, instruction, simpleInstruction] = match;
     if (token.startsWith('<w:p') && !token.startsWith('<w:pStyle')) {
-      if (!selfClosing) open.push({ shown: '', scanned: '', style: '', found: [] });
+      if (!selfClosing) open.push({ shown: '', scanned: '', style: '', found: [], sources: [] });
     } else if (token === '</w:p>') {
       const paragraph = open.pop();
       if (paragraph) {
@@ -186,6 +250,7 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
       runFont = /w:(?:ascii|hAnsi)="([^"]*)"/.exec(token)?.[1];
     } else if (token.startsWith('<w:r') && /^<w:r[\s>]/.test(token)) {
       runFont = undefined;
+      runStart = match.index;
     } else if (text !== undefined) {
       let decoded = decodeXmlText(text);
       // A box typed in a symbol font is a letter («o», «q», «¨») or a private-use character.
@@ -194,13 +259,25 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
           .map((character) => (boxOf(runFont, character.codePointAt(0) ?? 0) ? '☐' : character))
           .join('');
       }
-      append(decoded);
+      const symbol = runFont && BOX_SYMBOLS[runFont.toLowerCase()] ? runFont : undefined;
+      append(decoded, {
+        start: match.index,
+        end: match.index + token.length,
+        contentStart: match.index + token.indexOf('>') + 1,
+        raw: text,
+        symbolFont: symbol,
+      });
     } else if (/^<w:(?:tab|br|cr)\s*\/>$/.test(token)) {
-      append(' ');
+      append(' ', { start: match.index, end: match.index + token.length });
     } else if (token.startsWith('<w:sym')) {
       const font = /w:font="([^"]*)"/.exec(token)?.[1];
       const code = Number.parseInt(/w:char="([0-9A-Fa-f]+)"/.exec(token)?.[1] ?? '', 16);
-      append(boxOf(font, code) ? '☐' : ' ');
+      const box = boxOf(font, code);
+      append(box ? '☐' : ' ', {
+        start: match.index,
+        end: match.index + token.length,
+        symbolFont: box ? font : undefined,
+      });
     } else if (fieldCharType !== undefined) {
       if (fieldCharType === 'begin') {
         fields.push({
@@ -208,12 +285,15 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
           form: undefined,
           result: '',
           inResult: false,
+          start: match.index,
           bound: false,
         });
       } else {
         const field = fields.at(-1);
         if (field && fieldCharType === 'separate') field.inResult = true;
-        if (field && fieldCharType === 'end') closeField(fields.pop() as Field);
+        if (field && fieldCharType === 'end') {
+          closeField(fields.pop() as Field, match.index + token.length);
+        }
       }
     } else if (instruction !== undefined) {
       const field = fields.at(-1);
@@ -227,7 +307,15 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
       if (field && value !== undefined && boundCondition(value) !== undefined) field.bound = true;
     } else if (simpleInstruction !== undefined) {
       const form = FORM_FIELD.exec(decodeXmlText(simpleInstruction))?.[1];
-      if (form) record('formField', form);
+      if (form) {
+        const end = xml.indexOf('</w:fldSimple>', match.index);
+        record('formField', form, {
+          kind: 'field',
+          start: match.index,
+          end: token.endsWith('/>') || end === -1 ? match.index + token.length : end + 14,
+          simple: true,
+        });
+      }
     } else if (token.startsWith('<w:sdtPr')) {
       const control = controls.at(-1);
       if (control) {
@@ -238,27 +326,31 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
         } else if (/<w:showingPlcHdr\b/.test(token)) control.kind = 'contentControl';
       }
     } else if (token.startsWith('<w:sdt')) {
-      controls.push({ kind: undefined, text: '' });
+      controls.push({ kind: undefined, text: '', start: match.index });
     } else if (token === '</w:sdt>') {
       const control = controls.pop();
       if (control?.kind && control.kind !== 'bound') {
         const shown = control.text.replace(/\s+/g, ' ').trim();
-        record(control.kind, shown || (control.kind === 'checkbox' ? '☐' : ''));
+        record(control.kind, shown || (control.kind === 'checkbox' ? '☐' : ''), {
+          kind: 'control',
+          start: control.start,
+          end: match.index + token.length,
+        });
       }
     } else if (token.startsWith('<w:tr')) {
-      row = { cells: [], before: done.at(-1) };
+      row = { cells: [], before: done.at(-1), start: match.index };
     } else if (token === '</w:tr>') {
-      if (row) boxRowOf(row.cells, row.before, done);
+      if (row) boxRowOf(row, match.index + token.length, done, locate);
       row = undefined;
     } else if (token.startsWith('<w:tcW')) {
       const width = Number(/w:w="(\d+)"/.exec(token)?.[1]);
       const type = /w:type="([^"]*)"/.exec(token)?.[1] ?? 'dxa';
       if (cell && type === 'dxa' && Number.isFinite(width)) cell.width = width;
     } else if (token === '</w:tc>') {
-      if (cell) row?.cells.push(cell);
+      if (cell) row?.cells.push({ ...cell, end: match.index + token.length });
       cell = undefined;
     } else if (token.startsWith('<w:tc')) {
-      cell = { width: undefined, text: '' };
+      cell = { width: undefined, text: '', start: match.index };
     }
   }
 
@@ -271,9 +363,10 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
     const quoted = own || label;
     if (own !== '') label = own;
     const whole = paragraph.shown;
+    const sources = paragraph.sources;
     return paragraph.found
       .sort((a, b) => a.at - b.at)
-      .map(({ kind, text, at }, order) => ({
+      .map(({ kind, text, at, markup }, order) => ({
         id: `${file}#${index}.${order}`,
         file,
         part,
@@ -283,6 +376,8 @@ export function findBlanksInPart(file: string, xml: string): Blank[] {
         text,
         whole,
         at: Math.min(at, whole.length),
+        sources,
+        ...(markup ? { markup } : {}),
       }));
   });
 }
@@ -295,7 +390,12 @@ const BOX_ROW_CELLS = 8;
  * A row of many narrow empty cells is a row of boxes, one character each. It belongs to the
  * row's own label if it has one (a first cell «Codice fiscale»), else to the paragraph before.
  */
-function boxRowOf(cells: Cell[], before: OpenParagraph | undefined, done: OpenParagraph[]): void {
+function boxRowOf(
+  { cells, before, start: rowStart }: Row,
+  rowEnd: number,
+  done: OpenParagraph[],
+  locate: boolean,
+): void {
   const boxes = cells.filter(
     (cell) => cell.text.trim() === '' && cell.width !== undefined && cell.width <= BOX_CELL_WIDTH,
   );
@@ -308,6 +408,16 @@ function boxRowOf(cells: Cell[], before: OpenParagraph | undefined, done: OpenPa
     at: Number.MAX_SAFE_INTEGER,
     kind: 'boxRow',
     text: `${boxes.length} caselle`,
+    ...(locate
+      ? {
+          markup: {
+            kind: 'boxRow' as const,
+            start: rowStart,
+            end: rowEnd,
+            cells: boxes.map(({ start, end }) => ({ start, end })),
+          },
+        }
+      : {}),
   });
 }
 

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { it } from '@lexpath/shared';
+import type { TBlankChoice } from '@lexpath/shared/schemas/blank-conversion';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
+import { type ConvertedMaster, convertBlanks } from './blank-conversion.ts';
 import { findBlanks } from './blank-finder.ts';
 import { type InspectedBlank, inspectBlanks } from './blank-proposals.ts';
 import type { DocumentTask, DocumentTaskMessage, DocumentTaskOutcome } from './document-tasks.ts';
@@ -41,6 +43,8 @@ export type DocumentWork = {
   countBlanks(docx: Buffer): Promise<number>;
   /** The blanks of a form with what each should become (`blank-proposals.ts`). */
   inspectBlanks(docx: Buffer): Promise<InspectedBlank[]>;
+  /** `convertBlanks`: the master with the chosen blanks as tags, and their questions. */
+  convertBlanks(docx: Buffer, choices: TBlankChoice[]): Promise<ConvertedMaster>;
 };
 
 /**
@@ -53,6 +57,7 @@ export const inProcessDocuments: DocumentWork = {
   strip: async (docx, options) => stripExternalContent(docx, options),
   countBlanks: async (docx) => findBlanks(docx).length,
   inspectBlanks: async (docx) => inspectBlanks(docx),
+  convertBlanks: async (docx, choices) => convertBlanks(docx, choices),
 };
 
 export type DocumentPool = DocumentWork & {
@@ -177,6 +182,14 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
     },
     async inspectBlanks(docx) {
       return (await run({ kind: 'inspectBlanks', docx })) as InspectedBlank[];
+    },
+    async convertBlanks(docx, choices) {
+      const converted = (await run({ kind: 'convertBlanks', docx, choices })) as ConvertedMaster;
+      const bytes = converted.master as Uint8Array;
+      return {
+        ...converted,
+        master: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      };
     },
     async warmUp() {
       await run({ kind: 'warmUp' });

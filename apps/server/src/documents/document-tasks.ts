@@ -1,6 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { TBlankChoice } from '@lexpath/shared/schemas/blank-conversion';
 import PizZip from 'pizzip';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import { convertBlanks } from './blank-conversion.ts';
 import { findBlanks } from './blank-finder.ts';
 import { inspectBlanks } from './blank-proposals.ts';
 import { type StripOptions, stripExternalContent } from './external-content.ts';
@@ -29,6 +31,7 @@ export type DocumentTask =
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'countBlanks'; docx: Uint8Array }
   | { kind: 'inspectBlanks'; docx: Uint8Array }
+  | { kind: 'convertBlanks'; docx: Uint8Array; choices: TBlankChoice[] }
   | { kind: 'warmUp' };
 
 /**
@@ -88,6 +91,8 @@ function run(task: DocumentTask): unknown {
       return findBlanks(asBuffer(task.docx)).length;
     case 'inspectBlanks':
       return inspectBlanks(asBuffer(task.docx));
+    case 'convertBlanks':
+      return convertBlanks(asBuffer(task.docx), task.choices);
     case 'warmUp': {
       const sample = warmUpDocx();
       lintTemplate({ master: sample, questions: [] });

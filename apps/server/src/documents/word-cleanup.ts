@@ -224,7 +224,10 @@ function prepareParagraphs(xml: string): string {
 }
 
 /** Replaces non-overlapping ranges in one pass: a long contract has thousands of them. */
-function applyEdits(xml: string, edits: { start: number; end: number; text: string }[]): string {
+export function applyEdits(
+  xml: string,
+  edits: { start: number; end: number; text: string }[],
+): string {
   if (edits.length === 0) return xml;
   const pieces: string[] = [];
   let position = 0;

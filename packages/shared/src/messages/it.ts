@@ -417,6 +417,33 @@ export const it = {
     another: (question: string, which: string | number) => `${question} (${which})`,
   },
   /** The document engine: template lint, upload checks, rendering, PDF preview. */
+  /** Converting a real form's blanks into tags and questions (POST /template/convert-blanks). */
+  blankConversion: {
+    choicesInvalid:
+      'Le scelte per gli spazi da compilare non sono valide: ispeziona di nuovo il master e riprova.',
+    choicesNotJson:
+      'Le scelte per gli spazi da compilare non sono un JSON valido: ispeziona di nuovo il master e riprova.',
+    masterRequired: 'Scegli il file .docx del master da convertire.',
+    typeUnknown: 'Tipo di domanda sconosciuto.',
+    unknownBlank: (id: string) =>
+      `Lo spazio «${id}» non è nel master caricato: ispeziona di nuovo il file e riprova.`,
+    duplicateBlank: (id: string) => `Lo spazio «${id}» ha più di una scelta: tienine una sola.`,
+    variableInvalid: (variable: string) =>
+      `Il nome «${variable}» non è valido: usa lettere minuscole senza accenti, cifre e trattini bassi, iniziando con una lettera (es. nome_cliente).`,
+    typeNotAllowed: (paragraph: string, type: string) =>
+      `Lo spazio in «${paragraph}» non può diventare una domanda di tipo «${type}».`,
+    checkboxNeedsChoice: (paragraph: string) =>
+      `La casella in «${paragraph}» diventa una domanda a scelta: scegli il tipo «scelta».`,
+    fieldRequired: (paragraph: string, variable: string) =>
+      `Lo spazio in «${paragraph}» è in un elenco: indica quale campo di «${variable}» lo compila.`,
+    phraseRequired: (paragraph: string) =>
+      `Lo spazio in «${paragraph}» cambia con il genere: indica la frase al maschile singolare (es. «nato»).`,
+    typeConflict: (variable: string) =>
+      `«${variable}» è usata per spazi di tipo diverso: dai un nome diverso a ciascuna domanda.`,
+    genderQuestion: 'Genere',
+    genderOptions: ['maschile', 'femminile'],
+    yesNoOptions: ['Sì', 'No'],
+  },
   documents: {
     /** How a message names each uploaded file. */
     fileNames: { master: 'Master', preview: 'Anteprima' },

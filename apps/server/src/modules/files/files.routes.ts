@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { it } from '@lexpath/shared';
 import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
+import { ZConvertBlanksResult } from '@lexpath/shared/schemas/blank-conversion';
 import { ZInspectBlanksResult } from '@lexpath/shared/schemas/blank-proposals';
 import { ZDeleteMaster, ZUploadMasterResult } from '@lexpath/shared/schemas/templates';
 import type { FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import { DOCX_LIMITS } from '../../documents/docx-guard.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authenticate } from '../../plugins/auth.ts';
 import { allow, mayEditTemplates } from '../../policy.ts';
+import { type ConvertBlanksInput, convertMasterBlanks } from './convert-blanks.service.ts';
 import { deleteUnusedFile } from './files.service.ts';
 import { inspectMasterBlanks } from './inspect-blanks.service.ts';
 import {
@@ -74,59 +76,66 @@ function toUploadError(error: unknown): unknown {
 }
 
 /**
- * Reads the multipart request whole (it is small: two files of at most 10 MB): `questions`,
- * `master`, `preview`, `file_name`, `preview_name`. Other text fields are ignored; another file
- * is refused. An empty file input (no file chosen) counts as absent.
+ * Reads a multipart request whole (it is small: files of at most 10 MB): each file of an
+ * accepted field name as name and bytes, each text field as its value. Another file is refused;
+ * an empty file input (no file chosen) counts as absent.
  */
-async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterInput> {
-  const input: UploadMasterInput = { questions: undefined };
+async function readParts<F extends string>(
+  request: FastifyRequest,
+  isFileField: (name: string) => name is F,
+): Promise<{ files: Partial<Record<F, UploadedDocx>>; fields: Map<string, unknown> }> {
+  const files: Partial<Record<F, UploadedDocx>> = {};
+  const fields = new Map<string, unknown>();
   try {
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (!isFileRole(part.fieldname)) {
+        if (!isFileField(part.fieldname)) {
           throw new AppError('invalid', it.templates.unexpectedField(part.fieldname));
         }
         const name = cleanFileName(part.filename);
         if (name === '' && bytes.length === 0) continue;
-        input[part.fieldname] = { name, bytes };
+        files[part.fieldname] = { name, bytes };
         continue;
       }
       if (part.valueTruncated) throw new AppError('tooLarge', it.errors.payloadTooLarge);
-      const value = part.value;
-      const text = typeof value === 'string' ? value.trim() : undefined;
-      if (part.fieldname === 'questions') input.questions = value;
-      else if (part.fieldname === 'file_name') input.fileName = text || undefined;
-      else if (part.fieldname === 'preview_name') input.previewName = text || undefined;
+      fields.set(part.fieldname, part.value);
     }
   } catch (error) {
     throw toUploadError(error);
   }
-  return input;
+  return { files, fields };
+}
+
+/** upload-master's fields: `questions`, `master`, `preview`, `file_name`, `preview_name`. */
+async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterInput> {
+  const { files, fields } = await readParts(request, isFileRole);
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return (typeof value === 'string' ? value.trim() : undefined) || undefined;
+  };
+  return {
+    questions: fields.get('questions'),
+    ...files,
+    fileName: text('file_name'),
+    previewName: text('preview_name'),
+  };
+}
+
+/** convert-blanks' fields: the `master` file and the `choices` JSON text. */
+async function readConvertBlanks(request: FastifyRequest): Promise<ConvertBlanksInput> {
+  const { files, fields } = await readParts(request, (name): name is 'master' => name === 'master');
+  return { master: files.master, choices: fields.get('choices') };
 }
 
 /** The one file of inspect-blanks, `master`; text fields are ignored, another file refused. */
 async function readInspectBlanks(request: FastifyRequest): Promise<UploadedDocx | undefined> {
-  let master: UploadedDocx | undefined;
-  try {
-    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.fieldname !== 'master') {
-        throw new AppError('invalid', it.templates.unexpectedField(part.fieldname));
-      }
-      const name = cleanFileName(part.filename);
-      if (name === '' && bytes.length === 0) continue;
-      master = { name, bytes };
-    }
-  } catch (error) {
-    throw toUploadError(error);
-  }
-  return master;
+  const { files } = await readParts(request, (name): name is 'master' => name === 'master');
+  return files.master;
 }
 
 /**
- * /api/template/upload-master, /api/template/inspect-blanks and /api/template/delete-master
+ * /api/template/upload-master, inspect-blanks, convert-blanks and delete-master
  * (admins and editors).
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -187,6 +196,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await inspectMasterBlanks(app.documents, await readInspectBlanks(request)),
+    }),
+  );
+
+  app.post(
+    '/convert-blanks',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['templates'],
+        summary: "Write the accepted tags in a master's blanks (admins and editors)",
+        description:
+          'multipart/form-data: `master` (.docx, at most 10 MB) and `choices` (JSON: `[{ id, proposal } | { id, skip: true }]`, the ids of POST /template/inspect-blanks). Answers the new master as base64, one question per distinct variable in document order, and the ids left as they were. Nothing is stored.',
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: dataOf(ZConvertBlanksResult),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          413: ZApiError,
+          415: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => ({
+      data: await convertMasterBlanks(app.documents, await readConvertBlanks(request)),
     }),
   );
 
