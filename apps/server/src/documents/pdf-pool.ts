@@ -73,12 +73,24 @@ export type PdfReservation = {
   release(): void;
 };
 
+/**
+ * `interactive` (the default): someone waits for it (a preview, a download). `background`:
+ * nobody waits at a screen (a courtesy PDF for a mail): it converts after every interactive
+ * job queued, and waits in a queue of its own, so it never makes an interactive one 503.
+ */
+export type PdfPriority = 'interactive' | 'background';
+
 export type PdfPool = {
   /**
    * The PDF of a rendered .docx; `cacheKey` (see `previewCacheKey`) makes repeats free. Each
    * output is cached apart: the same key never answers a text PDF for a `page-images` request.
    */
-  convertDocxToPdf(docx: Buffer, cacheKey?: string, output?: PdfOutput): Promise<Buffer>;
+  convertDocxToPdf(
+    docx: Buffer,
+    cacheKey?: string,
+    output?: PdfOutput,
+    priority?: PdfPriority,
+  ): Promise<Buffer>;
   /** The PDF cached or being converted under `cacheKey`, without converting anything. */
   peek(cacheKey: string, output?: PdfOutput): Promise<Buffer> | undefined;
   /**
@@ -276,7 +288,10 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   /** Conversions converting now, queued, or reserved by a caller still rendering. */
   let running = 0;
   let reserved = 0;
-  /** Conversions ahead of time, counted apart: they never make a caller's reservation fail. */
+  /**
+   * Background conversions (ahead of time, or at `background` priority) converting or queued,
+   * counted apart: they never make a caller's reservation fail. Bounded as the callers' are.
+   */
   let background = 0;
 
   const rootDir = () => {
@@ -434,10 +449,14 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   /**
    * Turns a claimed place into a queued job. The place is held until the result is ready,
    * pictures of the pages included, so a burst is bounded by the queue whatever the output.
+   * A background job's place is one of `background`'s, claimed by claimBackground.
    */
-  const enqueueClaimed = async (docx: Buffer, output: PdfOutput) => {
-    reserved -= 1;
-    running += 1;
+  const enqueueClaimed = async (docx: Buffer, output: PdfOutput, priority: PdfPriority) => {
+    const inBackground = priority === 'background';
+    if (!inBackground) {
+      reserved -= 1;
+      running += 1;
+    }
     try {
       const prepared = await forConversion(docx);
       const pdf = await new Promise<Buffer>((resolve, reject) => {
@@ -445,15 +464,36 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
           docx: prepared,
           pdfA: output === 'pdf-a',
           attempts: 1,
-          background: false,
+          background: inBackground,
           resolve,
           reject,
         });
       });
       return await finish(pdf, output);
     } finally {
-      running -= 1;
+      if (inBackground) background -= 1;
+      else running -= 1;
     }
+  };
+
+  /** A place for background work: as many as the callers have (one a listener + `queueLimit`). */
+  const claimBackground = (output: PdfOutput) => {
+    if (!sofficePath || closed) throw new AppError('unavailable', it.documents.previewUnavailable);
+    if (output === 'page-images' && !pdftoppmPath) {
+      throw new AppError('unavailable', it.documents.previewUnavailable);
+    }
+    if (background >= size + queueLimit) {
+      throw new PdfPoolBusyError(Math.max(1, Math.ceil((running + background) / size)));
+    }
+    background += 1;
+  };
+
+  /** Claims the place `priority` converts in; gives it back when nothing is converted. */
+  const claimFor = (output: PdfOutput, priority: PdfPriority) =>
+    priority === 'background' ? claimBackground(output) : claim(output);
+  const unclaim = (priority: PdfPriority) => {
+    if (priority === 'background') background -= 1;
+    else reserved -= 1;
   };
 
   /** Kept in memory and, written in the background, in the store. */
@@ -474,21 +514,22 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     docx: Buffer,
     cacheKey: string | undefined,
     output: PdfOutput,
+    priority: PdfPriority = 'interactive',
   ): Promise<Buffer> => {
-    if (cacheKey === undefined) return enqueueClaimed(docx, output);
+    if (cacheKey === undefined) return enqueueClaimed(docx, output, priority);
     for (let known = peek(cacheKey, output); known; known = peek(cacheKey, output)) {
       // Joining a result under way or stored takes no place in the queue.
-      reserved -= 1;
+      unclaim(priority);
       try {
         return await known;
       } catch (error) {
         if (!(error instanceof StoredPreviewMissing)) throw error;
       }
       // The stored file proved unreadable and is gone from the store: converted, in a place.
-      claim(output);
+      claimFor(output, priority);
     }
     const slot = cacheSlot(cacheKey, output);
-    const shared = enqueueClaimed(docx, output)
+    const shared = enqueueClaimed(docx, output, priority)
       .then((pdf) => {
         remember(slot, pdf);
         return pdf;
@@ -564,14 +605,14 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   };
 
   return {
-    convertDocxToPdf(docx, cacheKey, output = 'text') {
+    convertDocxToPdf(docx, cacheKey, output = 'text', priority = 'interactive') {
       const convert = () => {
         try {
-          claim(output);
+          claimFor(output, priority);
         } catch (error) {
           return Promise.reject(error);
         }
-        return convertClaimed(docx, cacheKey, output);
+        return convertClaimed(docx, cacheKey, output, priority);
       };
       const known = cacheKey === undefined ? undefined : peek(cacheKey, output);
       if (!known) return convert();
