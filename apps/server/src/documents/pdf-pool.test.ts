@@ -362,6 +362,22 @@ describe.skipIf(!soffice)('PDF pool: conversions ahead of time (issue 13)', () =
     await Promise.all([busy, ...later]);
   }, 90_000);
 
+  it('moves background work up once a caller asks for it: the download of a PDF/A still queued goes ahead of the other background work', async () => {
+    const finished: string[] = [];
+    const running = pool.convertDocxToPdf(docx, 'shown-5').then(() => finished.push('preview'));
+    const queued = ['a', 'b'].map((name) =>
+      pool
+        .convertDocxToPdf(docx, `bought-${name}`, 'pdf-a', 'background')
+        .then(() => finished.push(`background ${name}`)),
+    );
+    await waitFor(() => pool.status().queued === 2);
+    const asked = pool.convertDocxToPdf(docx, 'bought-b', 'pdf-a');
+    await Promise.all([running, asked, ...queued]);
+    expect(finished).toEqual(['preview', 'background b', 'background a']);
+    // The caller got the conversion itself, not a second one.
+    expect(await asked).toBe(await pool.peek('bought-b', 'pdf-a'));
+  }, 90_000);
+
   it('logs a failed conversion ahead of time, caches nothing, and converts when a caller asks', async () => {
     const warnings: string[] = [];
     const failing = createPdfPool({

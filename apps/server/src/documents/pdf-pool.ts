@@ -75,8 +75,10 @@ export type PdfReservation = {
 
 /**
  * `interactive` (the default): someone waits for it (a preview, a download). `background`:
- * nobody waits at a screen (a courtesy PDF for a mail): it converts after every interactive
- * job queued, and waits in a queue of its own, so it never makes an interactive one 503.
+ * nobody waits at a screen yet (a courtesy PDF for a mail, the PDF/A of a document just bought):
+ * it converts after every interactive job queued, and waits in places of its own, so it never
+ * makes an interactive one 503. An interactive request for the same key joins it and moves it
+ * up among the interactive jobs.
  */
 export type PdfPriority = 'interactive' | 'background';
 
@@ -170,8 +172,10 @@ type Job = {
   docx: Buffer;
   pdfA: boolean;
   attempts: number;
-  /** Ahead of time (`prefetch`): every other job goes first. */
+  /** Ahead of time (`prefetch`) or at `background` priority: every other job goes first. */
   background: boolean;
+  /** The cache slot it converts for, when it has a key: a caller asking for it promotes it. */
+  slot?: string;
   resolve: (pdf: Buffer) => void;
   reject: (error: unknown) => void;
 };
@@ -387,8 +391,12 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     }
   };
 
+  /** Slots a caller waits for: their background job, queued now or later, goes as a caller's. */
+  const wanted = new Set<string>();
+
   /** Callers' jobs go ahead of every job converting ahead of time, in order among themselves. */
   const enqueue = (job: Job) => {
+    if (job.background && job.slot && wanted.has(job.slot)) job.background = false;
     const firstBackground = job.background ? -1 : queue.findIndex((queued) => queued.background);
     if (firstBackground === -1) queue.push(job);
     else queue.splice(firstBackground, 0, job);
@@ -451,7 +459,12 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
    * pictures of the pages included, so a burst is bounded by the queue whatever the output.
    * A background job's place is one of `background`'s, claimed by claimBackground.
    */
-  const enqueueClaimed = async (docx: Buffer, output: PdfOutput, priority: PdfPriority) => {
+  const enqueueClaimed = async (
+    docx: Buffer,
+    output: PdfOutput,
+    priority: PdfPriority,
+    slot?: string,
+  ) => {
     const inBackground = priority === 'background';
     if (!inBackground) {
       reserved -= 1;
@@ -465,6 +478,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
           pdfA: output === 'pdf-a',
           attempts: 1,
           background: inBackground,
+          ...(slot ? { slot } : {}),
           resolve,
           reject,
         });
@@ -529,14 +543,30 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       claimFor(output, priority);
     }
     const slot = cacheSlot(cacheKey, output);
-    const shared = enqueueClaimed(docx, output, priority)
+    const shared = enqueueClaimed(docx, output, priority, slot)
       .then((pdf) => {
         remember(slot, pdf);
         return pdf;
       })
-      .finally(() => inFlight.delete(slot));
+      .finally(() => {
+        inFlight.delete(slot);
+        wanted.delete(slot);
+      });
     inFlight.set(slot, shared);
     return shared;
+  };
+
+  /**
+   * A caller now waits for the conversion of `slot`: if it was queued in the background it
+   * moves to the end of the callers' jobs; one not queued yet will be queued as theirs.
+   */
+  const promote = (slot: string) => {
+    if (!inFlight.has(slot)) return;
+    wanted.add(slot);
+    const at = queue.findIndex((job) => job.slot === slot && job.background);
+    if (at < 0) return;
+    const [job] = queue.splice(at, 1) as [Job];
+    enqueue(job);
   };
 
   /** The memory cache, a conversion under way, else the store (read once for all who ask). */
@@ -580,6 +610,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
             pdfA: output === 'pdf-a',
             attempts: 2,
             background: true,
+            slot,
             resolve,
             reject,
           });
@@ -590,6 +621,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       } finally {
         background -= 1;
         inFlight.delete(slot);
+        wanted.delete(slot);
       }
     })();
     inFlight.set(slot, work);
@@ -616,6 +648,9 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       };
       const known = cacheKey === undefined ? undefined : peek(cacheKey, output);
       if (!known) return convert();
+      if (priority === 'interactive' && cacheKey !== undefined) {
+        promote(cacheSlot(cacheKey, output));
+      }
       return known.catch((error: unknown) => {
         if (error instanceof StoredPreviewMissing) return convert();
         throw error;

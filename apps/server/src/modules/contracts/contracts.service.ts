@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AnswerChange,
   acceptAnswers,
@@ -67,7 +68,12 @@ import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import { findCurrentVersion, loadVersionQuestions } from '../templates/questionnaire.service.ts';
-import { type ContractRow, findContract, hasCheckoutInProgress } from './contract-store.ts';
+import {
+  type ContractRow,
+  findContract,
+  hasCheckoutInProgress,
+  selectContracts,
+} from './contract-store.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -808,6 +814,56 @@ export async function preparePreview(
 
 export type ContractDownload = { bytes: Buffer; fileName: string };
 
+/** The bought document's .docx: its pinned master rendered with its answers on its payment day. */
+async function renderBoughtDocx(
+  db: DbExecutor,
+  documents: DocumentWork,
+  row: Pick<ContractRow, 'masterSha256' | 'templateVersionId' | 'answers' | 'paidAt'>,
+  now: Date,
+): Promise<Buffer> {
+  const master = await readFileBytes(db, row.masterSha256);
+  const questions = await loadVersionQuestions(db, row.templateVersionId);
+  const paidAt = row.paidAt ?? now;
+  return documents.render(master, row.answers, {
+    cacheKey: row.masterSha256,
+    questions,
+    now: paidAt,
+    // Bought before cross-references were renumbered: the bytes the buyer got, forever.
+    crossReferences: paidAt >= CROSS_REFERENCES_RENUMBERED_SINCE,
+  });
+}
+
+/**
+ * Where the PDF/A of a bought document is cached: the hash of the very .docx it converts, so a
+ * cached PDF/A is never that of other bytes (another rendering of the template language after
+ * an upgrade gets its own). A refund revokes the download before the cache is asked.
+ */
+function boughtPdfKey(docx: Buffer): string {
+  return `bought:${createHash('sha256').update(docx).digest('base64url')}`;
+}
+
+/**
+ * Converts a document just bought to PDF/A in the background, after every preview and
+ * download queued, so the lawyer's PDF download finds it made (a download asked meanwhile
+ * joins the conversion and moves it up). Called after the payment is committed. A failed
+ * conversion resolves false (the download converts then); reading or rendering may throw.
+ */
+export async function prepareBoughtPdf(
+  db: DbExecutor,
+  documents: DocumentWork,
+  pdfPool: PdfPool,
+  id: string,
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await selectContracts(db).where(eq(contracts.id, id));
+  if (!row?.paymentId || row.refundedAt) return false;
+  const bytes = await renderBoughtDocx(db, documents, row, new Date());
+  return pdfPool.convertDocxToPdf(bytes, boughtPdfKey(bytes), 'pdf-a', 'background').then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Documents paid from this instant on carry cross-references renumbered for the kept clauses
  * (documents/cross-references.ts); earlier ones download as they were bought.
@@ -850,26 +906,19 @@ export async function downloadContract(
       details: { ownerId: row.userId },
     });
   }
-  const master = await readFileBytes(db, row.masterSha256);
-  const questions = await loadVersionQuestions(db, row.templateVersionId);
-  const paidAt = row.paidAt ?? now;
-  const bytes = await documents.render(master, row.answers, {
-    cacheKey: row.masterSha256,
-    questions,
-    now: paidAt,
-    // Bought before cross-references were renumbered: the bytes the buyer got, forever.
-    crossReferences: paidAt >= CROSS_REFERENCES_RENUMBERED_SINCE,
-  });
+  const bytes = await renderBoughtDocx(db, documents, row, now);
   const date = now.toISOString().slice(0, 10);
   if (format === 'pdf') {
-    // Not cached: a bought document is downloaded rarely, and the preview cache holds previews.
-    const pdf = await pdfPool.convertDocxToPdf(bytes, undefined, 'pdf-a').catch((error) => {
-      // The pool speaks of previews; a busy pool keeps its Retry-After hint.
-      if (error instanceof AppError && !(error instanceof PdfPoolBusyError)) {
-        throw new AppError('unavailable', it.documents.pdfDownloadUnavailable, { cause: error });
-      }
-      throw error;
-    });
+    // Most often converted already, in the background, right after the payment.
+    const pdf = await pdfPool
+      .convertDocxToPdf(bytes, boughtPdfKey(bytes), 'pdf-a')
+      .catch((error) => {
+        // The pool speaks of previews; a busy pool keeps its Retry-After hint.
+        if (error instanceof AppError && !(error instanceof PdfPoolBusyError)) {
+          throw new AppError('unavailable', it.documents.pdfDownloadUnavailable, { cause: error });
+        }
+        throw error;
+      });
     return { bytes: pdf, fileName: `${row.templateName} - ${date}.pdf` };
   }
   return { bytes, fileName: `${row.templateName} - ${date}.docx` };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -8,7 +9,12 @@ import { CalendarDate } from '../../documents/typed-answers.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { requireTool } from '../../test/tools.ts';
-import { createPublishedTemplate, FINISHED_ANSWERS, startContract } from './test-contracts.ts';
+import {
+  createPublishedTemplate,
+  FINISHED_ANSWERS,
+  payContract,
+  startContract,
+} from './test-contracts.ts';
 
 /** LibreOffice makes the preview's PDF, Poppler draws its pages as pictures. */
 const canDraw = [requireTool('soffice'), requireTool('pdftoppm')].every(Boolean);
@@ -208,4 +214,32 @@ describe.skipIf(!canDraw)('the preview made while the lawyer reads the summary (
     const shown = await preview(id);
     expect(shown.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   }, 60_000);
+
+  it('converts a bought document to PDF/A right after its payment: the PDF download sends those very bytes', async () => {
+    const id = await startContract(ctx, lawyer, templateId);
+    await saveAnswers(id, { ...FINISHED_ANSWERS, nome_cliente: 'Anna Bianchi' });
+    const completed = await ctx.injectAs(lawyer)({
+      method: 'PUT',
+      url: `/api/contract/${id}`,
+      payload: { status: 'COMPLETED' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    await payContract(ctx, lawyer, id);
+    const download = async (query = '') => {
+      const response = await ctx.injectAs(lawyer)({
+        method: 'GET',
+        url: `/api/contract/download/${id}${query}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.rawPayload;
+    };
+    // Keyed by the .docx it converts: the download's own bytes name it.
+    const docx = await download();
+    const key = `bought:${createHash('sha256').update(docx).digest('base64url')}`;
+    const prepared = await waitFor(() => pdfPool.peek(key, 'pdf-a'), 30_000);
+    const pdf = await download('?format=pdf');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A PDF converted again would differ (its creation time, its document id).
+    expect(pdf.equals(await prepared)).toBe(true);
+  }, 90_000);
 });
