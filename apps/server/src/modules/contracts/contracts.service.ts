@@ -56,6 +56,7 @@ import { CalendarDate } from '../../documents/typed-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
 import {
   type Caller,
   mayDownloadContract,
@@ -814,8 +815,35 @@ export async function preparePreview(
 
 export type ContractDownload = { bytes: Buffer; fileName: string };
 
+/**
+ * Bought documents rendered lately: the PDF/A made after the payment, the .docx download and
+ * the PDF download of one purchase render it once, not three times (a render of a long master
+ * is most of a purchase's CPU). By contract, payment and the contract row's last change, so a
+ * changed row is rendered again; bounded in entries (a .docx is tens of KB, a few MB at most).
+ */
+const boughtDocxCache = new LruCache<string, Promise<Buffer>>(32);
+
 /** The bought document's .docx: its pinned master rendered with its answers on its payment day. */
-async function renderBoughtDocx(
+function renderBoughtDocx(
+  db: DbExecutor,
+  documents: DocumentWork,
+  row: Pick<
+    ContractRow,
+    'id' | 'paymentId' | 'updatedAt' | 'masterSha256' | 'templateVersionId' | 'answers' | 'paidAt'
+  >,
+  now: Date,
+): Promise<Buffer> {
+  if (!row.paymentId || !row.paidAt) return renderDocxOf(db, documents, row, now);
+  const key = [row.id, row.paymentId, row.updatedAt.toISOString(), row.masterSha256].join(':');
+  const known = boughtDocxCache.get(key);
+  if (known) return known;
+  const rendering = renderDocxOf(db, documents, row, now);
+  boughtDocxCache.set(key, rendering);
+  rendering.catch(() => boughtDocxCache.delete(key));
+  return rendering;
+}
+
+async function renderDocxOf(
   db: DbExecutor,
   documents: DocumentWork,
   row: Pick<ContractRow, 'masterSha256' | 'templateVersionId' | 'answers' | 'paidAt'>,
