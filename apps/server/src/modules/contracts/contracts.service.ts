@@ -882,7 +882,8 @@ export async function prepareBoughtPdf(
   pdfPool: PdfPool,
   id: string,
 ): Promise<boolean> {
-  if (!isUuid(id)) return false;
+  // Without LibreOffice the render would be for nothing.
+  if (!isUuid(id) || !pdfPool.status().available) return false;
   const [row] = await selectContracts(db).where(eq(contracts.id, id));
   if (!row?.paymentId || row.refundedAt) return false;
   const bytes = await renderBoughtDocx(db, documents, row, new Date());
