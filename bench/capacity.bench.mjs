@@ -17,7 +17,7 @@
 // the figures of one instance and of two are both printed.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildServer, SERVER_ENTRY, serverBuildIsCurrent } from '../scripts/server-build.mjs';
@@ -374,6 +374,7 @@ async function measure(servers, lawyers, templates, roots) {
   clearInterval(loadTimer);
   const seconds = (performance.now() - started) / 1000;
   load.push(loadAverage());
+  const cpu = cpuBetween(cpuBefore, cpuByKind(roots), seconds);
   return {
     lawyers: lawyers.length,
     seconds: Number(seconds.toFixed(1)),
@@ -382,7 +383,18 @@ async function measure(servers, lawyers, templates, roots) {
     failures: recorder.failures.length,
     first_failures: recorder.failures.slice(0, 3),
     steps: recorder.summary(),
-    cpu: cpuBetween(cpuBefore, cpuByKind(roots), seconds),
+    cpu,
+    // Far steadier than the latencies when other jobs share the cores: what one journey (with
+    // --only pay, one purchase) costs each kind of process, whatever the wait for a core.
+    cpu_ms_per_journey:
+      journeys === 0
+        ? null
+        : Object.fromEntries(
+            Object.entries(cpu).map(([kind, { cpu_s }]) => [
+              kind,
+              Math.round((cpu_s * 1000) / journeys),
+            ]),
+          ),
     loadavg: load,
   };
 }
@@ -392,7 +404,15 @@ async function startInstance(k, env) {
   const { child } = await startServer({
     port,
     dataDir: dataDirs[k],
-    args: ['--enable-source-maps', join(REPO_ROOT, SERVER_ENTRY)],
+    args: [
+      '--enable-source-maps',
+      // BENCH_CPU_PROFILE_DIR=/tmp/x writes each server's V8 CPU profile there (one per thread,
+      // the validation workers' too) for bench/cpuprofile-summary.mjs.
+      ...(process.env.BENCH_CPU_PROFILE_DIR
+        ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.BENCH_CPU_PROFILE_DIR)}`]
+        : []),
+      join(REPO_ROOT, SERVER_ENTRY),
+    ],
     cwd: join(REPO_ROOT, 'apps/server'),
     env: { NODE_ENV: 'production', LOG_LEVEL: 'error', ...env },
     log: 'stderr',

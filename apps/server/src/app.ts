@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
+import { prepareBoughtPdf } from './modules/contracts/contracts.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invoicePdfRoutes } from './modules/invoices/invoice-pdf.routes.ts';
@@ -95,9 +96,10 @@ export type BuildAppOptions = {
    */
   changeFeed?: ChangeFeed;
   /**
-   * Convert a finished contract's preview while the lawyer reads the summary (issue 13); on
-   * unless false. Tests of other behaviour turn it off, so a finished questionnaire does not
-   * start LibreOffice behind their back.
+   * Convert a finished contract's preview while the lawyer reads the summary (issue 13), and a
+   * bought document's PDF/A right after its payment; on unless false. Tests of other behaviour
+   * turn it off, so a finished questionnaire or a purchase does not start LibreOffice behind
+   * their back.
    */
   previewAheadOfTime?: boolean;
   /**
@@ -238,7 +240,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pdfPool,
     previewAheadOfTime: options.previewAheadOfTime ?? true,
   });
-  await app.register(paymentRoutes, { prefix: '/api/payment' });
+  const pdfPoolForPaid = pdfPool;
+  await app.register(paymentRoutes, {
+    prefix: '/api/payment',
+    // The PDF/A a lawyer downloads right after paying, converted meanwhile in the background.
+    ...((options.previewAheadOfTime ?? true)
+      ? {
+          onPaid: (contractId: string) => {
+            prepareBoughtPdf(app.db, app.documents, pdfPoolForPaid, contractId).catch(
+              (error: unknown) => {
+                app.log.warn(
+                  { err: error },
+                  'Bought PDF/A ahead of time failed: converted when asked',
+                );
+              },
+            );
+          },
+        }
+      : {}),
+  });
   await app.register(invoicePdfRoutes, { prefix: '/api/invoice', pdfPool });
   await app.register(invoiceRoutes, { prefix: '/api/invoice' });
 

@@ -337,6 +337,47 @@ describe.skipIf(!soffice)('PDF pool: conversions ahead of time (issue 13)', () =
     expect(finished).toEqual(['caller 1', 'caller 2', 'ahead of time']);
   }, 60_000);
 
+  it('converts background work (a mail’s courtesy PDF) after every preview queued, and never refuses a preview for it', async () => {
+    const finished: string[] = [];
+    // The listener busy with a preview; two mails' PDFs wait behind it.
+    const running = pool.convertDocxToPdf(docx, 'shown-1').then(() => finished.push('preview 1'));
+    const mails = [1, 2].map((n) =>
+      pool
+        .convertDocxToPdf(docx, `mail-${n}`, 'text', 'background')
+        .then(() => finished.push(`mail ${n}`)),
+    );
+    await waitFor(() => pool.status().queued === 2);
+    // size 1 + queueLimit 1: with both mails waiting, the next preview still has its place and
+    // goes ahead of them; a third preview is the one refused.
+    const next = pool.convertDocxToPdf(docx, 'shown-2').then(() => finished.push('preview 2'));
+    await expect(pool.convertDocxToPdf(docx, 'shown-3')).rejects.toBeInstanceOf(PdfPoolBusyError);
+    await Promise.all([running, next, ...mails]);
+    expect(finished).toEqual(['preview 1', 'preview 2', 'mail 1', 'mail 2']);
+    // Background work has places of its own, as many as the callers' (size + queueLimit).
+    const busy = pool.convertDocxToPdf(docx, 'shown-4');
+    const later = [3, 4].map((n) => pool.convertDocxToPdf(docx, `mail-${n}`, 'text', 'background'));
+    await expect(
+      pool.convertDocxToPdf(docx, 'mail-5', 'text', 'background'),
+    ).rejects.toBeInstanceOf(PdfPoolBusyError);
+    await Promise.all([busy, ...later]);
+  }, 90_000);
+
+  it('moves background work up once a caller asks for it: the download of a PDF/A still queued goes ahead of the other background work', async () => {
+    const finished: string[] = [];
+    const running = pool.convertDocxToPdf(docx, 'shown-5').then(() => finished.push('preview'));
+    const queued = ['a', 'b'].map((name) =>
+      pool
+        .convertDocxToPdf(docx, `bought-${name}`, 'pdf-a', 'background')
+        .then(() => finished.push(`background ${name}`)),
+    );
+    await waitFor(() => pool.status().queued === 2);
+    const asked = pool.convertDocxToPdf(docx, 'bought-b', 'pdf-a');
+    await Promise.all([running, asked, ...queued]);
+    expect(finished).toEqual(['preview', 'background b', 'background a']);
+    // The caller got the conversion itself, not a second one.
+    expect(await asked).toBe(await pool.peek('bought-b', 'pdf-a'));
+  }, 90_000);
+
   it('logs a failed conversion ahead of time, caches nothing, and converts when a caller asks', async () => {
     const warnings: string[] = [];
     const failing = createPdfPool({

@@ -73,12 +73,26 @@ export type PdfReservation = {
   release(): void;
 };
 
+/**
+ * `interactive` (the default): someone waits for it (a preview, a download). `background`:
+ * nobody waits at a screen yet (a courtesy PDF for a mail, the PDF/A of a document just bought):
+ * it converts after every interactive job queued, and waits in places of its own, so it never
+ * makes an interactive one 503. An interactive request for the same key joins it and moves it
+ * up among the interactive jobs.
+ */
+export type PdfPriority = 'interactive' | 'background';
+
 export type PdfPool = {
   /**
    * The PDF of a rendered .docx; `cacheKey` (see `previewCacheKey`) makes repeats free. Each
    * output is cached apart: the same key never answers a text PDF for a `page-images` request.
    */
-  convertDocxToPdf(docx: Buffer, cacheKey?: string, output?: PdfOutput): Promise<Buffer>;
+  convertDocxToPdf(
+    docx: Buffer,
+    cacheKey?: string,
+    output?: PdfOutput,
+    priority?: PdfPriority,
+  ): Promise<Buffer>;
   /** The PDF cached or being converted under `cacheKey`, without converting anything. */
   peek(cacheKey: string, output?: PdfOutput): Promise<Buffer> | undefined;
   /**
@@ -158,8 +172,10 @@ type Job = {
   docx: Buffer;
   pdfA: boolean;
   attempts: number;
-  /** Ahead of time (`prefetch`): every other job goes first. */
+  /** Ahead of time (`prefetch`) or at `background` priority: every other job goes first. */
   background: boolean;
+  /** The cache slot it converts for, when it has a key: a caller asking for it promotes it. */
+  slot?: string;
   resolve: (pdf: Buffer) => void;
   reject: (error: unknown) => void;
 };
@@ -276,7 +292,10 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   /** Conversions converting now, queued, or reserved by a caller still rendering. */
   let running = 0;
   let reserved = 0;
-  /** Conversions ahead of time, counted apart: they never make a caller's reservation fail. */
+  /**
+   * Background conversions (ahead of time, or at `background` priority) converting or queued,
+   * counted apart: they never make a caller's reservation fail. Bounded as the callers' are.
+   */
   let background = 0;
 
   const rootDir = () => {
@@ -372,8 +391,12 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     }
   };
 
+  /** Slots a caller waits for: their background job, queued now or later, goes as a caller's. */
+  const wanted = new Set<string>();
+
   /** Callers' jobs go ahead of every job converting ahead of time, in order among themselves. */
   const enqueue = (job: Job) => {
+    if (job.background && job.slot && wanted.has(job.slot)) job.background = false;
     const firstBackground = job.background ? -1 : queue.findIndex((queued) => queued.background);
     if (firstBackground === -1) queue.push(job);
     else queue.splice(firstBackground, 0, job);
@@ -434,10 +457,19 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   /**
    * Turns a claimed place into a queued job. The place is held until the result is ready,
    * pictures of the pages included, so a burst is bounded by the queue whatever the output.
+   * A background job's place is one of `background`'s, claimed by claimBackground.
    */
-  const enqueueClaimed = async (docx: Buffer, output: PdfOutput) => {
-    reserved -= 1;
-    running += 1;
+  const enqueueClaimed = async (
+    docx: Buffer,
+    output: PdfOutput,
+    priority: PdfPriority,
+    slot?: string,
+  ) => {
+    const inBackground = priority === 'background';
+    if (!inBackground) {
+      reserved -= 1;
+      running += 1;
+    }
     try {
       const prepared = await forConversion(docx);
       const pdf = await new Promise<Buffer>((resolve, reject) => {
@@ -445,15 +477,37 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
           docx: prepared,
           pdfA: output === 'pdf-a',
           attempts: 1,
-          background: false,
+          background: inBackground,
+          ...(slot ? { slot } : {}),
           resolve,
           reject,
         });
       });
       return await finish(pdf, output);
     } finally {
-      running -= 1;
+      if (inBackground) background -= 1;
+      else running -= 1;
     }
+  };
+
+  /** A place for background work: as many as the callers have (one a listener + `queueLimit`). */
+  const claimBackground = (output: PdfOutput) => {
+    if (!sofficePath || closed) throw new AppError('unavailable', it.documents.previewUnavailable);
+    if (output === 'page-images' && !pdftoppmPath) {
+      throw new AppError('unavailable', it.documents.previewUnavailable);
+    }
+    if (background >= size + queueLimit) {
+      throw new PdfPoolBusyError(Math.max(1, Math.ceil((running + background) / size)));
+    }
+    background += 1;
+  };
+
+  /** Claims the place `priority` converts in; gives it back when nothing is converted. */
+  const claimFor = (output: PdfOutput, priority: PdfPriority) =>
+    priority === 'background' ? claimBackground(output) : claim(output);
+  const unclaim = (priority: PdfPriority) => {
+    if (priority === 'background') background -= 1;
+    else reserved -= 1;
   };
 
   /** Kept in memory and, written in the background, in the store. */
@@ -474,28 +528,45 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     docx: Buffer,
     cacheKey: string | undefined,
     output: PdfOutput,
+    priority: PdfPriority = 'interactive',
   ): Promise<Buffer> => {
-    if (cacheKey === undefined) return enqueueClaimed(docx, output);
+    if (cacheKey === undefined) return enqueueClaimed(docx, output, priority);
     for (let known = peek(cacheKey, output); known; known = peek(cacheKey, output)) {
       // Joining a result under way or stored takes no place in the queue.
-      reserved -= 1;
+      unclaim(priority);
       try {
         return await known;
       } catch (error) {
         if (!(error instanceof StoredPreviewMissing)) throw error;
       }
       // The stored file proved unreadable and is gone from the store: converted, in a place.
-      claim(output);
+      claimFor(output, priority);
     }
     const slot = cacheSlot(cacheKey, output);
-    const shared = enqueueClaimed(docx, output)
+    const shared = enqueueClaimed(docx, output, priority, slot)
       .then((pdf) => {
         remember(slot, pdf);
         return pdf;
       })
-      .finally(() => inFlight.delete(slot));
+      .finally(() => {
+        inFlight.delete(slot);
+        wanted.delete(slot);
+      });
     inFlight.set(slot, shared);
     return shared;
+  };
+
+  /**
+   * A caller now waits for the conversion of `slot`: if it was queued in the background it
+   * moves to the end of the callers' jobs; one not queued yet will be queued as theirs.
+   */
+  const promote = (slot: string) => {
+    if (!inFlight.has(slot)) return;
+    wanted.add(slot);
+    const at = queue.findIndex((job) => job.slot === slot && job.background);
+    if (at < 0) return;
+    const [job] = queue.splice(at, 1) as [Job];
+    enqueue(job);
   };
 
   /** The memory cache, a conversion under way, else the store (read once for all who ask). */
@@ -539,6 +610,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
             pdfA: output === 'pdf-a',
             attempts: 2,
             background: true,
+            slot,
             resolve,
             reject,
           });
@@ -549,6 +621,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       } finally {
         background -= 1;
         inFlight.delete(slot);
+        wanted.delete(slot);
       }
     })();
     inFlight.set(slot, work);
@@ -564,17 +637,20 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   };
 
   return {
-    convertDocxToPdf(docx, cacheKey, output = 'text') {
+    convertDocxToPdf(docx, cacheKey, output = 'text', priority = 'interactive') {
       const convert = () => {
         try {
-          claim(output);
+          claimFor(output, priority);
         } catch (error) {
           return Promise.reject(error);
         }
-        return convertClaimed(docx, cacheKey, output);
+        return convertClaimed(docx, cacheKey, output, priority);
       };
       const known = cacheKey === undefined ? undefined : peek(cacheKey, output);
       if (!known) return convert();
+      if (priority === 'interactive' && cacheKey !== undefined) {
+        promote(cacheSlot(cacheKey, output));
+      }
       return known.catch((error: unknown) => {
         if (error instanceof StoredPreviewMissing) return convert();
         throw error;

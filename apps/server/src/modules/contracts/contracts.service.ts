@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AnswerChange,
   acceptAnswers,
@@ -56,6 +57,7 @@ import { CalendarDate } from '../../documents/typed-answers.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
 import {
   type Caller,
   mayDownloadContract,
@@ -68,7 +70,12 @@ import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import { findCurrentVersion, loadVersionQuestions } from '../templates/questionnaire.service.ts';
-import { type ContractRow, findContract, hasCheckoutInProgress } from './contract-store.ts';
+import {
+  type ContractRow,
+  findContract,
+  hasCheckoutInProgress,
+  selectContracts,
+} from './contract-store.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -812,6 +819,90 @@ export async function preparePreview(
 
 export type ContractDownload = { bytes: Buffer; fileName: string };
 
+/**
+ * Bought documents rendered lately: the PDF/A made after the payment, the .docx download and
+ * the PDF download of one purchase render it once, not three times (a render of a long master
+ * is most of a purchase's CPU). By contract, payment (and its day, which picks the renderer)
+ * and the contract row's last change, so a changed row is rendered again; bounded in entries (a .docx is tens of KB, a few MB at most).
+ */
+const boughtDocxCache = new LruCache<string, Promise<Buffer>>(32);
+
+/** The bought document's .docx: its pinned master rendered with its answers on its payment day. */
+function renderBoughtDocx(
+  db: DbExecutor,
+  documents: DocumentWork,
+  row: Pick<
+    ContractRow,
+    'id' | 'paymentId' | 'updatedAt' | 'masterSha256' | 'templateVersionId' | 'answers' | 'paidAt'
+  >,
+  now: Date,
+): Promise<Buffer> {
+  if (!row.paymentId || !row.paidAt) return renderDocxOf(db, documents, row, now);
+  const key = [
+    row.id,
+    row.paymentId,
+    row.paidAt.toISOString(),
+    row.updatedAt.toISOString(),
+    row.masterSha256,
+  ].join(':');
+  const known = boughtDocxCache.get(key);
+  if (known) return known;
+  const rendering = renderDocxOf(db, documents, row, now);
+  boughtDocxCache.set(key, rendering);
+  rendering.catch(() => boughtDocxCache.delete(key));
+  return rendering;
+}
+
+async function renderDocxOf(
+  db: DbExecutor,
+  documents: DocumentWork,
+  row: Pick<ContractRow, 'masterSha256' | 'templateVersionId' | 'answers' | 'paidAt'>,
+  now: Date,
+): Promise<Buffer> {
+  const master = await readFileBytes(db, row.masterSha256);
+  const questions = await loadVersionQuestions(db, row.templateVersionId);
+  const paidAt = row.paidAt ?? now;
+  return documents.render(master, row.answers, {
+    cacheKey: row.masterSha256,
+    questions,
+    now: paidAt,
+    // The renderer as it was when the buyer paid: the bytes they got, forever.
+    changes: renderChangesAt(paidAt),
+  });
+}
+
+/**
+ * Where the PDF/A of a bought document is cached: the hash of the very .docx it converts, so a
+ * cached PDF/A is never that of other bytes (another rendering of the template language after
+ * an upgrade gets its own). A refund revokes the download before the cache is asked.
+ */
+function boughtPdfKey(docx: Buffer): string {
+  return `bought:${createHash('sha256').update(docx).digest('base64url')}`;
+}
+
+/**
+ * Converts a document just bought to PDF/A in the background, after every preview and
+ * download queued, so the lawyer's PDF download finds it made (a download asked meanwhile
+ * joins the conversion and moves it up). Called after the payment is committed. A failed
+ * conversion resolves false (the download converts then); reading or rendering may throw.
+ */
+export async function prepareBoughtPdf(
+  db: DbExecutor,
+  documents: DocumentWork,
+  pdfPool: PdfPool,
+  id: string,
+): Promise<boolean> {
+  // Without LibreOffice the render would be for nothing.
+  if (!isUuid(id) || !pdfPool.status().available) return false;
+  const [row] = await selectContracts(db).where(eq(contracts.id, id));
+  if (!row?.paymentId || row.refundedAt) return false;
+  const bytes = await renderBoughtDocx(db, documents, row, new Date());
+  return pdfPool.convertDocxToPdf(bytes, boughtPdfKey(bytes), 'pdf-a', 'background').then(
+    () => true,
+    () => false,
+  );
+}
+
 /** What GET /contract/download/{id} sends: the SPEC's .docx, or a PDF/A-2b (issue 11). */
 export type DownloadFormat = 'docx' | 'pdf';
 
@@ -848,26 +939,19 @@ export async function downloadContract(
       details: { ownerId: row.userId },
     });
   }
-  const master = await readFileBytes(db, row.masterSha256);
-  const questions = await loadVersionQuestions(db, row.templateVersionId);
-  const paidAt = row.paidAt ?? now;
-  const bytes = await documents.render(master, row.answers, {
-    cacheKey: row.masterSha256,
-    questions,
-    now: paidAt,
-    // The renderer as it was when the buyer paid: the bytes they got, forever.
-    changes: renderChangesAt(paidAt),
-  });
+  const bytes = await renderBoughtDocx(db, documents, row, now);
   const date = now.toISOString().slice(0, 10);
   if (format === 'pdf') {
-    // Not cached: a bought document is downloaded rarely, and the preview cache holds previews.
-    const pdf = await pdfPool.convertDocxToPdf(bytes, undefined, 'pdf-a').catch((error) => {
-      // The pool speaks of previews; a busy pool keeps its Retry-After hint.
-      if (error instanceof AppError && !(error instanceof PdfPoolBusyError)) {
-        throw new AppError('unavailable', it.documents.pdfDownloadUnavailable, { cause: error });
-      }
-      throw error;
-    });
+    // Most often converted already, in the background, right after the payment.
+    const pdf = await pdfPool
+      .convertDocxToPdf(bytes, boughtPdfKey(bytes), 'pdf-a')
+      .catch((error) => {
+        // The pool speaks of previews; a busy pool keeps its Retry-After hint.
+        if (error instanceof AppError && !(error instanceof PdfPoolBusyError)) {
+          throw new AppError('unavailable', it.documents.pdfDownloadUnavailable, { cause: error });
+        }
+        throw error;
+      });
     return { bytes: pdf, fileName: `${row.templateName} - ${date}.pdf` };
   }
   return { bytes, fileName: `${row.templateName} - ${date}.docx` };

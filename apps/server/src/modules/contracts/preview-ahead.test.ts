@@ -1,14 +1,21 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contracts } from '../../db/schema.ts';
+import { contracts, templateVersions } from '../../db/schema.ts';
+import { createDocumentPool, type DocumentPool } from '../../documents/document-pool.ts';
 import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { CalendarDate } from '../../documents/typed-answers.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { requireTool } from '../../test/tools.ts';
-import { createPublishedTemplate, FINISHED_ANSWERS, startContract } from './test-contracts.ts';
+import {
+  createPublishedTemplate,
+  FINISHED_ANSWERS,
+  payContract,
+  startContract,
+} from './test-contracts.ts';
 
 /** LibreOffice makes the preview's PDF, Poppler draws its pages as pictures. */
 const canDraw = [requireTool('soffice'), requireTool('pdftoppm')].every(Boolean);
@@ -89,9 +96,12 @@ describe('the preview key stored with the contract', () => {
 describe.skipIf(!canDraw)('the preview made while the lawyer reads the summary (issue 13)', () => {
   let ctx: TestContext;
   let pdfPool: PdfPool;
+  let documentPool: DocumentPool;
   let lawyer: TestUser;
   let templateId: string;
   const warnings: string[] = [];
+  /** The file each render of the document workers was given, by its cache key (its hash). */
+  const rendered: string[] = [];
 
   beforeAll(async () => {
     const logger = pino(
@@ -106,7 +116,17 @@ describe.skipIf(!canDraw)('the preview made while the lawyer reads the summary (
       }),
     );
     pdfPool = createPdfPool({ size: 1, queueLimit: 1, timeoutMs: 5000, logger });
-    ctx = await createTestContext({ app: { pdfPool, logger, previewAheadOfTime: true } });
+    const workers = createDocumentPool();
+    documentPool = {
+      ...workers,
+      render: (template, answers, options) => {
+        rendered.push(options?.cacheKey ?? '');
+        return workers.render(template, answers, options);
+      },
+    };
+    ctx = await createTestContext({
+      app: { pdfPool, documentPool, logger, previewAheadOfTime: true },
+    });
     const [, published] = await Promise.all([pdfPool.warmUp(), createPublishedTemplate(ctx)]);
     templateId = published.template.id;
     lawyer = await ctx.buildUser();
@@ -115,6 +135,7 @@ describe.skipIf(!canDraw)('the preview made while the lawyer reads the summary (
   afterAll(async () => {
     await ctx?.close();
     await pdfPool?.close();
+    await documentPool?.close();
   });
 
   /** Where the pool keeps the contract's preview today, by the key stored with it. */
@@ -208,4 +229,41 @@ describe.skipIf(!canDraw)('the preview made while the lawyer reads the summary (
     const shown = await preview(id);
     expect(shown.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   }, 60_000);
+
+  it('converts a bought document to PDF/A right after its payment: the PDF download sends those very bytes', async () => {
+    const id = await startContract(ctx, lawyer, templateId);
+    await saveAnswers(id, { ...FINISHED_ANSWERS, nome_cliente: 'Anna Bianchi' });
+    const completed = await ctx.injectAs(lawyer)({
+      method: 'PUT',
+      url: `/api/contract/${id}`,
+      payload: { status: 'COMPLETED' },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const [version] = await ctx.db
+      .select({ master: templateVersions.masterSha256 })
+      .from(contracts)
+      .innerJoin(templateVersions, eq(templateVersions.id, contracts.templateVersionId))
+      .where(eq(contracts.id, id));
+    const rendersOfMaster = () => rendered.filter((key) => key === version?.master).length;
+    const before = rendersOfMaster();
+    await payContract(ctx, lawyer, id);
+    const download = async (query = '') => {
+      const response = await ctx.injectAs(lawyer)({
+        method: 'GET',
+        url: `/api/contract/download/${id}${query}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.rawPayload;
+    };
+    // Keyed by the .docx it converts: the download's own bytes name it.
+    const docx = await download();
+    const key = `bought:${createHash('sha256').update(docx).digest('base64url')}`;
+    const prepared = await waitFor(() => pdfPool.peek(key, 'pdf-a'), 30_000);
+    const pdf = await download('?format=pdf');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // A PDF converted again would differ (its creation time, its document id).
+    expect(pdf.equals(await prepared)).toBe(true);
+    // One render of the master for the PDF/A and both downloads.
+    expect(rendersOfMaster() - before).toBe(1);
+  }, 90_000);
 });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import type { DbExecutor } from '../../db/client.ts';
 import { invoices, payments } from '../../db/schema.ts';
-import type { PdfPool } from '../../documents/pdf-pool.ts';
+import type { PdfPool, PdfPriority } from '../../documents/pdf-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayReadInvoice } from '../../policy.ts';
@@ -289,14 +289,16 @@ export async function loadCourtesyCopyInput(
 /**
  * The courtesy PDF of an invoice already loaded. Invoices never change after issue, so the
  * pool's in-memory cache keeps the PDF under the invoice id: a download after the mail (or a
- * second download) converts nothing. LibreOffice down: the pool's 503 (`AppError`).
+ * second download) converts nothing. LibreOffice down: the pool's 503 (`AppError`). The mail's
+ * copy converts at `background` priority: nobody waits at a screen for it.
  */
 export async function renderCourtesyCopy(
   pdfPool: PdfPool,
   input: CourtesyCopyInput,
+  priority: PdfPriority = 'interactive',
 ): Promise<{ fileName: string; pdf: Buffer }> {
   const cacheKey = `invoice-courtesy:${input.invoice.id}`;
-  const pdf = await pdfPool.convertDocxToPdf(courtesyCopyDocx(input), cacheKey);
+  const pdf = await pdfPool.convertDocxToPdf(courtesyCopyDocx(input), cacheKey, 'text', priority);
   return { fileName: courtesyCopyFileName(input.invoice), pdf };
 }
 
@@ -312,11 +314,11 @@ export async function getCourtesyCopy(
   return renderCourtesyCopy(pdfPool, input);
 }
 
-/** Loads and renders: what the mail worker attaches. */
+/** Loads and renders: what the mail worker attaches, behind every preview and download. */
 export async function courtesyCopyOf(
   db: DbExecutor,
   pdfPool: PdfPool,
   invoiceId: string,
 ): Promise<{ fileName: string; pdf: Buffer }> {
-  return renderCourtesyCopy(pdfPool, await loadCourtesyCopyInput(db, invoiceId));
+  return renderCourtesyCopy(pdfPool, await loadCourtesyCopyInput(db, invoiceId), 'background');
 }

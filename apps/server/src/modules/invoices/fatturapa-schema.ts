@@ -1,31 +1,146 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { validateXML } from 'xmllint-wasm';
+import { Worker } from 'node:worker_threads';
 import { LruCache } from '../../lib/lru-cache.ts';
 
 /*
  * The official FatturaPA 1.2.1 schema, checked inside the server before an invoice or a credit
  * note is issued: the SDI refuses a file that does not validate, and an issued document can
  * never be corrected. libxml2 compiled to WebAssembly (xmllint-wasm) runs the same check as
- * Debian's `xmllint --schema`, so the running server needs no system tool. Each validation runs
- * in a worker thread of its own (the library starts one per call): the event loop only posts
- * the strings.
+ * Debian's `xmllint --schema`, so the running server needs no system tool. The check runs in
+ * threads kept for the server's life (fatturapa-worker.mjs), which compile the WebAssembly
+ * once: the event loop only posts the strings.
  */
 
 const SCHEMA_FILE = 'Schema_del_file_xml_FatturaPA_versione_1.2.1a.xsd';
 const SIGNATURE_FILE = 'xmldsig-core-schema.xsd';
+const WORKER_FILE = fileURLToPath(new URL('./fatturapa-worker.mjs', import.meta.url));
+/** A run taking longer means a stuck thread: it is replaced and its documents get no verdict. */
+const RUN_TIMEOUT_MS = 60_000;
 
 function schemaText(name: string): string {
   return readFileSync(fileURLToPath(new URL(`./schema/${name}`, import.meta.url)), 'utf8');
 }
 
-let schemas: { schema: string; signature: string } | undefined;
+type XmllintRun = { exitCode: number; stderr: string };
 
-/** Read once, on the first invoice: about 200 KB that every validation hands to its worker. */
-function loadSchemas() {
-  schemas ??= { schema: schemaText(SCHEMA_FILE), signature: schemaText(SIGNATURE_FILE) };
-  return schemas;
+/** One thread and the run it is doing; a thread does one run at a time. */
+type Checker = {
+  worker: Worker;
+  run(xmls: { fileName: string; contents: string }[]): Promise<XmllintRun>;
+};
+
+let serial = 0;
+
+/**
+ * A checker thread, handed the schema (about 200 KB) once. A thread that fails (out of memory,
+ * an abort, a timeout) rejects its run and is not used again.
+ */
+function startChecker(onGone: (checker: Checker) => void): Checker {
+  const worker = new Worker(WORKER_FILE, {
+    workerData: {
+      schemaFiles: [
+        { fileName: SCHEMA_FILE, contents: schemaText(SCHEMA_FILE) },
+        // The schema imports the signature schema by this relative name.
+        { fileName: SIGNATURE_FILE, contents: schemaText(SIGNATURE_FILE) },
+      ],
+      schemaArgs: ['--schema', SCHEMA_FILE],
+    },
+  });
+  // An idle checker never keeps the process alive.
+  worker.unref();
+  let pending: { id: number; resolve(run: XmllintRun): void; reject(error: Error): void } | null =
+    null;
+  const fail = (error: Error) => {
+    const run = pending;
+    pending = null;
+    onGone(checker);
+    void worker.terminate();
+    run?.reject(error);
+  };
+  worker.on('message', (message: { kind?: string; id?: number } & Partial<XmllintRun>) => {
+    if (message.kind !== 'verdict' || !pending || message.id !== pending.id) return;
+    const run = pending;
+    pending = null;
+    worker.unref();
+    run.resolve({ exitCode: message.exitCode ?? -1, stderr: message.stderr ?? '' });
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the FatturaPA checker thread exited (${code})`)));
+  const checker: Checker = {
+    worker,
+    run(xmls) {
+      if (pending) return Promise.reject(new Error('the FatturaPA checker is busy'));
+      const id = ++serial;
+      return new Promise<XmllintRun>((resolve, reject) => {
+        const timer = setTimeout(
+          () => fail(new Error(`the FatturaPA check took over ${RUN_TIMEOUT_MS} ms`)),
+          RUN_TIMEOUT_MS,
+        );
+        timer.unref();
+        pending = {
+          id,
+          resolve: (run) => {
+            clearTimeout(timer);
+            resolve(run);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        };
+        // A run under way keeps the process alive until its verdict.
+        worker.ref();
+        worker.postMessage({ kind: 'validate', id, xmls });
+      });
+    },
+  };
+  return checker;
+}
+
+/** Checkers not running: the batches below take one each. */
+const idleCheckers: Checker[] = [];
+const liveCheckers = new Set<Checker>();
+/**
+ * A checker idle this long is stopped: its thread holds some 30 MB that a server selling
+ * nothing for a while need not keep. The next check starts one again (tens of ms).
+ */
+const IDLE_STOP_MS = 120_000;
+const idleTimers = new Map<Checker, NodeJS.Timeout>();
+
+function retire(checker: Checker): void {
+  clearTimeout(idleTimers.get(checker));
+  idleTimers.delete(checker);
+  liveCheckers.delete(checker);
+  const at = idleCheckers.indexOf(checker);
+  if (at >= 0) idleCheckers.splice(at, 1);
+}
+
+async function withChecker<T>(work: (checker: Checker) => Promise<T>): Promise<T> {
+  const checker = idleCheckers.pop() ?? startChecker(retire);
+  clearTimeout(idleTimers.get(checker));
+  liveCheckers.add(checker);
+  try {
+    return await work(checker);
+  } finally {
+    if (liveCheckers.has(checker)) {
+      idleCheckers.push(checker);
+      const timer = setTimeout(() => {
+        retire(checker);
+        void checker.worker.terminate();
+      }, IDLE_STOP_MS);
+      timer.unref();
+      idleTimers.set(checker, timer);
+    }
+  }
+}
+
+/** Stops the checker threads (tests that count threads; the next check starts one again). */
+export async function stopFatturaPaCheckers(): Promise<void> {
+  const checkers = [...liveCheckers];
+  for (const checker of checkers) retire(checker);
+  await Promise.all(checkers.map((checker) => checker.worker.terminate()));
 }
 
 /** A document the schema refuses; `problems` are xmllint's messages (line: reason). */
@@ -42,23 +157,14 @@ export class InvalidFatturaPaError extends Error {
  */
 export async function fatturaPaProblemsOfEach(xmls: readonly string[]): Promise<string[][]> {
   if (xmls.length === 0) return [];
-  const { schema, signature } = loadSchemas();
   const names = xmls.map((_, index) => `fattura-${index}.xml`);
-  let output: string;
-  try {
-    const result = await validateXML({
-      xml: xmls.map((contents, index) => ({ fileName: names[index] ?? '', contents })),
-      schema: [{ fileName: SCHEMA_FILE, contents: schema }],
-      // The schema imports the signature schema by this relative name.
-      preload: [{ fileName: SIGNATURE_FILE, contents: signature }],
-    });
-    if (result.valid) return xmls.map(() => []);
-    output = result.rawOutput;
-  } catch (error) {
-    // An exit status xmllint-wasm does not classify (a document that does not parse among
-    // others): its output still names each file.
-    output = error instanceof Error ? error.message : String(error);
-  }
+  const { exitCode, stderr } = await withChecker((checker) =>
+    checker.run(xmls.map((contents, index) => ({ fileName: names[index] ?? '', contents }))),
+  );
+  if (exitCode === 0) return xmls.map(() => []);
+  // 3 and 4 are xmllint's validation failures; any other status (a document that does not
+  // parse among others) has an output that still names each file.
+  const output = stderr;
   const problems = xmls.map((): string[] => []);
   let current = -1;
   for (const line of output.split('\n')) {
@@ -76,9 +182,9 @@ export async function fatturaPaProblemsOfEach(xmls: readonly string[]): Promise<
 }
 
 /**
- * Validations running at once. Each starts a thread that compiles libxml2 and reads the
- * schema (most of its cost), so the documents that arrive while they run wait and go together
- * in the next one: a burst of forty purchases costs a few runs, not forty.
+ * Validations running at once, a checker thread each. Each run reads the schema again (most
+ * of its cost), so the documents that arrive while they run wait and go together in the next
+ * one: a burst of forty purchases costs a few runs, not forty.
  */
 const MAX_RUNNING = 2;
 const MAX_BATCH = 64;

@@ -31,7 +31,18 @@ const ZPaymentIdParams = z.object({ id: z.string() });
  * /api/payment: the purchase of a completed contract (DESIGN §8), in the user area (editors and
  * admins: 403, SPEC §6).
  */
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export type PaymentRoutesOptions = {
+  /**
+   * Called once POST /payment has recorded (or found) the contract's payment, after the reply:
+   * the app prepares the bought document's PDF/A there. Not awaited; it must not throw.
+   */
+  onPaid?: (contractId: string) => void;
+};
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
+  app,
+  { onPaid },
+) => {
   const security = [{ bearerAuth: [] }];
   const userArea = [authenticate, allow(mayUseUserArea)];
   const provider = createPaymentProvider(app.config, app.db);
@@ -133,12 +144,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      data: await recordPayment(app.db, provider, currentUser(request), request.body, {
+    async (request, reply) => {
+      const data = await recordPayment(app.db, provider, currentUser(request), request.body, {
         seller: app.config.seller,
         mail: app.config,
-      }),
-    }),
+      });
+      if (onPaid) {
+        const { contractId } = request.body;
+        reply.raw.once('finish', () => onPaid(contractId));
+      }
+      return { data };
+    },
   );
 
   // Scoped: only the webhook reads its body as raw bytes, which the signature covers.
