@@ -157,12 +157,12 @@ describe('convertBlanks: text blanks', () => {
     expect(converted.questions).toEqual([]);
   });
 
-  it('asks types the question list does not know yet as text', () => {
+  it('asks the small types with their own checks', () => {
     const converted = convert(docx(paragraph('CAP ______ telefono ________')), [
       { variable: 'cap', question: 'CAP', type: 'cap' },
       { variable: 'telefono', question: 'Telefono', type: 'telefono' },
     ]);
-    expect(converted.questions.map((question) => question.type)).toEqual(['testo', 'testo']);
+    expect(converted.questions.map((question) => question.type)).toEqual(['cap', 'telefono']);
   });
 });
 

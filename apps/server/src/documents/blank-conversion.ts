@@ -1,9 +1,8 @@
 import { findKeyProblem, it, type TQuestion } from '@lexpath/shared';
-import {
-  PENDING_QUESTION_TYPES,
-  type TBlankChoice,
-  type TBlankProposal,
-  type TBlankQuestionType,
+import type {
+  TBlankChoice,
+  TBlankProposal,
+  TBlankQuestionType,
 } from '@lexpath/shared/schemas/blank-conversion';
 import { type TQuestionInput, ZQuestions } from '@lexpath/shared/schemas/questions';
 import PizZip from 'pizzip';
@@ -25,13 +24,10 @@ export type ConvertedMaster = {
   skipped: string[];
 };
 
-/** Asked as plain text until the question list holds them (`PENDING_QUESTION_TYPES`, in shared). */
-const PENDING_TYPES: ReadonlySet<TBlankQuestionType> = new Set(PENDING_QUESTION_TYPES);
-
 type QuestionType = TQuestion['type'] & string;
 
 function questionTypeOf(type: TBlankQuestionType): QuestionType {
-  return PENDING_TYPES.has(type) ? 'testo' : (type as QuestionType);
+  return type as QuestionType;
 }
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
@@ -739,7 +735,9 @@ function questionsOf(chosen: Chosen[]): TQuestion[] {
   }
   const questions: TQuestionInput[] = [...drafts.values()].map((draft) => {
     if (draft.type === 'elenco') {
-      if (draft.party && !draft.fields.has('genere')) {
+      // A party's `genere` is what `accorda` reads: the choice maschile/femminile, whatever
+      // type its proposal gave (a proposed field carries no options).
+      if (draft.party) {
         draft.fields.set('genere', {
           variable: 'genere',
           question: messages.genderQuestion,

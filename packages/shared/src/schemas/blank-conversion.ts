@@ -9,12 +9,6 @@ import { ZQuestionOutput } from './templates.ts';
  * conversion route and the screen that sends it.
  */
 
-/**
- * Types DESIGN §14 names that the question list does not hold yet: a proposal may have them, the
- * conversion asks them as `testo` until they exist.
- */
-export const PENDING_QUESTION_TYPES = ['cap', 'provincia', 'iban', 'telefono', 'ora'] as const;
-
 /** The question types a proposal may have. */
 export const BLANK_QUESTION_TYPES = [
   'testo',
@@ -27,8 +21,12 @@ export const BLANK_QUESTION_TYPES = [
   'email',
   'scelta',
   'elenco',
-  ...PENDING_QUESTION_TYPES,
-] as const satisfies readonly (TQuestionType | (typeof PENDING_QUESTION_TYPES)[number])[];
+  'cap',
+  'provincia',
+  'iban',
+  'telefono',
+  'ora',
+] as const satisfies readonly TQuestionType[];
 export type TBlankQuestionType = (typeof BLANK_QUESTION_TYPES)[number];
 
 const ZText = z.string().trim().min(1, it.validation.required);

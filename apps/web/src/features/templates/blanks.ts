@@ -153,27 +153,10 @@ export function mergeQuestions(current: TQuestion[], returned: TQuestion[]) {
   return { questions: [...current, ...added], added, kept: kept.map((q) => q.variable) };
 }
 
-// The five types another screen is adding have no name there yet: theirs win once they exist.
-const PENDING_TYPE_NAMES: Record<string, string> = {
-  cap: 'CAP',
-  provincia: 'Provincia',
-  iban: 'IBAN',
-  telefono: 'Telefono',
-  ora: 'Ora',
-};
-
 /** The question types the editor may pick, with the question editor's Italian names. */
-export const TYPE_NAMES: Record<string, string> = {
-  ...PENDING_TYPE_NAMES,
-  ...it.web.questionEditor.types,
-};
+export const TYPE_NAMES: Record<string, string> = it.web.questionEditor.types;
 
-export const TYPE_ORDER: ProposedType[] = [
-  ...(Object.keys(it.web.questionEditor.types) as ProposedType[]),
-  ...(Object.keys(PENDING_TYPE_NAMES).filter(
-    (type) => !(type in it.web.questionEditor.types),
-  ) as ProposedType[]),
-];
+export const TYPE_ORDER = Object.keys(it.web.questionEditor.types) as ProposedType[];
 
 /** The blank's place in its paragraph: the text before, the blank as shown, the text after. */
 export function splitParagraph(blank: InspectedBlank): [string, string, string] {
