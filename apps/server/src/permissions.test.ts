@@ -386,6 +386,40 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    route: '/api/template/inspect-blanks',
+    request: () => ({
+      url: '/api/template/inspect-blanks',
+      ...buildMultipart([
+        { name: 'master', filename: 'Modulo.docx', content: buildTestMaster(unique()) },
+      ]),
+    }),
+    expect: STAFF_ONLY,
+    state: () => countOf(files),
+  },
+  {
+    method: 'POST',
+    route: '/api/template/convert-blanks',
+    request: () => ({
+      url: '/api/template/convert-blanks',
+      ...buildMultipart([
+        { name: 'master', filename: 'Modulo.docx', content: buildTestMaster(unique()) },
+        { name: 'choices', value: '[]' },
+      ]),
+    }),
+    expect: STAFF_ONLY,
+    state: () => countOf(files),
+  },
+  {
+    method: 'PUT',
+    route: '/api/template/:id/preview-test',
+    request: () => ({
+      url: `/api/template/${f.editable.id}/preview-test`,
+      payload: { answers: SAMPLE_ANSWERS },
+    }),
+    expect: STAFF_ONLY,
+  },
+  {
+    method: 'POST',
     route: '/api/template/delete-master',
     request: (caller) => ({
       url: '/api/template/delete-master',
