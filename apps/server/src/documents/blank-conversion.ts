@@ -205,11 +205,14 @@ function joinArticles(converted: Chosen[]): {
     const second = genderRange(next.blank);
     const between = blank.whole.slice(first.at + first.text.length, second.at);
     const article = phraseOf(blank, proposal);
-    if (!ARTICLE.test(article) || !/^\s+$/.test(between)) continue;
+    if (!ARTICLE.test(article.split(' ')[0] ?? '') || !/^\s+$/.test(between)) continue;
+    // The proposals may give the article's blank the whole phrase («il sottoscritto») and the
+    // word's an empty one; or each its own part («Il», «sottoscritto»).
+    const word = next.proposal.phrase === '' ? '' : phraseOf(next.blank, next.proposal);
     ranges.set(blank.id, {
       at: first.at,
       length: second.at + second.text.length - first.at,
-      phrase: `${article} ${phraseOf(next.blank, next.proposal)}`,
+      phrase: word === '' || article.includes(' ') ? article : `${article} ${word}`,
     });
     absorbed.add(next.blank.id);
   }
@@ -244,7 +247,13 @@ function tagOf(target: Target): string {
 
 /** The masculine singular the gender blank stands for: the proposal's, or read from the text. */
 function phraseOf(blank: LocatedBlank, proposal: TBlankProposal): string {
-  if (proposal.phrase) return proposal.phrase;
+  // At the paragraph's start the agreed words start the sentence: «Il sottoscritto», «I …».
+  const opening = blank.whole.slice(0, genderRange(blank).at).trim() === '';
+  if (proposal.phrase) {
+    return opening
+      ? `${proposal.phrase.charAt(0).toUpperCase()}${proposal.phrase.slice(1)}`
+      : proposal.phrase;
+  }
   const { text } = genderRange(blank);
   if (text.includes('/')) return text.split('/')[0] as string;
   // «..l..»: the article left for either gender, capital at the paragraph's start.

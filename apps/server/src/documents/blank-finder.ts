@@ -474,6 +474,14 @@ function scanText(paragraph: OpenParagraph): void {
       if (kind === 'placeholder' && NUMBER_IN_BRACKETS.test(text)) continue;
       if (kind === 'gender' && text === '..' && isAbbreviation(scanned.slice(0, match.index)))
         continue;
+      // «sottoscritt.........»: the word's ending and the name's blank typed as one run of dots.
+      if (kind === 'dots' && endsCutWord(scanned.slice(0, match.index))) {
+        matches.push({ at: match.index, kind: 'gender', text: '..' });
+        if (dotsIn(text.slice(2)) >= 4) {
+          matches.push({ at: match.index + 2, kind, text: text.slice(2) });
+        }
+        continue;
+      }
       matches.push({ at: match.index, kind, text });
     }
   }
@@ -510,6 +518,21 @@ const ABBREVIATIONS = new Set([
   'segg',
   'cit',
 ]);
+
+/**
+ * «sottoscritt», «nat»: the text before ends in a word cut before its ending, as forms leave the
+ * ending to fill («sottoscritt..»). Italian words end in a vowel: a word of four letters or more
+ * ending in a consonant, and no abbreviation («tel», «prov»), lost its ending.
+ */
+function endsCutWord(before: string): boolean {
+  const word = /(\p{L}+)$/u.exec(before)?.[1];
+  return (
+    word !== undefined &&
+    word.length >= 4 &&
+    /[bcdfghlmnprstvz]$/i.test(word) &&
+    !ABBREVIATIONS.has(word.toLowerCase())
+  );
+}
 
 function isAbbreviation(before: string): boolean {
   const word = /(\p{L}+)$/u.exec(before)?.[1];

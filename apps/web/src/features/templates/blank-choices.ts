@@ -36,6 +36,11 @@ export interface BlankDraft {
   hasOption: boolean;
   hasField: boolean;
   hasPhrase: boolean;
+  /**
+   * The proposal gave an empty phrase: the gender blank before it in the paragraph says the whole
+   * phrase («..l.. sottoscritt..» is «il sottoscritto»), so this one needs none.
+   */
+  phraseInPrevious: boolean;
 }
 
 export interface ChoicesState {
@@ -85,6 +90,7 @@ export function initialChoices(blanks: InspectedBlank[]): ChoicesState {
       hasOption: proposal?.option !== undefined || blank.kind === 'checkbox',
       hasField: proposal?.field !== undefined,
       hasPhrase: proposal?.phrase !== undefined || blank.kind === 'gender',
+      phraseInPrevious: proposal?.phrase === '',
     };
   }
   return { questions, blanks: drafts };
@@ -176,7 +182,7 @@ export function choiceProblems(state: ChoicesState): Record<string, string> {
       problems[`b:${id}.option`] = texts.optionMissing;
     if (question.type === 'elenco' && blank.hasField && !question.fields[blank.field])
       problems[`b:${id}.field`] = texts.fieldMissing;
-    if (blank.hasPhrase && !blank.phrase.trim())
+    if (blank.hasPhrase && !blank.phraseInPrevious && !blank.phrase.trim())
       problems[`b:${id}.phrase`] = it.validation.required;
   }
   return problems;
