@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { it } from '../messages/it.ts';
-import type { TQuestionType } from './questions.ts';
+import { ZProposalType } from './blank-proposals.ts';
 import { ZQuestionOutput } from './templates.ts';
 
 /**
@@ -9,24 +9,8 @@ import { ZQuestionOutput } from './templates.ts';
  * conversion route and the screen that sends it.
  */
 
-/** The question types a proposal may have. */
-export const BLANK_QUESTION_TYPES = [
-  'testo',
-  'testo_lungo',
-  'numero',
-  'importo',
-  'data',
-  'codice_fiscale',
-  'partita_iva',
-  'email',
-  'scelta',
-  'elenco',
-  'cap',
-  'provincia',
-  'iban',
-  'telefono',
-  'ora',
-] as const satisfies readonly TQuestionType[];
+/** The question types a proposal may have (those inspect-blanks proposes). */
+export const BLANK_QUESTION_TYPES = ZProposalType.options;
 export type TBlankQuestionType = (typeof BLANK_QUESTION_TYPES)[number];
 
 const ZText = z.string().trim().min(1, it.validation.required);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TQuestionType } from './questions.ts';
 
 /**
  * POST /template/inspect-blanks: the blanks of a form (apps/server documents/blank-finder.ts)
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * proposals back, accepted, renamed or retyped.
  */
 
-/** The question types a proposal may have: the schema's, and five the conversion asks as text
- * until the question schema has them. */
+/** The question types a proposal may have: every type of the question schema. */
 export const ZProposalType = z.enum([
   'testo',
   'testo_lungo',
@@ -24,7 +24,7 @@ export const ZProposalType = z.enum([
   'iban',
   'telefono',
   'ora',
-]);
+] as const satisfies readonly TQuestionType[]);
 export type TProposalType = z.infer<typeof ZProposalType>;
 
 export const ZBlankKind = z.enum([

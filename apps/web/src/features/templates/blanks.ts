@@ -1,77 +1,29 @@
 import { it } from '@lexpath/shared/messages/it';
+import type { TBlankChoice, TConvertBlanksResult } from '@lexpath/shared/schemas/blank-conversion';
+import type {
+  TBlankKind,
+  TInspectedBlank,
+  TProposal,
+  TProposalType,
+  TProposedField,
+} from '@lexpath/shared/schemas/blank-proposals';
 import type { TQuestion } from '@lexpath/shared/schemas/questions';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { fileNameFrom } from '../../lib/download.ts';
 
 /**
- * The inspect-blanks / convert-blanks contract the server routes answer: a blank as the finder
- * reads it, what it should become, and the editor's choice for it.
+ * The inspect-blanks / convert-blanks contract the server routes answer (the shared schemas): a
+ * blank as the finder reads it, what it should become, and the editor's choice for it.
  */
-export type BlankKind =
-  | 'underscores'
-  | 'dots'
-  | 'placeholder'
-  | 'formField'
-  | 'contentControl'
-  | 'checkbox'
-  | 'boxRow'
-  | 'gender';
-
-export type ProposedType =
-  | 'testo'
-  | 'testo_lungo'
-  | 'numero'
-  | 'importo'
-  | 'data'
-  | 'codice_fiscale'
-  | 'partita_iva'
-  | 'email'
-  | 'scelta'
-  | 'elenco'
-  | 'cap'
-  | 'provincia'
-  | 'iban'
-  | 'telefono'
-  | 'ora';
-
-export interface ProposedField {
-  variable: string;
-  label: string;
-  type: ProposedType;
-}
-
-export interface Proposal {
-  variable: string;
-  question: string;
-  type: ProposedType;
-  options?: string[];
-  multiple?: boolean;
-  option?: string;
-  fields?: ProposedField[];
-  field?: string;
-  phrase?: string;
-}
-
-export interface InspectedBlank {
-  id: string;
-  part: string;
-  paragraph: string;
-  text: string;
-  kind: BlankKind;
-  whole: string;
-  at: number;
-  proposal: Proposal | null;
-}
-
-export type BlankChoice = { id: string; skip: true } | { id: string; proposal: Proposal };
-
-export interface ConversionResult {
-  master: string;
-  fileName: string;
-  questions: TQuestion[];
-  skipped: string[];
-}
+export type BlankKind = TBlankKind;
+export type ProposedType = TProposalType;
+export type ProposedField = TProposedField;
+export type Proposal = TProposal;
+export type InspectedBlank = TInspectedBlank;
+export type BlankChoice = TBlankChoice;
+/** The converted master as the route sends it (base64 text), with questions the list takes. */
+export type ConversionResult = Omit<TConvertBlanksResult, 'questions'> & { questions: TQuestion[] };
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
