@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import PizZip from 'pizzip';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
-import { createApprovedLawyer } from '../support/accounts.ts';
 import { giveBillingDataOnCart } from '../support/billing.ts';
 import { browserForFile, checkScreen, DEMO, signIn } from '../support/browser.ts';
 import { startCompletedContractInBrowser } from '../support/contracts.ts';
@@ -142,9 +141,9 @@ describe('a real form converted and sold', () => {
 
     // The lawyer's answers (the questionnaire itself is other tests' subject): two signers, and
     // the optional second telephone skipped.
-    const lawyer = await createApprovedLawyer('patrocinio');
+    // The demo lawyer: registrations from one address are limited, and other files register.
     const page = await openPage();
-    await signIn(page, lawyer.pec, lawyer.password);
+    await signIn(page, DEMO.user);
     await page.waitForURL('**/user/contratti');
     await startCompletedContractInBrowser(page, templateName, {
       sottoscritto: [

@@ -239,6 +239,8 @@ export const prestazioneOperaProfessionale: DemoTemplateSource = {
     committente_registro_imprese: 'Torino',
     committente_rappresentante: 'Paolo Neri, amministratore unico',
     committente_pec: 'betacostruzioni@pec.it',
+    committente_genere: 'maschile',
+    professionista_genere: 'femminile',
     professionista_nome: 'Anna Bianchi',
     professionista_luogo_nascita: 'Milano',
     professionista_data_nascita: '1985-08-01',

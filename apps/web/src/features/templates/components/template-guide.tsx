@@ -77,11 +77,14 @@ export function TemplateGuide() {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content>
+          {/* White like the app's dialogs: the drawer recipe's own panel colour is the theme's
+              dark default, on which the guide's navy text has no contrast. */}
+          <Drawer.Content bg="white" color="navy.800">
             <Drawer.Header>
               <Drawer.Title color="navy.800">{texts.title}</Drawer.Title>
             </Drawer.Header>
-            <Drawer.Body>
+            {/* A long list that scrolls: reachable with Tab, so the keyboard can scroll it. */}
+            <Drawer.Body tabIndex={0}>
               <Stack gap="16">
                 <Text color="navy.800">{texts.intro}</Text>
                 <GuideSection
