@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import PizZip from 'pizzip';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
+import { createApprovedLawyer } from '../support/accounts.ts';
 import { giveBillingDataOnCart } from '../support/billing.ts';
 import { browserForFile, checkScreen, DEMO, signIn } from '../support/browser.ts';
 import { startCompletedContractInBrowser } from '../support/contracts.ts';
@@ -141,9 +142,9 @@ describe('a real form converted and sold', () => {
 
     // The lawyer's answers (the questionnaire itself is other tests' subject): two signers, and
     // the optional second telephone skipped.
-    // The demo lawyer: registrations from one address are limited, and other files register.
+    const lawyer = await createApprovedLawyer('patrocinio');
     const page = await openPage();
-    await signIn(page, DEMO.user);
+    await signIn(page, lawyer.pec, lawyer.password);
     await page.waitForURL('**/user/contratti');
     await startCompletedContractInBrowser(page, templateName, {
       sottoscritto: [

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { browserForFile, checkScreen, DEMO, pathOf, signIn } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
+import { browserForFile, checkScreen, pathOf, signIn } from '../support/browser.ts';
 import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/contracts.ts';
 
 /**
@@ -9,10 +10,15 @@ import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/con
  * and the first real mouse click on «Vai al carrello» under the preview frame works.
  */
 const browser = browserForFile();
+let lawyer: Lawyer;
+
+beforeAll(async () => {
+  lawyer = await createApprovedLawyer('flow-nav');
+});
 async function lawyerOnCatalogue(): Promise<Page> {
   const page = await browser.page();
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn(page, DEMO.user);
+  await signIn(page, lawyer.pec, lawyer.password);
   await page.waitForURL('**/user/contratti');
   await expect.poll(() => page.getByRole('button', { name: NDA }).isVisible()).toBe(true);
   return page;

@@ -210,7 +210,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(appConfigRoutes, { prefix: '/api/app-config' });
-  const rateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const { registrationsPerHour } = options.config;
+  const rateLimits = {
+    ...DEFAULT_RATE_LIMITS,
+    ...(registrationsPerHour
+      ? { register: { ...DEFAULT_RATE_LIMITS.register, max: registrationsPerHour } }
+      : {}),
+    ...options.rateLimits,
+  };
   await app.register(authRoutes, { prefix: '/api/auth', loginRateLimit: rateLimits.login });
   await app.register(accountRoutes, {
     prefix: '/api/auth',

@@ -96,6 +96,7 @@ const ZEnvironment = z.object({
   PDF_POOL_SIZE: optional(integerBetween(1, 16)),
   PREVIEW_CACHE_MB: optional(integerBetween(0, 1_048_576)),
   LEXMIND_USERS: optional(z.string()),
+  REGISTRATIONS_PER_HOUR: optional(integerBetween(1, 100_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   REQUEST_TIMEOUT_MS: optional(integerBetween(1000, 3_600_000)),
@@ -153,6 +154,8 @@ export type AppConfig = {
   previewCacheBytes: number;
   /** Lowercased PECs that see the generation-mode dialog. */
   lexmindUsers: string[];
+  /** Registrations accepted from one address in an hour (unset: the app's default, 10). */
+  registrationsPerHour: number | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built SPA. */
   webDistDir: string;
@@ -310,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sofficePath: vars.SOFFICE_PATH,
     pdfPoolSize: vars.PDF_POOL_SIZE ?? defaultPdfPoolSize(),
     previewCacheBytes: (vars.PREVIEW_CACHE_MB ?? DEFAULT_PREVIEW_CACHE_MB) * 1024 * 1024,
+    registrationsPerHour: vars.REGISTRATIONS_PER_HOUR,
     lexmindUsers: (vars.LEXMIND_USERS ?? '')
       .split(',')
       .map((pec) => pec.trim().toLowerCase())
