@@ -4,6 +4,7 @@ import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { accordoRiservatezza } from '../../apps/server/demo-templates/accordo-riservatezza/source.ts';
+import { type FileBrowser, signIn } from './browser.ts';
 
 export const NDA = accordoRiservatezza.name;
 
@@ -81,4 +82,20 @@ export async function startCompletedContractInBrowser(
   );
   expect(started).not.toBe('');
   return started;
+}
+
+/**
+ * A page of `browser` signed in as the lawyer, on the catalogue with the NDA's card shown;
+ * reduced motion drops the questionnaire's staged waits.
+ */
+export async function lawyerOnCatalogue(
+  browser: FileBrowser,
+  lawyer: { pec: string; password: string },
+): Promise<Page> {
+  const page = await browser.page();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signIn(page, lawyer.pec, lawyer.password);
+  await page.waitForURL('**/user/contratti');
+  await expect.poll(() => page.getByRole('button', { name: NDA }).isVisible()).toBe(true);
+  return page;
 }

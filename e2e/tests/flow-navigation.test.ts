@@ -1,8 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
-import { browserForFile, checkScreen, pathOf, signIn } from '../support/browser.ts';
-import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/contracts.ts';
+import { browserForFile, checkScreen, pathOf } from '../support/browser.ts';
+import {
+  lawyerOnCatalogue,
+  NDA,
+  ndaAnswers,
+  startCompletedContractInBrowser,
+} from '../support/contracts.ts';
 
 /**
  * Issue 23: the flow loses no work by accident. The browser's Back inside the questionnaire asks
@@ -15,21 +20,12 @@ let lawyer: Lawyer;
 beforeAll(async () => {
   lawyer = await createApprovedLawyer('flow-nav');
 });
-async function lawyerOnCatalogue(): Promise<Page> {
-  const page = await browser.page();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn(page, lawyer.pec, lawyer.password);
-  await page.waitForURL('**/user/contratti');
-  await expect.poll(() => page.getByRole('button', { name: NDA }).isVisible()).toBe(true);
-  return page;
-}
-
 const leaveDialog = (page: Page) =>
   page.getByRole('alertdialog', { name: 'Abbandonare la generazione del documento?' });
 
 describe('the flow in Chromium', () => {
   it('asks before the browser’s Back leaves the questionnaire, and stays on «Annulla»', async () => {
-    const page = await lawyerOnCatalogue();
+    const page = await lawyerOnCatalogue(browser, lawyer);
     await page.getByRole('button', { name: NDA }).click();
     const first = page.getByRole('group', { name: 'L’accordo è unilaterale o reciproco?' });
     await expect.poll(() => first.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -59,7 +55,7 @@ describe('the flow in Chromium', () => {
   }, 120_000);
 
   it('goes to the cart on one mouse click on «Vai al carrello», aimed while the preview loads', async () => {
-    const page = await lawyerOnCatalogue();
+    const page = await lawyerOnCatalogue(browser, lawyer);
     await startCompletedContractInBrowser(page, NDA, ndaAnswers());
     // The preview takes its time, as a long contract's first one does.
     let release: () => void = () => undefined;

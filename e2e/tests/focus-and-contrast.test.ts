@@ -3,8 +3,13 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
 import { giveBillingDataOnCart } from '../support/billing.ts';
-import { browserForFile, checkScreen, signIn } from '../support/browser.ts';
-import { NDA, ndaAnswers, startCompletedContractInBrowser } from '../support/contracts.ts';
+import { browserForFile, checkScreen } from '../support/browser.ts';
+import {
+  lawyerOnCatalogue,
+  NDA,
+  ndaAnswers,
+  startCompletedContractInBrowser,
+} from '../support/contracts.ts';
 
 /**
  * Issue 12, accessibility: the selected category chip under the pointer and the questionnaire's
@@ -18,15 +23,6 @@ let lawyer: Lawyer;
 beforeAll(async () => {
   lawyer = await createApprovedLawyer('focus');
 });
-
-async function lawyerOnCatalogue(): Promise<Page> {
-  const page = await browser.page();
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn(page, lawyer.pec, lawyer.password);
-  await page.waitForURL('**/user/contratti');
-  await expect.poll(() => page.getByRole('button', { name: NDA }).isVisible()).toBe(true);
-  return page;
-}
 
 /** WCAG contrast of two computed CSS colours (opaque rgb/rgba). */
 function contrastOf(first: string, second: string): number {
@@ -76,7 +72,7 @@ async function tabUntil(page: Page, target: Locator, max = 30): Promise<void> {
 
 describe('contrast and focus ring (issue 12)', () => {
   it('keeps the selected chip legible under the pointer, radios outlined at 3:1, every ring 2px', async () => {
-    const page = await lawyerOnCatalogue();
+    const page = await lawyerOnCatalogue(browser, lawyer);
     const chips = page.getByRole('group', { name: 'Filtra per categoria' });
     const selected = chips.getByRole('button', { name: 'Tutti' });
     expect(await selected.getAttribute('aria-pressed')).toBe('true');
@@ -128,7 +124,7 @@ describe('contrast and focus ring (issue 12)', () => {
 
 describe('focus after a change of step or page (issue 12)', () => {
   it('lands on the title after «Avanti» on a choice step, and Tab reaches its first option', async () => {
-    const page = await lawyerOnCatalogue();
+    const page = await lawyerOnCatalogue(browser, lawyer);
     await page.getByRole('button', { name: NDA }).click();
     const first = page.getByRole('group', { name: 'L’accordo è unilaterale o reciproco?' });
     await expect.poll(() => first.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -163,7 +159,7 @@ describe('focus after a change of step or page (issue 12)', () => {
   });
 
   it('lands on the title of the test payment page, of the paid document and after a download', async () => {
-    const page = await lawyerOnCatalogue();
+    const page = await lawyerOnCatalogue(browser, lawyer);
     // The questionnaire is another test's subject: the document is answered over the API.
     await startCompletedContractInBrowser(page, NDA, ndaAnswers());
 

@@ -26,10 +26,6 @@ export type ConvertedMaster = {
 
 type QuestionType = TQuestion['type'] & string;
 
-function questionTypeOf(type: TBlankQuestionType): QuestionType {
-  return type as QuestionType;
-}
-
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
 type Located = LocatedBlank & { xml: string };
@@ -680,7 +676,7 @@ function planLoops(chosen: Chosen[]): LoopPlan {
 
 /** The question of a proposed field of an elenco item. */
 function fieldQuestion(variable: string, label: string, type: TBlankQuestionType): TQuestionInput {
-  const questionType = questionTypeOf(type);
+  const questionType = type as QuestionType;
   // A choice among options nobody listed cannot be asked: text until the editor gives them.
   return {
     variable,
@@ -708,7 +704,7 @@ function questionsOf(chosen: Chosen[]): TQuestion[] {
   for (const { blank, proposal } of chosen) {
     // A party of `accorda` is an elenco, whatever type its proposal has.
     const party = blank.kind === 'gender';
-    const type = party ? 'elenco' : questionTypeOf(proposal.type);
+    const type: QuestionType = party ? 'elenco' : proposal.type;
     let draft = drafts.get(proposal.variable);
     if (!draft) {
       draft = {
