@@ -196,6 +196,11 @@ describe.each(DEMO_TEMPLATES.map((source) => [source.slug, source] as const))(
     const master = readCommitted(folder, 'master.docx');
     const preview = readCommitted(folder, 'preview.docx');
 
+    it('leaves no gender blank («nato/a», «il/la») in its master: parties agree through accorda', () => {
+      const gender = findBlanks(master).filter((blank) => blank.kind === 'gender');
+      expect(gender.map((blank) => blank.text)).toEqual([]);
+    });
+
     it('has up-to-date generated files (rebuilding gives the same bytes)', () => {
       const rebuilt = buildDemoTemplateFiles(source);
       for (const name of DEMO_TEMPLATE_FILE_NAMES) {

@@ -385,7 +385,7 @@ const RISERVATEZZA: ClauseExpectation[] = [
   },
   {
     clause: 'individuals appear',
-    occurrences: ', nato/a a ',
+    occurrences: ', residente in ',
     count: (a) =>
       (a.prima_parte_tipo === 'Persona fisica' ? 1 : 0) +
       (a.seconda_parte_tipo === 'Persona fisica' ? 1 : 0),
@@ -402,7 +402,8 @@ const RISERVATEZZA: ClauseExpectation[] = [
   },
   {
     clause: 'first party, a person: birth date in the long form (1° for the first)',
-    text: 'Alfa Tecnologie S.r.l., nato/a a Milano il 1° marzo 1975, residente in via Torino 12, 20123 Milano, codice fiscale 01234567897,',
+    text: (a) =>
+      `Alfa Tecnologie S.r.l., ${agreed(a, 'prima_genere', 'nato', 'nata')} a Milano il 1° marzo 1975, residente in via Torino 12, 20123 Milano, codice fiscale 01234567897,`,
     when: is('prima_parte_tipo', 'Persona fisica'),
   },
   {
@@ -412,7 +413,8 @@ const RISERVATEZZA: ClauseExpectation[] = [
   },
   {
     clause: 'second party, a person',
-    text: 'Mario Rossi, nato/a a Roma il 1° gennaio 1980, residente in via Appia Nuova 45, 00183 Roma, codice fiscale RSSMRA80A01H501U,',
+    text: (a) =>
+      `Mario Rossi, ${agreed(a, 'seconda_genere', 'nato', 'nata')} a Roma il 1° gennaio 1980, residente in via Appia Nuova 45, 00183 Roma, codice fiscale RSSMRA80A01H501U,`,
     when: is('seconda_parte_tipo', 'Persona fisica'),
   },
   {

@@ -9,6 +9,8 @@ import {
   title,
 } from '../demo-template.ts';
 
+/** A person's genere, which `accorda` reads: «nato» or «nata». */
+const GENERI = ['maschile', 'femminile'];
 const ACQUISIZIONE = 'valutare una possibile acquisizione o fusione';
 const INVESTIMENTO = 'valutare un investimento nel capitale sociale';
 
@@ -50,6 +52,10 @@ function partyQuestions(prefix: 'prima' | 'seconda', label: string): TQuestion[]
     ),
     ask('testo', `${prefix}_luogo_nascita`, `Luogo di nascita della ${label}`, persona),
     ask('data', `${prefix}_data_nascita`, `Data di nascita della ${label}`, persona),
+    question(`${prefix}_genere`, `La ${label} è un uomo o una donna?`, GENERI, {
+      ...persona,
+      description: 'L’Accordo scrive di conseguenza «nato» o «nata».',
+    }),
     ask('email', `${prefix}_pec`, `Indirizzo PEC della ${label}`),
     ask('testo', `${prefix}_referente`, `Referente della ${label} per il Progetto`, {
       description: 'Nome, cognome e funzione della persona a cui rivolgere le comunicazioni.',
@@ -213,6 +219,7 @@ export const accordoRiservatezza: DemoTemplateSource = {
     prima_rappresentante: 'Giulia Conti',
     prima_luogo_nascita: 'Milano',
     prima_data_nascita: '1975-03-01',
+    prima_genere: 'femminile',
     prima_pec: 'alfatecnologie@pec.it',
     prima_referente: 'Giulia Conti, amministratrice delegata',
     seconda_nome: 'Mario Rossi',
@@ -224,6 +231,7 @@ export const accordoRiservatezza: DemoTemplateSource = {
     seconda_rappresentante: 'Mario Rossi',
     seconda_luogo_nascita: 'Roma',
     seconda_data_nascita: '1980-01-01',
+    seconda_genere: 'maschile',
     seconda_pec: 'mario.rossi@pec.it',
     seconda_referente: 'Mario Rossi',
     importo_penale: '25000.00',
@@ -244,7 +252,7 @@ export const accordoRiservatezza: DemoTemplateSource = {
     '{prima_nome}, società con sede legale in {prima_indirizzo}, capitale sociale di euro {prima_capitale | importo} interamente versato, codice fiscale {prima_codice_fiscale}, partita IVA {prima_partita_iva}, iscritta al Registro delle Imprese di {prima_registro_imprese}, in persona del legale rappresentante pro tempore {prima_rappresentante}, munito dei necessari poteri,',
     '{/}',
     '{#prima_parte_tipo == "Persona fisica"}',
-    '{prima_nome}, nato/a a {prima_luogo_nascita} il {prima_data_nascita | data_lunga}, residente in {prima_indirizzo}, codice fiscale {prima_codice_fiscale},',
+    '{prima_nome}, {prima_genere | accorda:"nato"} a {prima_luogo_nascita} il {prima_data_nascita | data_lunga}, residente in {prima_indirizzo}, codice fiscale {prima_codice_fiscale},',
     '{/}',
     `(di seguito, la «Prima Parte»{#tipo_accordo == "Unilaterale"} o la «Parte Divulgante»{/})`,
     'e',
@@ -252,7 +260,7 @@ export const accordoRiservatezza: DemoTemplateSource = {
     '{seconda_nome}, società con sede legale in {seconda_indirizzo}, capitale sociale di euro {seconda_capitale | importo} interamente versato, codice fiscale {seconda_codice_fiscale}, partita IVA {seconda_partita_iva}, iscritta al Registro delle Imprese di {seconda_registro_imprese}, in persona del legale rappresentante pro tempore {seconda_rappresentante}, munito dei necessari poteri,',
     '{/}',
     '{#seconda_parte_tipo == "Persona fisica"}',
-    '{seconda_nome}, nato/a a {seconda_luogo_nascita} il {seconda_data_nascita | data_lunga}, residente in {seconda_indirizzo}, codice fiscale {seconda_codice_fiscale},',
+    '{seconda_nome}, {seconda_genere | accorda:"nato"} a {seconda_luogo_nascita} il {seconda_data_nascita | data_lunga}, residente in {seconda_indirizzo}, codice fiscale {seconda_codice_fiscale},',
     '{/}',
     `(di seguito, la «Seconda Parte»{#tipo_accordo == "Unilaterale"} o la «Parte Ricevente»{/})`,
     'di seguito congiuntamente indicate come le «Parti» e ciascuna, singolarmente, come la «Parte».',
