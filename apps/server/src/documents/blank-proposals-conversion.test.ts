@@ -33,6 +33,15 @@ describe('every proposal accepted as it comes', () => {
 
     const lint = lintTemplate({ master: converted.master, questions: converted.questions });
     expect(lint.errors).toEqual([]);
+    // The question editor asks at least two answers of a choice: a proposal with one could not
+    // be saved on the conversion screen (a lone «☐ altro» did, on the OCC forms).
+    const asked = converted.questions.flatMap((question) =>
+      question.type === 'elenco' ? question.fields : [question],
+    );
+    for (const choice of asked) {
+      if (!('options' in choice) || !choice.options) continue;
+      expect(new Set(choice.options).size, choice.variable).toBeGreaterThanOrEqual(2);
+    }
     expect(findBlanks(converted.master).length).toBeLessThanOrEqual(converted.skipped.length);
     const parties = new Set(
       blanks.filter((blank) => blank.kind === 'gender').map((blank) => blank.proposal?.variable),

@@ -268,6 +268,19 @@ describe('blank proposals: choices', () => {
     }
   });
 
+  it('asks a box alone as a yes/no whose «Sì» ticks it, and the blank after it without the box', () => {
+    const [alone, what] = proposals('☐ altro ______________');
+    expect(what?.question).toBe('Altro (2)');
+    expect(alone).toEqual({
+      variable: 'altro',
+      question: 'Altro',
+      type: 'scelta',
+      options: ['Sì', 'No'],
+      multiple: false,
+      option: 'Sì',
+    });
+  });
+
   it('keeps two yes/no pairs on consecutive lines as two choices', () => {
     const boxes = proposals('☐ sì', '☐ no', '☐ sì', '☐ no');
     expect(boxes.map((proposal) => [proposal?.variable, proposal?.multiple])).toEqual([

@@ -519,7 +519,9 @@ function partyOf(read: Read): string {
   return best?.role ?? 'parte';
 }
 
-function sentenceCase(text: string): string {
+function sentenceCase(label: string): string {
+  // A box is no word of a question: «☐ altro ____» asks «Altro», not «☐ altro».
+  const text = label.replace(/[☐□❑❏❒☒]/g, ' ');
   // «MARCA DA BOLLO» asked as «Marca da bollo»; «CAP», «IBAN» stay.
   const trimmed =
     /\p{Ll}/u.test(text) || clean(text).length <= 4 ? clean(text) : clean(text).toLowerCase();
@@ -875,14 +877,14 @@ function tableBoxes(
     for (let offset = 0; offset < count; offset += 1) {
       groupOf[start + offset] = `table:${start}`;
       const finalOptions = distinct ? options : options.map((_, index) => TEXTS.box(index + 1));
-      proposals[start + offset] = {
+      proposals[start + offset] = loneBoxAsYesNo({
         variable: variableOf(question),
         question: sentenceCase(question),
         type: 'scelta',
         options: finalOptions,
         multiple: false,
         option: finalOptions[offset] as string,
-      };
+      });
     }
     start = end;
   }
@@ -941,17 +943,27 @@ function groupBoxes(
     const variable = variableOf(label);
     for (const [offset, read] of group.entries()) {
       groupOf[start + offset] = `box:${start}`;
-      proposals[start + offset] = {
+      proposals[start + offset] = loneBoxAsYesNo({
         variable,
         question: sentenceCase(label),
         type: 'scelta',
         options,
         multiple,
         option: optionOf(read),
-      };
+      });
     }
     start = end;
   }
+}
+
+/**
+ * A box alone («☐ altro», «☐ allega la delega») is ticked or not: a choice of its one label
+ * could never be answered otherwise, and a choice needs two answers. It becomes a yes/no whose
+ * «Sì» ticks it.
+ */
+function loneBoxAsYesNo(proposal: Proposal & { options: string[] }): Proposal {
+  if (proposal.options.length !== 1 || YES_NO.test(proposal.options[0] as string)) return proposal;
+  return { ...proposal, options: [TEXTS.yes, TEXTS.no], multiple: false, option: TEXTS.yes };
 }
 
 function startsWithBox(read: Read): boolean {

@@ -403,6 +403,7 @@ export const it = {
     text: 'Testo',
     list: 'Elenco',
     yes: 'Sì',
+    no: 'No',
     date: 'Data',
     province: 'Provincia',
     address: 'Indirizzo',

@@ -33,13 +33,28 @@ export function ProposalSummary({
   }
   if (draft.hasPhrase && draft.phrase) rows.push([texts.phrase, draft.phrase]);
   return (
-    <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="12" rowGap="2" minW="0">
+    // On a phone the terms stand above their values: beside them, the longest term («Questa
+    // casella vale») left the values a third of the width and broke keys mid-word.
+    <Box
+      as="dl"
+      display="grid"
+      gridTemplateColumns={{ base: '1fr', sm: 'auto 1fr' }}
+      columnGap="12"
+      rowGap={{ base: '0', sm: '2' }}
+      minW="0"
+    >
       {rows.map(([term, value]) => (
         <Box key={term} display="contents">
           <Box as="dt" fontWeight="semibold" color="navy.800">
             {term}
           </Box>
-          <Box as="dd" color="navy.900" overflowWrap="anywhere" minW="0">
+          <Box
+            as="dd"
+            color="navy.900"
+            overflowWrap="anywhere"
+            minW="0"
+            mb={{ base: '2', sm: '0' }}
+          >
             {value}
           </Box>
         </Box>
