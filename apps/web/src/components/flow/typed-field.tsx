@@ -80,7 +80,7 @@ export function checkDraft(
 }
 
 /** Per type: the input's mode, autocomplete and placeholder (Italian formats). */
-function inputProps(field: AskedField) {
+export function inputProps(field: AskedField) {
   switch (field.type) {
     case 'numero':
       return { inputMode: 'decimal' as const };
