@@ -86,32 +86,34 @@ export function ClientsScreen() {
       ) : (
         <>
           <Flex gap="12" wrap="wrap" align="center" justify="space-between" mb="24">
-            {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (happy-dom, older Safari) */}
-            <form role="search" onSubmit={applySearch}>
-              <HStack gap="8" maxW="100%">
-                <Input
-                  type="search"
-                  aria-label={texts.search}
-                  placeholder={texts.search}
-                  width="360px"
-                  maxW="100%"
-                  minW="0"
-                  bg="white"
-                  value={typed}
-                  onChange={(event) => {
-                    setTyped(event.target.value);
-                    // Emptying the box shows every client again, as the other lists do.
-                    if (event.target.value === '') {
-                      setQ('');
-                      setPage(1);
-                    }
-                  }}
-                />
-                <Button type="submit" variant="primary" size="sm">
-                  {texts.searchButton}
-                </Button>
-              </HStack>
-            </form>
+            {/* On a phone the search takes the row and shrinks with it: no page wider than the screen. */}
+            <Box flex="1 1 280px" minW="0" maxW="460px">
+              {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some engines (happy-dom, older Safari) */}
+              <form role="search" onSubmit={applySearch}>
+                <HStack gap="8">
+                  <Input
+                    type="search"
+                    aria-label={texts.search}
+                    placeholder={texts.search}
+                    flex="1"
+                    minW="0"
+                    bg="white"
+                    value={typed}
+                    onChange={(event) => {
+                      setTyped(event.target.value);
+                      // Emptying the box shows every client again, as the other lists do.
+                      if (event.target.value === '') {
+                        setQ('');
+                        setPage(1);
+                      }
+                    }}
+                  />
+                  <Button type="submit" variant="primary" size="sm">
+                    {texts.searchButton}
+                  </Button>
+                </HStack>
+              </form>
+            </Box>
             <AddClientButton />
           </Flex>
           <ListState
