@@ -27,8 +27,8 @@ import {
 import { useEffect, useId, useRef } from 'react';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { inputProps } from '../../../components/flow/typed-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { inputProps } from '../../../components/form/typed-input-props.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -153,7 +153,7 @@ function FieldInput({ field, name, error, register, disabled }: FieldInputProps)
       requiredMark={field.required}
       error={error}
       disabled={disabled}
-      {...inputProps({ ...field, question: field.label })}
+      {...inputProps(field)}
       {...register(name)}
     />
   );
