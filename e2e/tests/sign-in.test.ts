@@ -48,7 +48,7 @@ const journeys = [
     fullName: 'Marco Esposito',
     landing: '/user/contratti',
     heading: 'Nuovo documento',
-    menu: ['Nuovo documento', 'Archivio', 'Profilo', 'F.A.Q. e Supporto'],
+    menu: ['Nuovo documento', 'Archivio', 'Clienti', 'Profilo', 'F.A.Q. e Supporto'],
   },
 ] as const;
 
@@ -163,7 +163,7 @@ describe('small screens', () => {
     await page.getByRole('button', { name: 'Apri il menu' }).click();
     const drawer = page.getByRole('dialog');
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    for (const entry of ['Nuovo documento', 'Archivio', 'Profilo', 'Logout']) {
+    for (const entry of ['Nuovo documento', 'Archivio', 'Clienti', 'Profilo', 'Logout']) {
       expect(await drawer.getByRole('link', { name: entry }).isVisible()).toBe(true);
     }
     await checkScreen(page, 'small-drawer-user');

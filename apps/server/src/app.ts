@@ -16,6 +16,7 @@ import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
+import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { prepareBoughtPdf } from './modules/contracts/contracts.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userStatusRoutes, { prefix: '/api/auth' });
   await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(categoryRoutes, { prefix: '/api/category' });
+  await app.register(clientRoutes, { prefix: '/api/client' });
   let pdfPool = options.pdfPool;
   if (!pdfPool) {
     const documents = documentPool;

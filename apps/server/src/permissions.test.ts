@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   categories,
   checkoutSessions,
+  clients,
   contracts,
   files,
   invoices,
@@ -112,6 +113,10 @@ type Fixtures = {
   invoiceId: string;
   /** Another customer's invoice. */
   otherInvoiceId: string;
+  /** The customer's client, one only the DELETE case erases, and another lawyer's client. */
+  clientId: string;
+  deletableClientId: string;
+  otherClientId: string;
 };
 
 let ctx: TestContext;
@@ -141,6 +146,12 @@ const STAFF_ONLY = { anonymous: 401, user: 403, editor: 'allowed', admin: 'allow
 const USER_AREA = { anonymous: 401, user: 'allowed', editor: 403, admin: 403 } as const;
 /** The customer's own documents, and the admin's users' contracts screen; editors have neither. */
 const OWNER_OR_ADMIN = { anonymous: 401, user: 'allowed', editor: 403, admin: 'allowed' } as const;
+
+/** A client of the register, valid as it is. */
+const CLIENT = {
+  tipo: 'persona_fisica',
+  dati: { nome: 'Mario', cognome: 'Rossi', codice_fiscale: 'RSSMRA85T10A562S' },
+};
 
 /** A buyer's billing data (issue 14): with it, a purchase is invoiced. */
 const BILLING = {
@@ -589,6 +600,76 @@ const ROUTES: RouteCase[] = [
     request: () => ({ url: `/api/invoice/export?month=${new Date().toISOString().slice(0, 7)}` }),
     expect: ADMIN_ONLY,
   },
+  // The client register: a lawyer's own clients (DESIGN §15); another lawyer's are not found.
+  {
+    method: 'GET',
+    route: '/api/client',
+    request: () => ({ url: '/api/client?page=1' }),
+    expect: { ...USER_AREA, user: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/client',
+    request: () => ({ url: '/api/client', payload: CLIENT }),
+    expect: { ...USER_AREA, user: 201 },
+    state: () => ctx.db.select({ n: count() }).from(clients),
+  },
+  {
+    method: 'GET',
+    route: '/api/client/:id',
+    request: () => ({ url: `/api/client/${f.clientId}` }),
+    expect: { ...USER_AREA, user: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/client/:id',
+    variant: "another lawyer's client",
+    request: () => ({ url: `/api/client/${f.otherClientId}` }),
+    expect: { ...USER_AREA, user: 404 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/client/:id',
+    request: () => ({ url: `/api/client/${f.clientId}`, payload: CLIENT }),
+    expect: { ...USER_AREA, user: 200 },
+    state: () => ctx.db.select().from(clients).where(eq(clients.id, f.clientId)),
+  },
+  {
+    method: 'PUT',
+    route: '/api/client/:id',
+    variant: "another lawyer's client",
+    request: () => ({ url: `/api/client/${f.otherClientId}`, payload: CLIENT }),
+    expect: { ...USER_AREA, user: 404 },
+    state: () => ctx.db.select().from(clients).where(eq(clients.id, f.otherClientId)),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/client/:id',
+    variant: "another lawyer's client",
+    request: () => ({ url: `/api/client/${f.otherClientId}` }),
+    expect: { ...USER_AREA, user: 404 },
+    state: () => ctx.db.select().from(clients).where(eq(clients.id, f.otherClientId)),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/client/:id',
+    request: () => ({ url: `/api/client/${f.deletableClientId}` }),
+    expect: { ...USER_AREA, user: 200 },
+    state: () => ctx.db.select().from(clients).where(eq(clients.id, f.deletableClientId)),
+  },
+  {
+    method: 'GET',
+    route: '/api/client/:id/export',
+    request: () => ({ url: `/api/client/${f.clientId}/export` }),
+    expect: { ...USER_AREA, user: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/client/:id/export',
+    variant: "another lawyer's client",
+    request: () => ({ url: `/api/client/${f.otherClientId}/export` }),
+    expect: { ...USER_AREA, user: 404 },
+  },
 ];
 
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
@@ -736,6 +817,15 @@ beforeAll(async () => {
         .from(invoices)
         .where(eq(invoices.contractId, contractId))
     )[0]?.id ?? '';
+  const clientOf = async (owner: TestUser) => {
+    const response = await ctx.injectAs(owner)({
+      method: 'POST',
+      url: '/api/client',
+      payload: CLIENT,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.id as string;
+  };
   const refundable = await payContract(
     ctx,
     user,
@@ -765,6 +855,9 @@ beforeAll(async () => {
     refundablePaymentId: refundable.paymentId,
     invoiceId: await invoiceOf(paidContractId),
     otherInvoiceId: await invoiceOf(otherContractId),
+    clientId: await clientOf(user),
+    deletableClientId: await clientOf(user),
+    otherClientId: await clientOf(other),
   };
 });
 

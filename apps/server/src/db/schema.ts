@@ -633,7 +633,51 @@ export const auditLog = pgTable(
   ],
 );
 
+export const CLIENT_KIND_VALUES = ['persona_fisica', 'persona_giuridica'] as const;
+
+/**
+ * A lawyer's client register (DESIGN §15): the lawyer is the controller of this data, the
+ * platform its processor. Rows belong to one lawyer and go with the account. Contracts never
+ * point here: a document copies the answers it was filled with, so erasing a client leaves
+ * bought documents and invoices as they were.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: CLIENT_KIND_VALUES }).notNull(),
+    /** The checked fields of PERSON_FIELDS or COMPANY_FIELDS, canonical (as answers are). */
+    dati: jsonb('dati').$type<Record<string, string>>().notNull(),
+    legaleRappresentante: jsonb('legale_rappresentante').$type<Record<string, string>>(),
+    /** «Rossi Mario» or «Alfa S.r.l.»: what the list orders by and shows. */
+    displayName: text('display_name').notNull(),
+    /**
+     * What the search reads: the name both ways round, the denominazione, the codice fiscale and
+     * the partita IVA, lower-cased. Generated, so no writer can forget it.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(display_name || ' ' || coalesce(dati->>'nome', '') || ' ' || coalesce(dati->>'codice_fiscale', '') || ' ' || coalesce(dati->>'partita_iva', ''))`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('clients_tipo_valid', oneOf(t.tipo, CLIENT_KIND_VALUES)),
+    // The lawyer's list, by name (the id breaks ties).
+    index('clients_owner_name_idx').on(t.ownerId, sql`lower(${t.displayName})`, t.id),
+    // `ILIKE '%…%'` on any part of a name or tax code (pg_trgm); the owner's rows are combined
+    // with it by the planner.
+    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type CategoryRow = typeof categories.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type ClientRow = typeof clients.$inferSelect;

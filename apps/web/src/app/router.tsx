@@ -107,6 +107,29 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: PATHS.clients,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../routes/user/clients.tsx')).ClientsRoute,
+                }),
+              },
+              {
+                path: PATHS.newClient,
+                lazy: async () => ({
+                  Component: (await import('../routes/user/new-client.tsx')).NewClientRoute,
+                }),
+              },
+              {
+                path: `${PATHS.clients}/:id`,
+                lazy: async () => ({
+                  Component: (await import('../routes/user/client-detail.tsx')).ClientDetailRoute,
+                }),
+              },
+            ],
+          },
+          {
             path: PATHS.newContract,
             children: [
               forwardIndexTo(PATHS.questionnaire),

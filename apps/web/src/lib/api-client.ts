@@ -6,12 +6,15 @@ import { type TokenPair, useSessionStore } from './storage.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly messages: string[];
+  /** The error body as the API sent it: some refusals carry more than messages (a form's fields). */
+  readonly body: unknown;
 
-  constructor(status: number, messages: string[]) {
+  constructor(status: number, messages: string[], body: unknown = null) {
     super(messages.join(' '));
     this.name = 'ApiError';
     this.status = status;
     this.messages = messages;
+    this.body = body;
   }
 }
 
@@ -55,7 +58,11 @@ async function readError(response: Response): Promise<ApiError> {
   const messages = (Array.isArray(message) ? message : [message]).filter(
     (item): item is string => typeof item === 'string' && item.length > 0,
   );
-  return new ApiError(response.status, messages.length > 0 ? messages : [itPublic.errors.internal]);
+  return new ApiError(
+    response.status,
+    messages.length > 0 ? messages : [itPublic.errors.internal],
+    body,
+  );
 }
 
 async function readData<T>(response: Response): Promise<T> {

@@ -22,6 +22,9 @@ export const PATHS = {
   summary: '/user/nuovo-contratto/riepilogo',
   preview: '/user/nuovo-contratto/anteprima',
   cart: '/user/nuovo-contratto/carrello',
+  /** The lawyer's client register (not in SPEC's table: added with it). */
+  clients: '/user/clienti',
+  newClient: '/user/clienti/nuovo',
 
   adminBase: '/admin',
   usersContracts: '/admin/contratti-utenti',

@@ -37,6 +37,7 @@ export const itPublic = {
     menu: {
       newDocument: 'Nuovo documento',
       archive: 'Archivio',
+      clients: 'Clienti',
       profile: 'Profilo',
       generatedDocuments: 'Documenti generati',
       invoices: 'Fatture',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AnswerRules, parseItalian } from '../answer-types.ts';
 import { it } from '../messages/it.ts';
+import { ZApiError } from './api.ts';
 import { ZPageQuery } from './pagination.ts';
 
 const texts = it.clients;
@@ -167,3 +168,27 @@ export function clientDisplayName(tipo: TClientKind, dati: Values): string {
   if (tipo === 'persona_giuridica') return dati.denominazione ?? '';
   return [dati.cognome, dati.nome].filter(Boolean).join(' ');
 }
+
+/** The version of the export's format: a program reading old exports knows what it holds. */
+export const CLIENT_EXPORT_FORMAT = 'lexpath-cliente/1';
+
+/**
+ * GET /client/{id}/export: one client's data as a JSON download, for the lawyer (the controller)
+ * to hand to the client or to another system. The field names are PERSON_FIELDS' and
+ * COMPANY_FIELDS'.
+ */
+export const ZClientExport = z.object({
+  formato: z.literal(CLIENT_EXPORT_FORMAT),
+  esportato_il: z.string(),
+  cliente: ZClient,
+});
+export type TClientExport = z.infer<typeof ZClientExport>;
+
+/**
+ * A client refused (422): every message, and each under the field it is about (`dati.cap`,
+ * `legale_rappresentante.codice_fiscale`, `tipo`), so a form shows it where it belongs.
+ */
+export const ZClientInputError = ZApiError.extend({
+  fields: z.record(z.string(), z.string()),
+});
+export type TClientInputError = z.infer<typeof ZClientInputError>;

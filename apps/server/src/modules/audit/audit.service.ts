@@ -31,6 +31,17 @@ export const AUDIT_ACTIONS = {
   paymentDisputed: 'payment.disputed',
   /** Stripe refunded or disputed a charge this server never sold: acknowledged, not retried. */
   stripeChargeNotOurs: 'stripe.charge-not-ours',
+  /*
+   * A lawyer's client register: the lawyer is the controller, the platform the processor. Each
+   * row names the client and, for a change, which fields changed; never a value (names, tax
+   * codes, addresses are the client's personal data).
+   */
+  clientCreated: 'client.created',
+  clientUpdated: 'client.updated',
+  /** The client's data downloaded as JSON (portability, or an answer to an access request). */
+  clientExported: 'client.exported',
+  /** The client's record erased; documents bought for them keep their own answers. */
+  clientDeleted: 'client.deleted',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export type AuditTargetType =
@@ -39,7 +50,8 @@ export type AuditTargetType =
   | 'template'
   | 'contract'
   | 'payment'
-  | 'stripe-payment-intent';
+  | 'stripe-payment-intent'
+  | 'client';
 
 /**
  * Records who did what to whom. Call it in the transaction of the action itself: an action

@@ -32,7 +32,7 @@ afterEach(() => {
 const MENUS: Record<TRole, { landing: string; items: string[]; faq: boolean; logo: string }> = {
   user: {
     landing: '/user/contratti',
-    items: ['Nuovo documento', 'Archivio', 'Profilo'],
+    items: ['Nuovo documento', 'Archivio', 'Clienti', 'Profilo'],
     faq: true,
     logo: '/user/contratti',
   },

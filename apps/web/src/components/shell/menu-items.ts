@@ -12,6 +12,7 @@ const { menu } = itPublic.web;
 const USER_MENU: MenuItem[] = [
   { label: menu.newDocument, to: PATHS.contracts },
   { label: menu.archive, to: PATHS.archive },
+  { label: menu.clients, to: PATHS.clients },
   { label: menu.profile, to: PATHS.profile },
 ];
 

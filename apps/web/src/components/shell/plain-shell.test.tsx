@@ -69,6 +69,7 @@ describe('the plain shell on a stand-alone page (no router)', () => {
       expect(linksOf(sidebar)).toEqual([
         ['Nuovo documento', '/user/contratti'],
         ['Archivio', '/user/archivio'],
+        ['Clienti', '/user/clienti'],
         ['Profilo', '/user/area-personale'],
         [msg.web.shell.faq, TEST_APP_CONFIG.faqUrl],
       ]),
@@ -160,6 +161,7 @@ describe('the plain mobile menu', () => {
       expect(linksOf(nav)).toEqual([
         ['Nuovo documento', '/user/contratti'],
         ['Archivio', '/user/archivio'],
+        ['Clienti', '/user/clienti'],
         ['Profilo', '/user/area-personale'],
         [msg.web.shell.faq, TEST_APP_CONFIG.faqUrl],
       ]),
