@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNextQuestion, it as messages, validateAnswers } from '@lexpath/shared';
-import type { TAnswers } from '@lexpath/shared/schemas/questions';
+import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findBlanks } from '../src/documents/blank-finder.ts';
 import { lintTemplate } from '../src/documents/lint.ts';
@@ -181,6 +181,62 @@ describe('Conferimento di incarico professionale: four documents from one interv
       expect(/( {2}| [,.;:)]|\( |,,|\.\.)/.exec(text)?.[0], name).toBeUndefined();
     }
   });
+
+  it('leaves no blank, glitch or straight apostrophe whatever any choice, and with any optional fact given or skipped', () => {
+    /** A value for every typed question: both engagements' facts, and the optional ones given. */
+    const facts: TAnswers = {
+      ...WOMAN,
+      ...COMPANY,
+      autorita: 'Tribunale di Milano',
+      cliente_genere: 'maschile',
+      rappresentante_genere: 'femminile',
+    };
+    const tries: { variable: string; value: TAnswerValue }[] = [];
+    for (const question of source.questions) {
+      if (question.type === undefined || question.type === 'scelta') {
+        for (const option of question.options)
+          tries.push({ variable: question.variable, value: option });
+      } else if (question.obbligatoria === false) {
+        tries.push({ variable: question.variable, value: null });
+        tries.push({ variable: question.variable, value: facts[question.variable] ?? null });
+      }
+    }
+    const problems: string[] = [];
+    const reached = new Set<string>();
+    // Every other choice takes its first option, then its last (a company, AI systems in use).
+    for (const pick of [0, -1]) {
+      for (const target of tries) {
+        const answers: TAnswers = {};
+        for (let next = findNextQuestion(source.questions, answers); next; ) {
+          const { variable } = next;
+          answers[variable] =
+            variable === target.variable
+              ? target.value
+              : next.type === undefined || next.type === 'scelta'
+                ? (next.options.at(pick) ?? null)
+                : (facts[variable] ?? null);
+          next = findNextQuestion(source.questions, answers);
+        }
+        const label = `${target.variable} = ${JSON.stringify(target.value)}`;
+        if (!(target.variable in answers)) continue;
+        reached.add(label);
+        expect(validateAnswers(source.questions, answers), label).toEqual([]);
+        for (const { name, docx, text } of renderSet(answers)) {
+          if (findBlanks(docx).length > 0) problems.push(`${label}, ${name}: blank`);
+          const glitch = /( {2}| [,.;:)]|\( |,,|\.\.|\bundefined\b|\bnull\b|[{}']|\n\s*\n)/.exec(
+            text,
+          );
+          if (glitch) problems.push(`${label}, ${name}: «${glitch[0]}»`);
+        }
+      }
+    }
+    expect(
+      tries.filter(({ variable, value }) => !reached.has(`${variable} = ${JSON.stringify(value)}`)),
+    ).toEqual([]);
+    expect(tries.length).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+    // About 300 renders: a loaded CI machine needs more than the default 20 s.
+  }, 240_000);
 
   it('computes the preventivo of three phases without ritenuta, in figures and in words', () => {
     const text = documentNamed(renderSet(WOMAN), 'Preventivo scritto');
