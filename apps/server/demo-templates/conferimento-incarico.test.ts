@@ -103,7 +103,7 @@ const COMPANY: TAnswers = {
   controparte: 'Beta Forniture S.p.A.',
   fasi: [{ descrizione: 'Assistenza stragiudiziale e trattativa', compenso: '3000.00' }],
   acconto: '500.00',
-  pagamento: 'Alla conclusione dell incarico',
+  pagamento: 'A incarico concluso',
   dpo_email: 'dpo@studiorossi.it',
   ia_uso: 'Uno o più sistemi',
   ia_sistemi: [

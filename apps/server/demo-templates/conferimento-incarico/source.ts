@@ -180,7 +180,7 @@ const questions: TQuestion[] = [
   ),
   question('pagamento', 'Quando si paga il compenso?', [
     'Al termine di ciascuna fase',
-    'Alla conclusione dell incarico',
+    'A incarico concluso',
   ]),
   optional(
     ask('email', 'dpo_email', 'Indirizzo del responsabile della protezione dei dati', {
@@ -240,7 +240,7 @@ const letteraIncarico = paragraphs(
   '{#acconto}',
   `${cliente('Il Cliente')} versa alla firma un acconto di euro {acconto | importo} ({acconto | importo_lettere}), che sarà detratto dal compenso finale.`,
   '{/}',
-  `Il compenso è pagato {#pagamento == "Al termine di ciascuna fase"}al termine di ciascuna fase{/}{#pagamento == "Alla conclusione dell incarico"}alla conclusione dell’incarico{/}, entro trenta giorni dal ricevimento della fattura, con bonifico sul conto IBAN {iban}. Le spese vive sostenute per conto ${DEL_CLIENTE} (contributo unificato, diritti, notifiche, trasferte) sono rimborsate a parte, dietro documentazione.`,
+  `Il compenso è pagato {#pagamento == "Al termine di ciascuna fase"}al termine di ciascuna fase{/}{#pagamento == "A incarico concluso"}alla conclusione dell’incarico{/}, entro trenta giorni dal ricevimento della fattura, con bonifico sul conto IBAN {iban}. Le spese vive sostenute per conto ${DEL_CLIENTE} (contributo unificato, diritti, notifiche, trasferte) sono rimborsate a parte, dietro documentazione.`,
   heading('5. Recesso'),
   `${cliente('Il Cliente')} può revocare l’incarico in qualsiasi momento, pagando il compenso per l’attività svolta fino alla revoca e le spese sostenute. L’${avvocato('Avvocato')} può rinunciare all’incarico per giusta causa, con un preavviso adeguato a consentire ${AL_CLIENTE} di provvedere altrimenti alla propria assistenza, e senza pregiudicarne la difesa, come prevedono l’art. 2237 c.c. e l’art. 32 del Codice deontologico forense.`,
   heading('6. Dati personali e intelligenza artificiale'),
