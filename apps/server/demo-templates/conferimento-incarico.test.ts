@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNextQuestion, it as messages, validateAnswers } from '@lexpath/shared';
+import {
+  COMPANY_FIELDS,
+  LEGAL_REPRESENTATIVE,
+  PERSON_FIELDS,
+  type TClientInput,
+  ZClientInput,
+} from '@lexpath/shared/schemas/clients';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findBlanks } from '../src/documents/blank-finder.ts';
@@ -10,7 +17,11 @@ import { createPdfPool } from '../src/documents/pdf-pool.ts';
 import { extractDocumentText, renderDocx } from '../src/documents/render.ts';
 import { pdfText } from '../src/documents/test-pdf.ts';
 import { buildDemoSetFiles, DEMO_SET_MANIFEST, DEMO_SETS } from './catalog.ts';
-import { conferimentoIncarico as source } from './conferimento-incarico/source.ts';
+import {
+  CLIENT_FIELD_OF,
+  CLIENT_KIND_OPTION,
+  conferimentoIncarico as source,
+} from './conferimento-incarico/source.ts';
 
 const FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), source.slug);
 /** `{oggi}` is 23 November 2026 in every rendering here. */
@@ -338,6 +349,78 @@ describe('Conferimento di incarico professionale: four documents from one interv
     expect(company).toContain(
       'Il responsabile della protezione dei dati è raggiungibile all’indirizzo dpo@studiorossi.it.',
     );
+  });
+
+  it('maps each party question to a client-register field of the same type, so a client fills them validly', () => {
+    for (const [variable, path] of Object.entries(CLIENT_FIELD_OF)) {
+      const question = source.questions.find((each) => each.variable === variable);
+      const [group, name] = path.startsWith(`${LEGAL_REPRESENTATIVE}.`)
+        ? [PERSON_FIELDS, path.slice(LEGAL_REPRESENTATIVE.length + 1)]
+        : [[...PERSON_FIELDS, ...COMPANY_FIELDS], path];
+      const clientField = group.find((each) => each.variable === name);
+      expect(question, variable).toBeDefined();
+      expect(clientField, path).toBeDefined();
+      expect(question?.type ?? 'scelta', variable).toBe(clientField?.type);
+      if (clientField?.options && question && 'options' in question)
+        expect(question.options).toEqual([...clientField.options]);
+    }
+
+    /** The answers a client record gives, as the register stores it (checked and canonical). */
+    const fromRegister = (input: TClientInput): TAnswers => {
+      const client = ZClientInput.parse(input);
+      const values: Record<string, string> = {
+        ...client.dati,
+        ...Object.fromEntries(
+          Object.entries(
+            ('legale_rappresentante' in client && client.legale_rappresentante) || {},
+          ).map(([key, value]) => [`${LEGAL_REPRESENTATIVE}.${key}`, value]),
+        ),
+      };
+      const answers: TAnswers = { cliente_tipo: CLIENT_KIND_OPTION[client.tipo] };
+      for (const [variable, path] of Object.entries(CLIENT_FIELD_OF)) {
+        if (values[path] !== undefined) answers[variable] = values[path];
+      }
+      return answers;
+    };
+    const person = fromRegister({
+      tipo: 'persona_fisica',
+      dati: {
+        nome: 'Anna',
+        cognome: 'Bianchi',
+        genere: 'femminile',
+        codice_fiscale: 'bncnna85d43h501j',
+        luogo_nascita: 'Roma',
+        data_nascita: '03/04/1985',
+        indirizzo: 'via Tasso 4',
+        cap: '24121',
+        comune: 'Bergamo',
+        provincia: 'bg',
+        email: 'anna.bianchi@example.it',
+      },
+    });
+    const company = fromRegister({
+      tipo: 'persona_giuridica',
+      dati: {
+        denominazione: 'Alfa Costruzioni S.r.l.',
+        partita_iva: '12345678903',
+        codice_fiscale: '12345678903',
+        indirizzo: 'corso Buenos Aires 20',
+        cap: '20124',
+        comune: 'Milano',
+        provincia: 'MI',
+        email: 'amministrazione@alfacostruzioni.it',
+        pec: 'alfacostruzioni@pec.it',
+      },
+      legale_rappresentante: { nome: 'Marco', cognome: 'Neri', genere: 'maschile' },
+    });
+    for (const [base, fromClient] of [
+      [WOMAN, person],
+      [COMPANY, company],
+    ] as const) {
+      // Every fact the register holds is the one typed by hand, in the same canonical form.
+      expect({ ...base, ...fromClient }).toEqual(base);
+      expect(validateAnswers(source.questions, { ...base, ...fromClient })).toEqual([]);
+    }
   });
 
   describe('through LibreOffice', () => {

@@ -348,6 +348,37 @@ const informativaIa = paragraphs(
 );
 
 /**
+ * The party questions and the client-register field that fills each (the shared clients
+ * schema's names; `legale_rappresentante.` for the company's representative), for the editor's
+ * party mapping once it lands. `cliente_tipo` takes the register's `tipo` as `CLIENT_KIND_OPTION`
+ * writes it; the lawyer's own questions (`avvocato_*`, `studio_*`) are not a client's.
+ */
+export const CLIENT_FIELD_OF: Readonly<Record<string, string>> = {
+  cliente_nome: 'nome',
+  cliente_cognome: 'cognome',
+  cliente_genere: 'genere',
+  cliente_luogo_nascita: 'luogo_nascita',
+  cliente_data_nascita: 'data_nascita',
+  cliente_denominazione: 'denominazione',
+  cliente_partita_iva: 'partita_iva',
+  cliente_codice_fiscale: 'codice_fiscale',
+  cliente_indirizzo: 'indirizzo',
+  cliente_cap: 'cap',
+  cliente_comune: 'comune',
+  cliente_provincia: 'provincia',
+  cliente_email: 'email',
+  cliente_pec: 'pec',
+  rappresentante_nome: 'legale_rappresentante.nome',
+  rappresentante_cognome: 'legale_rappresentante.cognome',
+  rappresentante_genere: 'legale_rappresentante.genere',
+};
+
+export const CLIENT_KIND_OPTION = {
+  persona_fisica: 'Persona fisica',
+  persona_giuridica: 'Persona giuridica',
+} as const;
+
+/**
  * «Conferimento di incarico professionale»: the four documents every new client of a lawyer
  * signs, from one interview. Not yet in the catalogue: it waits for the set model.
  */
