@@ -10,6 +10,7 @@ import {
   ZClientInput,
 } from '@lexpath/shared/schemas/clients';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
+import PizZip from 'pizzip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findBlanks } from '../src/documents/blank-finder.ts';
 import { lintTemplate } from '../src/documents/lint.ts';
@@ -22,6 +23,7 @@ import {
   CLIENT_KIND_OPTION,
   conferimentoIncarico as source,
 } from './conferimento-incarico/source.ts';
+import { PREVIEW_NOTICE } from './docx-package.ts';
 
 const FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), source.slug);
 /** `{oggi}` is 23 November 2026 in every rendering here. */
@@ -420,6 +422,22 @@ describe('Conferimento di incarico professionale: four documents from one interv
       // Every fact the register holds is the one typed by hand, in the same canonical form.
       expect({ ...base, ...fromClient }).toEqual(base);
       expect(validateAnswers(source.questions, { ...base, ...fromClient })).toEqual([]);
+    }
+  });
+
+  it('previews each document with the same text under an ANTEPRIMA watermark', () => {
+    for (const { name, master, preview } of masters) {
+      const options = { questions: source.questions, now: NOW };
+      const renderedPreview = renderDocx(preview, COMPANY, options);
+      expect(extractDocumentText(renderedPreview), name).toBe(
+        extractDocumentText(renderDocx(master, COMPANY, options)),
+      );
+      const header = new PizZip(renderedPreview).file('word/header1.xml')?.asText() ?? '';
+      expect(header, name).toContain('string="ANTEPRIMA"');
+      expect(header, name).toContain(PREVIEW_NOTICE);
+      expect(new PizZip(master).file('word/header1.xml')?.asText(), name).not.toContain(
+        'ANTEPRIMA',
+      );
     }
   });
 
