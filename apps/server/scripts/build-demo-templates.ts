@@ -6,14 +6,27 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDemoTemplateFiles, DEMO_TEMPLATES } from '../demo-templates/catalog.ts';
+import {
+  buildDemoSetFiles,
+  buildDemoTemplateFiles,
+  DEMO_SETS,
+  DEMO_TEMPLATES,
+} from '../demo-templates/catalog.ts';
 
 const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../demo-templates/', import.meta.url));
 
-for (const source of DEMO_TEMPLATES) {
+const builds = [
+  ...DEMO_TEMPLATES.map((source) => ({
+    slug: source.slug,
+    build: () => buildDemoTemplateFiles(source),
+  })),
+  ...DEMO_SETS.map((source) => ({ slug: source.slug, build: () => buildDemoSetFiles(source) })),
+];
+
+for (const source of builds) {
   const folder = path.join(DEMO_TEMPLATES_DIR, source.slug);
   await mkdir(folder, { recursive: true });
-  const files = buildDemoTemplateFiles(source);
+  const files = source.build();
   for (const [name, bytes] of Object.entries(files)) {
     await writeFile(path.join(folder, name), bytes);
   }

@@ -179,6 +179,19 @@ const extreme =
       : best.value;
   };
 
+/**
+ * `rate` per cent of an amount in cents, rounded to the cent (half a cent away from zero), as an
+ * invoice rounds each of its lines: 15 % of 1.750,50 is 262,58. Null without an amount or rate.
+ */
+function percentCents(input: unknown, rate: unknown): { base: number; share: number } | null {
+  const amount = asNumber(input);
+  const percent = asNumber(rate);
+  if (amount === null || percent === null) return null;
+  const base = toCents(amount);
+  const exact = Number(((base * percent) / 100).toPrecision(15));
+  return { base, share: Math.sign(exact) * Math.round(Math.abs(exact)) };
+}
+
 /** A value printed by a plain tag: dates and numbers in Italian, the rest as text. */
 function writePlain(value: unknown, money = false): string {
   if (value instanceof CalendarDate) return formatDate(value);
@@ -251,6 +264,19 @@ export const TEMPLATE_FILTERS = {
   massimo: extreme((a, b) => a > b),
   minimo: extreme((a, b) => a < b),
   /**
+   * `{imponibile | percento:22}`: the share of an amount, rounded to the cent, so a document's
+   * lines (spese generali, CPA, IVA, ritenuta) add up to the totals it prints.
+   */
+  percento: (input: unknown, rate?: unknown): unknown => {
+    const cents = percentCents(input, rate);
+    return cents === null ? '' : new Amount(cents.share / 100);
+  },
+  /** `{compenso | maggiorato:15}`: the amount plus its share, the share rounded as `percento`. */
+  maggiorato: (input: unknown, rate?: unknown): unknown => {
+    const cents = percentCents(input, rate);
+    return cents === null ? '' : new Amount((cents.base + cents.share) / 100);
+  },
+  /**
    * `{tipo | casella:"Immobile"}`: ☒ when the answer is (or, for a multiple choice, includes)
    * the option, else ☐; `{clausola | casella}` ticks a yes/no answer that is yes.
    */
@@ -317,6 +343,8 @@ export const FILTER_SIGNATURES: Record<
   almeno_uno: { input: ['lista'], output: 'booleano', options: [2, 2] },
   massimo: { input: ['lista'], output: 'altro', options: [1, 1] },
   minimo: { input: ['lista'], output: 'altro', options: [1, 1] },
+  percento: { input: ['numero', 'importo'], output: 'importo', options: [1, 1] },
+  maggiorato: { input: ['numero', 'importo'], output: 'importo', options: [1, 1] },
   casella: { input: ['testo', 'lista'], output: 'testo', options: [0, 1] },
   carattere: { input: ['testo', 'numero'], output: 'testo', options: [1, 1] },
   oppure: { input: 'any', output: 'altro', options: [1, 1] },

@@ -75,6 +75,25 @@ describe('lint of typed tags and Italian filters', () => {
     ).toEqual([]);
   });
 
+  it('takes percento and maggiorato on an amount, as an amount, and refuses them on a date or without a rate', () => {
+    expect(
+      lintTags([
+        '{(creditori | somma:"importo") | maggiorato:15 | percento:4 | euro}',
+        '{canone | percento:2.5 | importo_lettere} {(canone | maggiorato:22) - (canone | percento:20) | importo}',
+      ]),
+    ).toEqual([]);
+    expect(lintTags(['{data_inizio | percento:15}'])).toEqual([
+      problem(
+        MASTER,
+        '{data_inizio | percento:15}',
+        lint.filterWrongType('percento', kinds.data, `${kinds.numero} o ${kinds.importo}`),
+        '{data_inizio | percento:15}',
+      ),
+    ]);
+    expect(lintTags(['{canone | maggiorato}'])).toHaveLength(1);
+    expect(lintTags(['{canone | percento:15 | data}'])).toHaveLength(1);
+  });
+
   it('warns about a word accorda does not know, and refuses agreement without words', () => {
     const result = lintTemplate({
       master: buildDocx(['{conduttori | accorda:"il pensionato"}']),

@@ -405,6 +405,39 @@ describe('spans between dates, totals and conditions over an elenco', () => {
     );
   });
 
+  it('takes a percentage of an amount to the cent, so the lines of a fee note add up to its total', () => {
+    const phases = (...amounts: string[]) => ({
+      creditori: amounts.map((importo) => ({ nome: 'Fase', importo })),
+    });
+    const fees = phases('1000.00', '500.00', '250.50');
+    const compenso = '(creditori | somma:"importo")';
+    // 15 % of 1.750,50 is 262,575: half a cent rounds up.
+    expect(spanText(`{${compenso} | percento:15}`, fees)).toBe('262,58');
+    expect(spanText(`{${compenso} | maggiorato:15}`, fees)).toBe('2.013,08');
+    expect(spanText(`{${compenso} | maggiorato:15 | percento:4}`, fees)).toBe('80,52');
+    expect(spanText(`{${compenso} | maggiorato:15 | maggiorato:4 | percento:22}`, fees)).toBe(
+      '460,59',
+    );
+    expect(
+      spanText(`{${compenso} | maggiorato:15 | maggiorato:4 | maggiorato:22 | euro}`, fees),
+    ).toBe('2.554,19\u00a0€');
+    expect(
+      spanText(
+        `{(${compenso} | maggiorato:15 | maggiorato:4 | maggiorato:22) - (${compenso} | maggiorato:15 | percento:20) | importo_lettere}`,
+        fees,
+      ),
+    ).toBe('duemilacentocinquantuno/57');
+    expect(spanText(`{${compenso} | percento:2.5}`, fees)).toBe('43,76');
+    // 1.000,02: the lines 150,00 + 46,00 + 263,12 on 1.000,02 make 1.459,14, while multiplying by
+    // 1,15 × 1,04 × 1,22 and rounding once says 1.459,15, a cent off the lines printed above it.
+    const oneCent = phases('1000.02');
+    expect(spanText(`{${compenso} | maggiorato:15 | maggiorato:4 | maggiorato:22}`, oneCent)).toBe(
+      '1.459,14',
+    );
+    expect(spanText(`{${compenso} * 1.15 * 1.04 * 1.22 | importo}`, oneCent)).toBe('1.459,15');
+    expect(spanText('[{creditori | percento:15}]', {})).toBe('[]');
+  });
+
   it('counts items, tests every item or any item, and finds the largest and smallest', () => {
     const answers = { creditori: CREDITORS };
     expect(spanText('{creditori | conta}', answers)).toBe('3');

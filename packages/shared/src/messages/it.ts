@@ -821,6 +821,18 @@ export const it = {
         example: '{creditori | minimo:"scadenza" | data}',
         result: '15/01/2026',
       },
+      percento: {
+        description:
+          'La percentuale indicata di un importo, arrotondata al centesimo (il mezzo centesimo per eccesso), come una riga di fattura.',
+        example: '{canone | percento:15 | euro}',
+        result: '185,18\u00a0€',
+      },
+      maggiorato: {
+        description:
+          'L’importo aumentato della percentuale indicata, con la maggiorazione arrotondata come in «percento»: si concatenano per CPA e IVA.',
+        example: '{canone | maggiorato:15 | maggiorato:4 | euro}',
+        result: '1.476,47\u00a0€',
+      },
       casella: {
         description:
           'Una casella barrata se la risposta è l’opzione indicata (o è «Sì»), vuota altrimenti.',
