@@ -166,6 +166,19 @@ describe('loadConfig', () => {
     expect(configError({ KEEP_ALIVE_TIMEOUT_MS: '1m' })).toMatch(/KEEP_ALIVE_TIMEOUT_MS/);
   });
 
+  it('trusts no proxy by default, TRUST_PROXY names the proxies by address or range, a wrong entry is refused', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,fd00::/8 ,::1' })
+        .trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1']);
+    for (const wrong of ['true', 'localhost', '10.0.0.0/33', '10.0.0.1/8/1', '*']) {
+      expect(configError({ TRUST_PROXY: wrong })).toMatch(
+        /TRUST_PROXY: must be IP addresses or CIDR ranges separated by commas/,
+      );
+    }
+  });
+
   it('keeps 1 GiB of previews on disk by default, PREVIEW_CACHE_MB when set, none with 0', () => {
     expect(loadConfig({ JWT_SECRET: SECRET }).previewCacheBytes).toBe(1024 * 1024 * 1024);
     expect(loadConfig({ JWT_SECRET: SECRET, PREVIEW_CACHE_MB: '200' }).previewCacheBytes).toBe(
