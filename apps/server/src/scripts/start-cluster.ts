@@ -89,7 +89,7 @@ function startInstance(index: number, databaseUrl: string, jwtSecret: string): I
       PORT: String(port),
       HOST: '127.0.0.1',
       // The proxy is on this machine's loopback: only its X-Forwarded-For names the client.
-      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
+      TRUST_PROXY: process.env.TRUST_PROXY || '127.0.0.1',
       APP_URL: process.env.APP_URL ?? `http://localhost:${config.port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
