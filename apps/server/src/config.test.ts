@@ -1,7 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, defaultPdfPoolSize, loadConfig, REPOSITORY_ROOT } from './config.ts';
+import {
+  ConfigError,
+  defaultPdfPoolSize,
+  loadBackupConfig,
+  loadConfig,
+  REPOSITORY_ROOT,
+} from './config.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 let scratch: string;
@@ -177,6 +183,14 @@ describe('loadConfig', () => {
         /TRUST_PROXY: must be IP addresses or CIDR ranges separated by commas/,
       );
     }
+  });
+
+  it('keeps 7 backups by default, BACKUP_KEEP when set, and refuses 0', () => {
+    expect(loadBackupConfig({}).backupKeep).toBe(7);
+    expect(loadBackupConfig({ BACKUP_KEEP: '30' }).backupKeep).toBe(30);
+    expect(() => loadBackupConfig({ BACKUP_KEEP: '0' })).toThrow(
+      /BACKUP_KEEP: must be an integer between 1 and 10000/,
+    );
   });
 
   it('keeps 1 GiB of previews on disk by default, PREVIEW_CACHE_MB when set, none with 0', () => {

@@ -98,6 +98,7 @@ const ZEnvironment = z.object({
   PREVIEW_CACHE_MB: optional(integerBetween(0, 1_048_576)),
   LEXMIND_USERS: optional(z.string()),
   REGISTRATIONS_PER_HOUR: optional(integerBetween(1, 100_000)),
+  BACKUP_KEEP: optional(integerBetween(1, 10_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   REQUEST_TIMEOUT_MS: optional(integerBetween(1000, 3_600_000)),
@@ -309,6 +310,18 @@ export function loadDatabaseConfig(
 ): Pick<AppConfig, 'dataDir' | 'databaseUrl'> {
   const vars = parseEnvironment(env, { forInvoices: false });
   return { dataDir: resolveFolder(vars, vars.DATA_DIR, 'data'), databaseUrl: vars.DATABASE_URL };
+}
+
+/** What `npm run backup` needs: the database, and how many backups to keep (7). */
+export function loadBackupConfig(
+  env: Record<string, string | undefined> = process.env,
+): Pick<AppConfig, 'dataDir' | 'databaseUrl'> & { backupKeep: number } {
+  const vars = parseEnvironment(env, { forInvoices: false });
+  return {
+    dataDir: resolveFolder(vars, vars.DATA_DIR, 'data'),
+    databaseUrl: vars.DATABASE_URL,
+    backupKeep: vars.BACKUP_KEEP ?? 7,
+  };
 }
 
 /**
