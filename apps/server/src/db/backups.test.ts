@@ -20,7 +20,7 @@ import {
   startPostgresCluster,
 } from '../test/postgres-cluster.ts';
 import { withDatabase } from '../test/test-database.ts';
-import { backupDatabase, backupFileName } from './backups.ts';
+import { backupDatabase, backupFileName, withConfiguredDatabase } from './backups.ts';
 import { connectDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 
@@ -176,6 +176,33 @@ describe('npm run backup and npm run restore', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`${path.join(folder, 'no-such-backup.dump')}: no such file`);
   }, 60_000);
+
+  it('restores into the embedded database of a new DATA_DIR, which then holds the same contracts', async () => {
+    const [file] = (await readdir(path.join(folder, 'backups'))).filter((name) =>
+      name.endsWith('.dump'),
+    );
+    const dataDir = path.join(folder, 'embedded');
+    const restore = await runScript('restore', { DATABASE_URL: '', DATA_DIR: dataDir }, [
+      path.join('backups', file ?? ''),
+    ]);
+    expect(restore.code, restore.stderr).toBe(0);
+    const contracts = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query('select id, status from contracts order by id')).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    const restored = await withConfiguredDatabase(
+      { dataDir, databaseUrl: undefined },
+      { whileServing: false },
+      contracts,
+    );
+    expect(restored).toEqual(await contracts(ctx.databaseUrl));
+    expect(restored.length).toBeGreaterThan(0);
+  }, 120_000);
 
   it('keeps the newest BACKUP_KEEP backups, oldest out first; a backup that fails leaves no file', async () => {
     const keep = path.join(folder, 'keep');

@@ -47,17 +47,22 @@ async function findTools(tool: 'pg_dump' | 'pg_restore'): Promise<Tool[]> {
 }
 
 /**
- * The version that matches `major`, else the oldest newer one (pg_dump reads older servers,
- * pg_restore reads older archives); an older one cannot do the job.
+ * The version of the server (`preferred`) when it is at least `major`, else the oldest one
+ * from `major` up: pg_dump must be as new as the server it dumps, pg_restore as new as the
+ * pg_dump that wrote the archive.
  */
-async function pickTool(tool: 'pg_dump' | 'pg_restore', major: number): Promise<Tool> {
+async function pickTool(
+  tool: 'pg_dump' | 'pg_restore',
+  major: number,
+  preferred = major,
+): Promise<Tool> {
   const fit = (await findTools(tool))
     .filter((candidate) => candidate.major >= major)
     .sort((a, b) => a.major - b.major);
-  const [best] = fit;
+  const best = fit.find((candidate) => candidate.major === preferred) ?? fit[0];
   if (!best) {
     throw new BackupError(
-      `${tool} ${major} or newer is needed and none was found: install PostgreSQL ${major}'s client (Debian: apt-get install postgresql-client-${major}), or set PG_BINDIR to its bin folder`,
+      `${tool} ${major} or newer is needed and none was found: install PostgreSQL ${major}'s client tools (the package postgresql-client-${major}: Debian 12 has 15, the PostgreSQL project's apt repository the others), or set PG_BINDIR to their bin folder`,
     );
   }
   return best;
@@ -179,10 +184,7 @@ export async function restoreDatabase(options: {
       `The database "${database}" is not empty (${relations} tables, sequences or views): restore into a new, empty database (createdb, or a new DATA_DIR for the embedded one). Nothing was changed.`,
     );
   }
-  const pgRestore = await pickTool(
-    'pg_restore',
-    Math.max(major, await dumpedByMajor(options.file)),
-  );
+  const pgRestore = await pickTool('pg_restore', await dumpedByMajor(options.file), major);
   const { url, env } = splitPassword(options.url);
   try {
     await run(
