@@ -7,31 +7,34 @@ import { REPOSITORY_ROOT } from '../config.ts';
 /** The production example (README), run as it is with the ports of this machine. */
 export const NGINX_SITE_FILE = path.join(REPOSITORY_ROOT, 'deploy/nginx.conf');
 
-/** The three lines of deploy/nginx.conf that name ports, each replaced exactly once. */
-const PORT_LINES = [
-  { pattern: /server 127\.0\.0\.1:3001 /g, replace: (ports: ProxyPorts) => ports.instances[0] },
-  { pattern: /server 127\.0\.0\.1:3002 /g, replace: (ports: ProxyPorts) => ports.instances[1] },
-  { pattern: /listen 80;/g, replace: (ports: ProxyPorts) => ports.listen },
-] as const;
-
 export type ProxyPorts = { listen: number; instances: readonly [number, number] };
+
+/** The three lines of deploy/nginx.conf that name ports, and what each becomes. */
+const PORT_LINES = [
+  {
+    pattern: /server 127\.0\.0\.1:3001 /g,
+    with: (ports: ProxyPorts) => `server 127.0.0.1:${ports.instances[0]} `,
+  },
+  {
+    pattern: /server 127\.0\.0\.1:3002 /g,
+    with: (ports: ProxyPorts) => `server 127.0.0.1:${ports.instances[1]} `,
+  },
+  { pattern: /listen 80;/g, with: (ports: ProxyPorts) => `listen 127.0.0.1:${ports.listen};` },
+] as const;
 
 /**
  * deploy/nginx.conf with the given ports: the proxy on loopback, the two instances on loopback.
- * Throws when the file no longer has the lines this replaces, so a change to the example
- * cannot leave the cluster running another configuration than the one shown.
+ * Throws when the file no longer has exactly one of each line this replaces, so a change to the
+ * example cannot leave the cluster running another configuration than the one shown.
  */
 export function renderSiteConfig(site: string, ports: ProxyPorts): string {
   let rendered = site;
   for (const line of PORT_LINES) {
-    const found = site.match(line.pattern)?.length ?? 0;
-    if (found !== 1) {
+    if ((site.match(line.pattern)?.length ?? 0) !== 1) {
       throw new Error(`${NGINX_SITE_FILE}: expected one line matching ${line.pattern}`);
     }
+    rendered = rendered.replace(line.pattern, line.with(ports));
   }
-  rendered = rendered.replace(PORT_LINES[0].pattern, `server 127.0.0.1:${ports.instances[0]} `);
-  rendered = rendered.replace(PORT_LINES[1].pattern, `server 127.0.0.1:${ports.instances[1]} `);
-  rendered = rendered.replace(PORT_LINES[2].pattern, `listen 127.0.0.1:${ports.listen};`);
   return rendered;
 }
 
