@@ -151,6 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
     bodyLimit: 1024 * 1024,
+    // Only the configured proxies may name the client: a header from anyone else is the
+    // client's own claim, and the per-address throttles would count whatever it says.
+    trustProxy: options.config.trustProxy.length > 0 ? options.config.trustProxy : false,
     // A client that stops sending mid-request is answered 408 and let go: it cannot hold a
     // connection open.
     requestTimeout: requestTimeoutMs,

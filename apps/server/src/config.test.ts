@@ -1,7 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, defaultPdfPoolSize, loadConfig, REPOSITORY_ROOT } from './config.ts';
+import {
+  ConfigError,
+  defaultPdfPoolSize,
+  loadBackupConfig,
+  loadConfig,
+  REPOSITORY_ROOT,
+} from './config.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 let scratch: string;
@@ -164,6 +170,27 @@ describe('loadConfig', () => {
       /REQUEST_TIMEOUT_MS: must be an integer between 1000 and 3600000/,
     );
     expect(configError({ KEEP_ALIVE_TIMEOUT_MS: '1m' })).toMatch(/KEEP_ALIVE_TIMEOUT_MS/);
+  });
+
+  it('trusts no proxy by default, TRUST_PROXY names the proxies by address or range, a wrong entry is refused', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8,fd00::/8 ,::1' })
+        .trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1']);
+    for (const wrong of ['true', 'localhost', '10.0.0.0/33', '10.0.0.1/8/1', '*']) {
+      expect(configError({ TRUST_PROXY: wrong })).toMatch(
+        /TRUST_PROXY: must be IP addresses or CIDR ranges separated by commas/,
+      );
+    }
+  });
+
+  it('keeps 7 backups by default, BACKUP_KEEP when set, and refuses 0', () => {
+    expect(loadBackupConfig({}).backupKeep).toBe(7);
+    expect(loadBackupConfig({ BACKUP_KEEP: '30' }).backupKeep).toBe(30);
+    expect(() => loadBackupConfig({ BACKUP_KEEP: '0' })).toThrow(
+      /BACKUP_KEEP: must be an integer between 1 and 10000/,
+    );
   });
 
   it('keeps 1 GiB of previews on disk by default, PREVIEW_CACHE_MB when set, none with 0', () => {

