@@ -168,6 +168,7 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
         questions: renderOptions.questions,
         now: renderOptions.now,
         changes: renderOptions.changes,
+        uncompressed: renderOptions.uncompressed,
       })) as Uint8Array;
       // The clone arrives as a plain Uint8Array; a Buffer over the same memory, no copy.
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

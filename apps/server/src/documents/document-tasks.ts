@@ -27,6 +27,7 @@ export type DocumentTask =
       /** The generation instant (a Date clones as a Date). */
       now?: Date;
       changes?: readonly RenderChange[];
+      uncompressed?: boolean;
     }
   | { kind: 'strip'; docx: Uint8Array; options: StripOptions }
   | { kind: 'countBlanks'; docx: Uint8Array }
@@ -84,6 +85,7 @@ function run(task: DocumentTask): unknown {
         questions: task.questions,
         now: task.now,
         changes: task.changes,
+        uncompressed: task.uncompressed,
       });
     case 'strip':
       return stripExternalContent(asBuffer(task.docx), task.options);

@@ -294,6 +294,20 @@ describe('deterministic output', () => {
     expect(third.equals(first)).toBe(true);
   });
 
+  it('stores the parts of a .docx only LibreOffice reads, with the same text, and deflates the rest', () => {
+    const template = buildDocx(['Locatore: {nome}.']);
+    const answers = { nome: 'Mario Rossi' };
+    const deflated = renderDocx(template, answers, { cacheKey: 'stored' });
+    const stored = renderDocx(template, answers, { cacheKey: 'stored', uncompressed: true });
+    expect(extractDocumentText(stored)).toBe('Locatore: Mario Rossi.');
+    expect(extractDocumentText(deflated)).toBe('Locatore: Mario Rossi.');
+    // Stored, the document's XML is in the file as is; deflated, it is not.
+    expect(stored.toString('latin1')).toContain('Locatore: Mario Rossi.');
+    expect(deflated.toString('latin1')).not.toContain('Locatore: Mario Rossi.');
+    // The download's bytes are those they were before this option.
+    expect(renderDocx(template, answers, { cacheKey: 'stored' }).equals(deflated)).toBe(true);
+  });
+
   it('does not let one render leak into the cached template', () => {
     const template = buildDocx(['{nome}']);
     const forAnna = renderDocx(template, { nome: 'Anna' }, { cacheKey: 'leak' });

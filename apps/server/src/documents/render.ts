@@ -88,6 +88,11 @@ export type RenderOptions = {
    * byte-identical.
    */
   changes?: readonly RenderChange[];
+  /**
+   * Stored rather than deflated: for a .docx only LibreOffice reads (a preview), which would
+   * inflate at once what the render spent a tenth of its CPU deflating. Never for a download.
+   */
+  uncompressed?: boolean;
 };
 
 /**
@@ -126,7 +131,7 @@ export function renderDocx(
   if (changes.has('crossReferences')) refreshCrossReferences(doc.getZip());
   // Shared template entries get the same date again: harmless, and it covers new entries.
   setFixedEntryDates(doc.getZip());
-  return doc.toBuffer({ compression: 'DEFLATE' });
+  return doc.toBuffer({ compression: options.uncompressed ? 'STORE' : 'DEFLATE' });
 }
 
 /** The parts whose paragraphs a tag may fill: body, headers, footers, notes. */

@@ -759,6 +759,7 @@ async function renderPreviewDocx(
     cacheKey: source.previewSha256,
     questions,
     now,
+    uncompressed: true,
   });
 }
 

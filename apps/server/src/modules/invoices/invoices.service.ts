@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { it } from '@lexpath/shared';
 import { todayInItaly } from '@lexpath/shared/answer-types';
@@ -111,13 +112,17 @@ async function assertIssuable(
   );
 }
 
+/** The sequence's next value, as `progressivoOf` reads it: usable inside another select. */
+export const NEXT_PROGRESSIVO = sql<string>`nextval('invoice_progressivo_seq')::text`;
+
 /** Five characters of base 36 from a sequence: unique file names for 60 million invoices. */
+export function progressivoOf(value: string): string {
+  return Number(value).toString(36).toUpperCase().padStart(5, '0');
+}
+
 async function nextProgressivo(tx: DbExecutor): Promise<string> {
-  const result = await tx.execute<{ value: string }>(
-    sql`select nextval('invoice_progressivo_seq')::text as value`,
-  );
-  const value = Number(result.rows[0]?.value);
-  return value.toString(36).toUpperCase().padStart(5, '0');
+  const result = await tx.execute<{ value: string }>(sql`select ${NEXT_PROGRESSIVO} as value`);
+  return progressivoOf(result.rows[0]?.value ?? '');
 }
 
 export interface SaleToInvoice {
@@ -265,12 +270,16 @@ export async function numberInvoice(
   };
 }
 
-/** Writes the numbered invoice of the sale (its XML built here) in the same transaction. */
-export async function insertInvoice(
+/**
+ * The insert of the numbered invoice of the sale (its XML built here), not yet run, and the
+ * invoice it writes: its id is chosen here, so the caller can send the insert in one statement
+ * with the payment's and the mail's while it holds the numbering lock.
+ */
+export function invoiceInsert(
   tx: DbExecutor,
   invoice: NumberedInvoice,
   sale: Pick<SaleToInvoice, 'userId' | 'contractId' | 'paymentId' | 'title' | 'netCents'>,
-): Promise<IssuedInvoice> {
+) {
   const lines = [{ descrizione: sale.title, prezzoCents: sale.netCents }];
   const { seller } = invoice;
   const document: FatturaPaDocument = {
@@ -283,33 +292,42 @@ export async function insertInvoice(
     lines,
   };
   const totals = invoiceTotals(lines);
-  const [created] = await tx
-    .insert(invoices)
-    .values({
-      year: invoice.year,
-      number: invoice.number,
-      fullNumber: invoice.fullNumber,
-      tipo: 'TD01',
-      issuedOn: invoice.issuedOn,
-      userId: sale.userId,
-      contractId: sale.contractId,
-      paymentId: sale.paymentId,
-      buyer: document.buyer,
-      seller,
-      lines,
-      imponibileCents: totals.imponibileCents,
-      ivaCents: totals.impostaCents,
-      totaleCents: totals.totaleCents,
-      progressivoInvio: document.progressivoInvio,
-      xml: buildFatturaPa(document),
-    })
-    .returning({
-      id: invoices.id,
-      fullNumber: invoices.fullNumber,
-      issuedOn: invoices.issuedOn,
-    });
-  if (!created) throw new Error('invoice insert returned no row');
-  return created;
+  const issued: IssuedInvoice = {
+    id: randomUUID(),
+    fullNumber: invoice.fullNumber,
+    issuedOn: invoice.issuedOn,
+  };
+  const insert = tx.insert(invoices).values({
+    id: issued.id,
+    year: invoice.year,
+    number: invoice.number,
+    fullNumber: invoice.fullNumber,
+    tipo: 'TD01',
+    issuedOn: invoice.issuedOn,
+    userId: sale.userId,
+    contractId: sale.contractId,
+    paymentId: sale.paymentId,
+    buyer: document.buyer,
+    seller,
+    lines,
+    imponibileCents: totals.imponibileCents,
+    ivaCents: totals.impostaCents,
+    totaleCents: totals.totaleCents,
+    progressivoInvio: document.progressivoInvio,
+    xml: buildFatturaPa(document),
+  });
+  return { insert, issued };
+}
+
+/** Writes the numbered invoice of the sale (its XML built here) in the same transaction. */
+export async function insertInvoice(
+  tx: DbExecutor,
+  invoice: NumberedInvoice,
+  sale: Pick<SaleToInvoice, 'userId' | 'contractId' | 'paymentId' | 'title' | 'netCents'>,
+): Promise<IssuedInvoice> {
+  const { insert, issued } = invoiceInsert(tx, invoice, sale);
+  await insert;
+  return issued;
 }
 
 /**

@@ -24,18 +24,23 @@ export async function enqueueMail(
   executor: DbExecutor,
   mail: MailContent & { to: string; attachInvoiceId?: string },
 ): Promise<string> {
-  const [row] = await executor
-    .insert(outbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachInvoiceId: mail.attachInvoiceId ?? null,
-    })
-    .returning({ id: outbox.id });
+  const [row] = await outboxInsert(executor, mail).returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
+}
+
+/** enqueueMail's insert, not yet run: for a caller that sends it with other writes at once. */
+export function outboxInsert(
+  executor: DbExecutor,
+  mail: MailContent & { to: string; attachInvoiceId?: string },
+) {
+  return executor.insert(outbox).values({
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    attachInvoiceId: mail.attachInvoiceId ?? null,
+  });
 }
 
 /**

@@ -1,11 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { centsToDecimal, computeTotal, it, parseEuro } from '@lexpath/shared';
 import { CONTRACT_STATUS } from '@lexpath/shared/schemas/contracts';
 import type { TPayment } from '@lexpath/shared/schemas/payments';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { DbExecutor } from '../../db/client.ts';
-import { contracts, type PaymentRow, payments, stripeEvents } from '../../db/schema.ts';
+import {
+  billingProfiles,
+  checkoutSessions,
+  contracts,
+  type PaymentRow,
+  payments,
+  stripeEvents,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { type Caller, mayPayContract, mayReadPayment } from '../../policy.ts';
@@ -13,11 +21,14 @@ import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { findContract, lockContract } from '../contracts/contract-store.ts';
 import {
   assertDraftIssuable,
+  buyerOf,
   type CheckedInvoice,
   checkInvoiceBeforehand,
-  draftInvoice,
-  insertInvoice,
+  type InvoiceDraft,
+  invoiceInsert,
+  NEXT_PROGRESSIVO,
   numberInvoice,
+  progressivoOf,
 } from '../invoices/invoices.service.ts';
 import { requireBillingProfile } from './checkout.service.ts';
 import {
@@ -26,7 +37,6 @@ import {
   expireCheckoutSession,
   findCheckoutSession,
   insertCheckoutSession,
-  markCheckoutSessionPaid,
 } from './checkout-sessions.ts';
 import {
   fromStripeSession,
@@ -34,7 +44,7 @@ import {
   type StripeProvider,
   type VerifiedSession,
 } from './providers.ts';
-import { enqueuePurchaseConfirmation, purchaseRecipient } from './purchase-mail.ts';
+import { type MailRecipient, purchaseConfirmationInsert } from './purchase-mail.ts';
 import { type Invoicing, refundPayment } from './refunds.service.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
@@ -165,38 +175,28 @@ export async function fulfilCheckoutSession(
   }
   const sessionContractId = session.contractId;
   return db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ userId: contracts.userId })
-      .from(contracts)
-      .where(eq(contracts.id, sessionContractId));
-    if (!owner) throw notVerifiable();
-    // The buyer of a local session, and the caller of POST /payment, must own the contract.
-    if (session.userId !== undefined && session.userId !== owner.userId) throw notVerifiable();
-    if (expected.caller && expected.caller.id !== owner.userId) throw notVerifiable();
     // The lock serializes concurrent fulfilments of one contract (webhook retries, a reloaded
-    // cart page, the webhook racing the cart) and orders them against saves.
+    // cart page, the webhook racing the cart) and orders them against saves. Taken before the
+    // owner is checked: a refusal rolls back and releases it at once.
     const contract = await lockContract(tx, sessionContractId);
     if (!contract) throw notVerifiable();
-    const [existing] = await tx
-      .select({ id: payments.id, contractId: payments.contractId })
-      .from(payments)
-      .where(eq(payments.transactionId, session.id));
-    if (existing) {
-      if (existing.contractId !== contract.id)
+    // The buyer of a local session, and the caller of POST /payment, must own the contract.
+    if (session.userId !== undefined && session.userId !== contract.userId) throw notVerifiable();
+    if (expected.caller && expected.caller.id !== contract.userId) throw notVerifiable();
+    const { replayed, started } = await startFulfilment(tx, session.id);
+    if (replayed) {
+      if (replayed.contractId !== contract.id) {
         throw new AppError('conflict', it.payments.sessionUsed);
-      return { id: existing.id, contractId: contract.id, created: false };
+      }
+      return { id: replayed.id, contractId: contract.id, created: false };
     }
-    const [paid] = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.contractId, contract.id));
-    if (paid) throw new AppError('conflict', it.payments.alreadyPaid);
+    // Read after the lock, so a payment committed meanwhile is seen.
+    if (contract.paymentId) throw new AppError('conflict', it.payments.alreadyPaid);
     const { totalCents, vatCents } = computeTotal(contract.priceCents);
     if (session.amountCents !== totalCents || session.currency !== 'eur') throw notVerifiable();
     if (contract.status !== CONTRACT_STATUS.completed) {
       throw new AppError('unprocessable', it.payments.notCompleted);
     }
-    const started = await findCheckoutSession(tx, session.id);
     if (started) {
       if (started.contractId !== contract.id) throw notVerifiable();
       if (
@@ -206,13 +206,12 @@ export async function fulfilCheckoutSession(
         throw new AppError('conflict', it.payments.answersChanged);
       }
     }
-    await markCheckoutSessionPaid(tx, session.id);
     // The contract's updatedAt tells the cart the document changed.
     await tx
       .update(contracts)
       .set({ status: contract.status })
       .where(eq(contracts.id, contract.id));
-    const draft = await draftInvoice(tx, contract.userId);
+    const { recipient, draft } = await readBuyer(tx, contract.userId);
     if (draft) {
       await assertDraftIssuable(invoicing.seller, draft, {
         title: contract.templateName,
@@ -220,43 +219,127 @@ export async function fulfilCheckoutSession(
         checked: expected.checkedInvoice,
       });
     }
-    const buyer = await purchaseRecipient(tx, contract.userId);
 
     // From here on, the shared locks: the number first (waiting for it holds nothing that new
-    // or completed contracts need), then the payment, its invoice and its mail, then commit.
+    // or completed contracts need), then the payment, its invoice and its mail, written by one
+    // statement, then commit.
     const invoice = draft ? await numberInvoice(tx, invoicing.seller, draft) : null;
-    const [created] = await tx
-      .insert(payments)
-      .values({
-        contractId: contract.id,
-        provider: session.provider,
-        transactionId: session.id,
-        // What a Stripe refund names; null for the local provider.
-        stripePaymentIntent: session.paymentIntent,
-        amountCents: totalCents,
-        vatCents,
-        paidAt: session.paidAt,
-      })
-      .returning({ id: payments.id });
-    if (!created) throw new Error('payment insert returned no row');
+    const paymentId = randomUUID();
+    const paymentInsert = tx.insert(payments).values({
+      id: paymentId,
+      contractId: contract.id,
+      provider: session.provider,
+      transactionId: session.id,
+      // What a Stripe refund names; null for the local provider.
+      stripePaymentIntent: session.paymentIntent,
+      amountCents: totalCents,
+      vatCents,
+      paidAt: session.paidAt,
+    });
     const sale = {
       userId: contract.userId,
       contractId: contract.id,
-      paymentId: created.id,
+      paymentId,
       title: contract.templateName,
       netCents: contract.priceCents,
     };
     // No payment without its invoice, no number taken by a payment that rolls back.
-    const issued = invoice ? await insertInvoice(tx, invoice, sale) : null;
+    const issued = invoice ? invoiceInsert(tx, invoice, sale) : null;
     // The confirmation too, with the invoice's courtesy PDF attached when it is sent.
-    await enqueuePurchaseConfirmation(tx, invoicing.mail, buyer, {
+    const mailInsert = purchaseConfirmationInsert(tx, invoicing.mail, recipient, {
       contractId: contract.id,
       title: contract.templateName,
       totalCents,
-      invoice: issued,
+      invoice: issued?.issued ?? null,
     });
-    return { id: created.id, contractId: contract.id, created: true };
+    // The invoice names the payment and the mail the invoice, by ids chosen here: the three
+    // inserts need no answer from one another. Their foreign keys are checked at the end of
+    // the statement, when all three rows exist.
+    // getSQL(): a query builder put in sql`` would come in parentheses, which WITH refuses.
+    const [paid, mailed] = [paymentInsert.getSQL(), mailInsert.getSQL()];
+    await tx.execute(
+      issued
+        ? sql`with paid as (${paid}), invoiced as (${issued.insert.getSQL()}) ${mailed}`
+        : sql`with paid as (${paid}) ${mailed}`,
+    );
+    return { id: paymentId, contractId: contract.id, created: true };
   });
+}
+
+/**
+ * In one statement: the payment already recorded for this session (a replay), the session as
+ * the server started it, if it did, and the session marked paid if it was open (an open
+ * Stripe session is paid from now on). The statement reads the rows as they were before it
+ * marks the session; whatever the caller then refuses rolls the mark back with it.
+ */
+async function startFulfilment(
+  tx: DbExecutor,
+  sessionId: string,
+): Promise<{
+  replayed: { id: string; contractId: string } | undefined;
+  started: { contractId: string; answersSha256: string | null } | undefined;
+}> {
+  const result = await tx.execute<{
+    payment_id: string | null;
+    payment_contract_id: string | null;
+    started_contract_id: string | null;
+    started_answers_sha256: string | null;
+    started: boolean;
+  }>(sql`
+    with marked as (
+      update ${checkoutSessions} set status = 'paid'
+       where ${checkoutSessions.id} = ${sessionId} and ${checkoutSessions.status} = 'open'
+    )
+    select p.id as payment_id, p.contract_id as payment_contract_id,
+           s.contract_id as started_contract_id, s.answers_sha256 as started_answers_sha256,
+           s.id is not null as started
+      from (select 1) as one
+      left join ${payments} p on p.transaction_id = ${sessionId}
+      left join ${checkoutSessions} s on s.id = ${sessionId}`);
+  const row = result.rows[0];
+  return {
+    replayed:
+      row?.payment_id && row.payment_contract_id
+        ? { id: row.payment_id, contractId: row.payment_contract_id }
+        : undefined,
+    started:
+      row?.started && row.started_contract_id
+        ? { contractId: row.started_contract_id, answersSha256: row.started_answers_sha256 }
+        : undefined,
+  };
+}
+
+/**
+ * The buyer as the purchase mail greets them and, when they have a billing profile, their
+ * invoice's draft (the buyer snapshot and the file's progressivo, from a sequence that never
+ * waits on another transaction), read in one statement before the invoice's number.
+ */
+async function readBuyer(
+  tx: DbExecutor,
+  userId: string,
+): Promise<{ recipient: MailRecipient; draft: InvoiceDraft | null }> {
+  const [row] = await tx
+    .select({
+      name: users.name,
+      surname: users.surname,
+      pec: users.pec,
+      profile: billingProfiles,
+      progressivo: sql<
+        string | null
+      >`case when ${billingProfiles.userId} is not null then ${NEXT_PROGRESSIVO} end`,
+    })
+    .from(users)
+    .leftJoin(billingProfiles, eq(billingProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw new Error(`no user ${userId} for the purchase`);
+  const { name, surname, pec, profile, progressivo } = row;
+  return {
+    recipient: { name, surname, pec },
+    draft:
+      profile && progressivo !== null
+        ? { buyer: buyerOf(profile), progressivoInvio: progressivoOf(progressivo) }
+        : null,
+  };
 }
 
 /** GET /payment/{id} (the contract's owner or an admin). */

@@ -2,7 +2,7 @@ import { formatEuro, formatShortDate } from '@lexpath/shared/italian-formats';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { enqueueMail } from '../mail/mail.outbox.ts';
+import { enqueueMail, outboxInsert } from '../mail/mail.outbox.ts';
 import {
   type MailContext,
   purchaseConfirmationMail,
@@ -12,23 +12,14 @@ import {
 /** Whom a purchase or refund mail goes to, and how it greets them. */
 export type MailRecipient = { name: string; surname: string; pec: string };
 
-/** The buyer as the purchase confirmation names them, read before the invoice's number. */
-export async function purchaseRecipient(tx: DbExecutor, userId: string): Promise<MailRecipient> {
-  const [buyer] = await tx
-    .select({ name: users.name, surname: users.surname, pec: users.pec })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!buyer) throw new Error(`no user ${userId} for the purchase mail`);
-  return buyer;
-}
-
 /**
- * Queues the purchase confirmation to `buyer`'s PEC in the fulfilment's transaction `tx`: it
- * exists if and only if the payment commits. With an invoice, the outbox row names it and the
- * worker attaches its courtesy PDF when it sends the mail (LibreOffice never runs inside the
- * payment's transaction). One insert: fulfilment queues it while it holds the numbering lock.
+ * The insert queueing the purchase confirmation to `buyer`'s PEC, to run in the fulfilment's
+ * transaction `tx`: it exists if and only if the payment commits. With an invoice, the outbox
+ * row names it and the worker attaches its courtesy PDF when it sends the mail (LibreOffice
+ * never runs inside the payment's transaction). Fulfilment sends it in the statement that
+ * writes the payment and its invoice, while it holds the numbering lock.
  */
-export async function enqueuePurchaseConfirmation(
+export function purchaseConfirmationInsert(
   tx: DbExecutor,
   context: MailContext,
   buyer: MailRecipient,
@@ -38,9 +29,9 @@ export async function enqueuePurchaseConfirmation(
     totalCents: number;
     invoice: { id: string; fullNumber: string; issuedOn: string } | null;
   },
-): Promise<void> {
+) {
   const { invoice } = purchase;
-  await enqueueMail(tx, {
+  return outboxInsert(tx, {
     to: buyer.pec,
     ...purchaseConfirmationMail(context, {
       name: buyer.name,

@@ -304,6 +304,7 @@ export async function renderTestPreview(
       cacheKey: version.previewSha256,
       questions,
       now,
+      uncompressed: true,
     });
     return await place.convert(docx);
   } finally {
