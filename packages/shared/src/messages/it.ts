@@ -1678,4 +1678,28 @@ export const it = {
       partita_iva: 'Partita IVA',
     },
   },
+  /** Parties: questions an editor maps to the client register's fields, and what they prefill. */
+  parties: {
+    derivedFields: {
+      nome_completo: 'Nome e cognome, o denominazione',
+      indirizzo_completo: 'Indirizzo completo (via, CAP, comune, provincia)',
+    },
+    legalRepresentativeField: (label: string) => `Legale rappresentante: ${label.toLowerCase()}`,
+    roleRequired: 'Indica il ruolo della parte (per esempio «conduttore» o «cliente»).',
+    roleTooLong: 'Il ruolo della parte può avere al massimo 60 caratteri.',
+    unknownClientField: (label: string, field: string) =>
+      `«${label}»: «${field}» non è un campo dell'anagrafica clienti. Scegli uno dei campi dell'elenco.`,
+    incompatible: (label: string, field: string) =>
+      `«${label}»: il tipo della risposta non è compatibile con il campo del cliente «${field}».`,
+    unknownListField: (label: string, field: string) =>
+      `«${label}»: l'elenco non ha il campo «${field}».`,
+    fieldMappedTwice: (role: string, field: string) =>
+      `La parte «${role}» associa il campo del cliente «${field}» a più domande.`,
+    notAParty: (variable: string) =>
+      `La domanda «${variable}» non è una parte del modello: non può essere compilata dall'anagrafica.`,
+    onlyOnStart:
+      "I dati di un altro documento o dell'anagrafica si usano solo iniziando un nuovo documento.",
+    prefilled: 'Precompilata',
+    prefilledHelp: "Risposta ripresa da un documento precedente o dall'anagrafica: controllala.",
+  },
 } as const;
