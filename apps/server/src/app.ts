@@ -18,6 +18,7 @@ import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { prepareBoughtPdf } from './modules/contracts/contracts.service.ts';
+import type { ClientLookup } from './modules/contracts/prefill.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invoicePdfRoutes } from './modules/invoices/invoice-pdf.routes.ts';
@@ -102,6 +103,11 @@ export type BuildAppOptions = {
    * their back.
    */
   previewAheadOfTime?: boolean;
+  /**
+   * The lawyer's client register as `PUT /contract/` with `clients` reads it: a client of the
+   * owner or null. None here: every client answers 404 until the register is plugged in.
+   */
+  findClient?: ClientLookup;
   /**
    * Where issued invoices go (issue 14): the server passes the directory adapter or an
    * intermediary's; the app then runs the transmission worker from ready to close. None in tests
@@ -246,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/api/contract',
     pdfPool,
     previewAheadOfTime: options.previewAheadOfTime ?? true,
+    ...(options.findClient ? { findClient: options.findClient } : {}),
   });
   const pdfPoolForPaid = pdfPool;
   await app.register(paymentRoutes, {
