@@ -1702,4 +1702,25 @@ export const it = {
     prefilled: 'Precompilata',
     prefilledHelp: "Risposta ripresa da un documento precedente o dall'anagrafica: controllala.",
   },
+  /** «Nuovo documento con gli stessi dati»: the lawyer's screens that start a document from another. */
+  prefillUi: {
+    sameData: 'Nuovo documento con gli stessi dati',
+    sameDataOf: (title: string) => `Nuovo documento con gli stessi dati di «${title}»`,
+    pickTitle: 'Scegli il modello del nuovo documento',
+    pickText:
+      'Le risposte che valgono anche per il modello scelto saranno già compilate: ti chiederemo solo quelle mancanti.',
+    search: 'Cerca un modello',
+    templates: 'Modelli disponibili',
+    noTemplates: 'Nessun modello trovato.',
+    templatesFailed: 'Non è stato possibile caricare i modelli.',
+    choose: 'Scegli',
+    chooseOf: (name: string) => `Scegli «${name}»`,
+    close: 'Chiudi',
+    startFailed: 'Non è stato possibile iniziare il nuovo documento.',
+    started: (count: number) =>
+      count === 1
+        ? 'Una risposta è già compilata: la trovi segnata nel riepilogo.'
+        : `${count} risposte sono già compilate: le trovi segnate nel riepilogo.`,
+    nothingCopied: 'Nessuna risposta del documento vale per questo modello: si parte da capo.',
+  },
 } as const;
