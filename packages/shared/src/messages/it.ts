@@ -1723,4 +1723,17 @@ export const it = {
         : `${count} risposte sono già compilate: le trovi segnate nel riepilogo.`,
     nothingCopied: 'Nessuna risposta del documento vale per questo modello: si parte da capo.',
   },
+  /** The question editor's party section: a question or an elenco marked as a party and mapped. */
+  partyEditor: {
+    legend: 'Parte del contratto',
+    mark: 'Questa domanda descrive una parte del contratto',
+    markHelp:
+      "Le domande con lo stesso ruolo formano una parte: un cliente dell'anagrafica, o la stessa parte di un documento precedente, le compila insieme.",
+    role: 'Ruolo della parte',
+    roleHelp: 'Per esempio «conduttore», «locatore» o «cliente».',
+    clientField: "Campo dell'anagrafica",
+    chooseField: 'Scegli un campo',
+    fieldOf: (question: string) => `Campo dell'anagrafica per «${question}»`,
+    none: 'Nessuno',
+  },
 } as const;
