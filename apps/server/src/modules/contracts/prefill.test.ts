@@ -12,6 +12,7 @@ import { categories, contracts } from '../../db/schema.ts';
 import { buildDocx } from '../../documents/test-docx.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
+import { toNextQuestion } from '../templates/questionnaire.service.ts';
 import { createTemplateViaApi } from '../templates/test-templates.ts';
 import type { ClientLookup } from './prefill.ts';
 import { DEMO_SOURCES, type DemoName, seedDemos, walkQuestionnaire } from './test-walk.ts';
@@ -264,5 +265,24 @@ describe('without a client register', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('the question asked', () => {
+  it('carries its party mark, a choice such as the genere too, for the register to offer people', () => {
+    const asked = (source: (typeof DEMO_SOURCES)[DemoName], variable: string) => {
+      const question = source.questions.find((candidate) => candidate.variable === variable);
+      if (!question) throw new Error(variable);
+      return toNextQuestion(question).parte;
+    };
+    expect(asked(DEMO_SOURCES.prestazione, 'committente_genere')).toEqual({
+      ruolo: 'committente',
+      campo: 'genere',
+    });
+    expect(asked(DEMO_SOURCES.locazione, 'conduttori')).toMatchObject({
+      ruolo: 'conduttore',
+      campi: { codice_fiscale: 'codice_fiscale' },
+    });
+    expect(asked(DEMO_SOURCES.locazione, 'canone')).toBeUndefined();
   });
 });
