@@ -109,6 +109,13 @@ async function startSameDataApi(options: { startFails?: boolean; newAnswers?: TA
   const prefilled = { destinatario: 'Anna Bianchi', luogo_firma: 'Roma' };
   api = await startTestApi({
     ...appConfigRoute,
+    'GET /api/category': () => ({ body: { data: { results: [], page: 1, totalPages: 1 } } }),
+    'GET /api/contract': (request) => {
+      const status = new URL(request.url ?? '', 'http://api').searchParams.get('status');
+      const draft = detailOf('c-draft', 'Procura alle liti', { luogo_firma: 'Roma' }, [], false);
+      const results = status === 'TO_COMPLETE' ? [draft] : [];
+      return { body: { data: { results, page: 1, totalPages: 1 } } };
+    },
     'GET /api/contract/c-lease': () => ({
       body: {
         data: detailOf('c-lease', 'Contratto di locazione', { luogo_firma: 'Roma' }, [], true),
@@ -219,6 +226,31 @@ describe('«Nuovo documento con gli stessi dati»', () => {
         name: 'Nuovo documento con gli stessi dati di «Contratto di locazione»',
       }),
     ).toHaveFocus();
+  });
+});
+
+describe('«Nuovo documento con gli stessi dati» on a draft', () => {
+  it('starts from the draft, still in progress, as from a bought document', async () => {
+    const { started } = await startSameDataApi();
+    signInAs('user');
+    renderApp('/user/archivio');
+    const user = userEvent.setup();
+
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Nuovo documento con gli stessi dati di «Procura alle liti»',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Scegli il modello del nuovo documento',
+    });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Scegli «Lettera di registrazione»' }),
+    );
+    expect(
+      await screen.findByRole('textbox', { name: 'Qual è l’oggetto della lettera?' }),
+    ).toBeVisible();
+    expect(started).toEqual([{ type: 'tpl-letter', from: 'c-draft' }]);
   });
 });
 
