@@ -4,6 +4,8 @@ import type {
   TCondition,
   TListField,
   TListQuestion,
+  TPartyListMark,
+  TPartyMark,
   TQuestion,
   TQuestionType,
 } from '@lexpath/shared/schemas/questions';
@@ -124,4 +126,30 @@ export function elenco(
     label_singolare: extra.label_singolare,
     label_plurale: extra.label_plurale,
   } as TQuestion;
+}
+
+/**
+ * Marks the parties of a question list (DESIGN §15): question key → the party mark a single
+ * question (`campo`) or an `elenco` (`campi`) takes. A key that is not in the list is a mistake
+ * of the source, not a mark to drop.
+ */
+export function markParties(
+  marks: Record<string, TPartyMark | TPartyListMark>,
+  questions: TQuestion[],
+): TQuestion[] {
+  const known = new Set(questions.map((question) => question.variable));
+  for (const variable of Object.keys(marks)) {
+    if (!known.has(variable)) throw new Error(`party mark on an unknown question: ${variable}`);
+  }
+  return questions.map((question) => {
+    const mark = marks[question.variable];
+    return mark ? ({ ...question, parte: mark } as TQuestion) : question;
+  });
+}
+
+/** The marks of a party asked as single questions: question key → client field. */
+export function partyOf(ruolo: string, fields: Record<string, string>): Record<string, TPartyMark> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([variable, campo]) => [variable, { ruolo, campo }]),
+  );
 }

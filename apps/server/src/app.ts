@@ -17,8 +17,10 @@ import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes, type RateLimit } from './modules/auth/auth.routes.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
+import { findClientOf } from './modules/clients/clients.service.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { prepareBoughtPdf } from './modules/contracts/contracts.service.ts';
+import type { ClientLookup } from './modules/contracts/prefill.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invoicePdfRoutes } from './modules/invoices/invoice-pdf.routes.ts';
@@ -103,6 +105,11 @@ export type BuildAppOptions = {
    * their back.
    */
   previewAheadOfTime?: boolean;
+  /**
+   * The lawyer's client register as `PUT /contract/` with `clients` reads it: a client of the
+   * owner or null. The register's own table unless a test passes another.
+   */
+  findClient?: ClientLookup;
   /**
    * Where issued invoices go (issue 14): the server passes the directory adapter or an
    * intermediary's; the app then runs the transmission worker from ready to close. None in tests
@@ -251,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: '/api/contract',
     pdfPool,
     previewAheadOfTime: options.previewAheadOfTime ?? true,
+    findClient: options.findClient ?? findClientOf,
   });
   const pdfPoolForPaid = pdfPool;
   await app.register(paymentRoutes, {

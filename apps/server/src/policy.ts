@@ -87,6 +87,14 @@ export function mayEditContract(caller: Caller, contract: OwnedRecord): boolean 
   return contract.userId === caller.id && mayUseUserArea(caller);
 }
 
+/**
+ * A new document started from this one (`PUT /contract/` with `from`): its owner only, whatever
+ * its status, since the new contract copies its answers.
+ */
+export function mayCopyContract(caller: Caller, contract: OwnedRecord): boolean {
+  return contract.userId === caller.id;
+}
+
 /** The preview PDF: the owner, in the user area (admins read the answers in the detail). */
 export function mayPreviewContract(caller: Caller, contract: OwnedRecord): boolean {
   return mayEditContract(caller, contract);

@@ -3,7 +3,9 @@ import {
   ask,
   type DemoTemplateSource,
   heading,
+  markParties,
   paragraphs,
+  partyOf,
   question,
   subtitle,
   title,
@@ -63,6 +65,24 @@ function partyQuestions(prefix: 'prima' | 'seconda', label: string): TQuestion[]
   ];
 }
 
+/** The two parties, mapped to the client register's fields so a client or an earlier document fills them. */
+const PARTIES = Object.fromEntries(
+  (['prima', 'seconda'] as const).flatMap((prefix) =>
+    Object.entries(
+      partyOf(`${prefix} parte`, {
+        [`${prefix}_nome`]: 'nome_completo',
+        [`${prefix}_indirizzo`]: 'indirizzo_completo',
+        [`${prefix}_codice_fiscale`]: 'codice_fiscale',
+        [`${prefix}_partita_iva`]: 'partita_iva',
+        [`${prefix}_rappresentante`]: 'legale_rappresentante.nome_completo',
+        [`${prefix}_luogo_nascita`]: 'luogo_nascita',
+        [`${prefix}_data_nascita`]: 'data_nascita',
+        [`${prefix}_pec`]: 'pec',
+      }),
+    ),
+  ),
+);
+
 /**
  * Non-disclosure agreement, one-way or mutual, protecting trade secrets (artt. 98–99 c.p.i.)
  * exchanged for a deal, an investment, a commercial negotiation or a joint project.
@@ -76,7 +96,7 @@ export const accordoRiservatezza: DemoTemplateSource = {
   priceCents: 2900,
   minTime: 6,
   maxTime: 12,
-  questions: [
+  questions: markParties(PARTIES, [
     question('tipo_accordo', 'L’accordo è unilaterale o reciproco?', ['Unilaterale', 'Reciproco'], {
       description:
         'Unilaterale: solo la prima parte comunica informazioni riservate. Reciproco: ciascuna parte le comunica e le riceve.',
@@ -208,7 +228,7 @@ export const accordoRiservatezza: DemoTemplateSource = {
       required_answers: [{ controversie: 'Arbitrato' }],
     }),
     ask('testo', 'luogo_firma', 'In quale luogo è sottoscritto l’Accordo?'),
-  ],
+  ]),
   facts: {
     prima_nome: 'Alfa Tecnologie S.r.l.',
     prima_indirizzo: 'via Torino 12, 20123 Milano',

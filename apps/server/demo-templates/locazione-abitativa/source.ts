@@ -4,7 +4,9 @@ import {
   elenco,
   field,
   heading,
+  markParties,
   paragraphs,
+  partyOf,
   question,
   subtitle,
   title,
@@ -15,6 +17,37 @@ const CONCORDATO = 'Canone concordato (3+2)';
 const BANCARIA = 'Fideiussione bancaria o assicurativa';
 const PERSONALE = 'Fideiussione personale di un terzo';
 const SOLO_CONCORDATO = { required_answers: [{ regime_canone: CONCORDATO }] };
+
+/** The parties, mapped to the client register's fields so a client or an earlier document fills them. */
+const PARTIES = {
+  locatori: {
+    ruolo: 'locatore',
+    campi: {
+      nome: 'nome_completo',
+      codice_fiscale: 'codice_fiscale',
+      indirizzo: 'indirizzo_completo',
+    },
+  },
+  ...partyOf('locatore', {
+    locatore_rappresentante: 'legale_rappresentante.nome_completo',
+    locatore_pec: 'pec',
+  }),
+  conduttori: {
+    ruolo: 'conduttore',
+    campi: {
+      nome: 'nome_completo',
+      codice_fiscale: 'codice_fiscale',
+      indirizzo: 'indirizzo_completo',
+      documento: 'documento_identita',
+    },
+  },
+  ...partyOf('conduttore', { conduttore_pec: 'pec' }),
+  ...partyOf('fideiussore', {
+    fideiussore_nome: 'nome_completo',
+    fideiussore_codice_fiscale: 'codice_fiscale',
+    fideiussore_indirizzo: 'indirizzo_completo',
+  }),
+};
 
 /**
  * Residential lease under L. 431/1998: free rent 4+4 (art. 2, c. 1) or agreed rent 3+2
@@ -31,7 +64,7 @@ export const locazioneAbitativa: DemoTemplateSource = {
   priceCents: 3900,
   minTime: 8,
   maxTime: 15,
-  questions: [
+  questions: markParties(PARTIES, [
     question(
       'regime_canone',
       'Quale tipo di locazione si intende stipulare?',
@@ -281,7 +314,7 @@ export const locazioneAbitativa: DemoTemplateSource = {
     }),
     ask('importo', 'massimale', 'Massimale minimo della polizza del Conduttore'),
     ask('testo', 'luogo_firma', 'In quale luogo è sottoscritto il contratto?'),
-  ],
+  ]),
   facts: {
     organizzazione_attestazione: 'Confedilizia Roma',
     data_attestazione: '2026-11-20',

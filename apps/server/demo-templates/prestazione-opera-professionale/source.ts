@@ -2,7 +2,9 @@ import {
   ask,
   type DemoTemplateSource,
   heading,
+  markParties,
   paragraphs,
+  partyOf,
   question,
   subtitle,
   title,
@@ -15,6 +17,31 @@ const CONSUMATORE = { required_answers: [{ committente_tipo: 'Consumatore' }] };
 const IMPRESE = { required_answers: [{ committente_tipo: [IMPRESA, GRANDE_IMPRESA] }] };
 /** A party's genere, which `accorda` reads: «nato» or «nata». */
 const GENERI = ['maschile', 'femminile'];
+
+/** The parties, mapped to the client register's fields so a client or an earlier document fills them. */
+const PARTIES = {
+  ...partyOf('committente', {
+    committente_nome: 'nome_completo',
+    committente_genere: 'genere',
+    committente_indirizzo: 'indirizzo_completo',
+    committente_codice_fiscale: 'codice_fiscale',
+    committente_luogo_nascita: 'luogo_nascita',
+    committente_data_nascita: 'data_nascita',
+    committente_partita_iva: 'partita_iva',
+    committente_rappresentante: 'legale_rappresentante.nome_completo',
+    committente_pec: 'pec',
+  }),
+  ...partyOf('professionista', {
+    professionista_nome: 'nome_completo',
+    professionista_genere: 'genere',
+    professionista_luogo_nascita: 'luogo_nascita',
+    professionista_data_nascita: 'data_nascita',
+    professionista_codice_fiscale: 'codice_fiscale',
+    professionista_partita_iva: 'partita_iva',
+    studio: 'indirizzo_completo',
+    professionista_pec: 'pec',
+  }),
+};
 
 /**
  * Professional services agreement (artt. 2222 ss. and 2229 ss. c.c.) for the regulated
@@ -30,7 +57,7 @@ export const prestazioneOperaProfessionale: DemoTemplateSource = {
   priceCents: 3500,
   minTime: 8,
   maxTime: 15,
-  questions: [
+  questions: markParties(PARTIES, [
     question('professione', 'Quale professione esercita il Professionista?', [
       'ingegnere',
       'architetto',
@@ -228,7 +255,7 @@ export const prestazioneOperaProfessionale: DemoTemplateSource = {
     ask('testo', 'numero_polizza', 'Numero della polizza di responsabilità civile'),
     ask('importo', 'massimale', 'Massimale della polizza per sinistro'),
     ask('testo', 'luogo_firma', 'In quale luogo è sottoscritto il contratto?'),
-  ],
+  ]),
   facts: {
     committente_nome: 'Beta Costruzioni S.p.A.',
     committente_indirizzo: 'corso Vittorio Emanuele II 10, 10121 Torino',

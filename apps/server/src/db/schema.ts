@@ -280,6 +280,12 @@ export const contracts = pgTable(
       .notNull()
       .references(() => templates.id),
     answers: jsonb('answers').$type<TAnswers>().notNull().default({}),
+    /**
+     * The keys of the answers copied when the contract was started (DESIGN §15: from an earlier
+     * document or a client of the register), for the summary to mark them; a key leaves when
+     * the lawyer changes that answer. The answers themselves are a snapshot, never a link.
+     */
+    prefilled: jsonb('prefilled').$type<string[]>().notNull().default([]),
     status: text('status', { enum: CONTRACT_STATUS_VALUES }).notNull().default('TO_COMPLETE'),
     /**
      * The net price when the contract was started (issue 14): the lawyer pays what the template

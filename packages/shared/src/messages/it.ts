@@ -1734,4 +1734,62 @@ export const it = {
     /** The export's file name: «Cliente Rossi Mario.json». */
     exportFileName: (name: string) => `Cliente ${name}.json`,
   },
+  /** Parties: questions an editor maps to the client register's fields, and what they prefill. */
+  parties: {
+    derivedFields: {
+      nome_completo: 'Nome e cognome, o denominazione',
+      indirizzo_completo: 'Indirizzo completo (via, CAP, comune, provincia)',
+    },
+    legalRepresentativeField: (label: string) => `Legale rappresentante: ${label.toLowerCase()}`,
+    roleRequired: 'Indica il ruolo della parte (per esempio «conduttore» o «cliente»).',
+    roleTooLong: 'Il ruolo della parte può avere al massimo 60 caratteri.',
+    unknownClientField: (label: string, field: string) =>
+      `«${label}»: «${field}» non è un campo dell'anagrafica clienti. Scegli uno dei campi dell'elenco.`,
+    incompatible: (label: string, field: string) =>
+      `«${label}»: il tipo della risposta non è compatibile con il campo del cliente «${field}».`,
+    unknownListField: (label: string, field: string) =>
+      `«${label}»: l'elenco non ha il campo «${field}».`,
+    fieldMappedTwice: (role: string, field: string) =>
+      `La parte «${role}» associa il campo del cliente «${field}» a più domande.`,
+    notAParty: (variable: string) =>
+      `La domanda «${variable}» non è una parte del modello: non può essere compilata dall'anagrafica.`,
+    onlyOnStart:
+      "I dati di un altro documento o dell'anagrafica si usano solo iniziando un nuovo documento.",
+    prefilled: 'Precompilata',
+    prefilledHelp: "Risposta ripresa da un documento precedente o dall'anagrafica: controllala.",
+  },
+  /** «Nuovo documento con gli stessi dati»: the lawyer's screens that start a document from another. */
+  prefillUi: {
+    sameData: 'Nuovo documento con gli stessi dati',
+    sameDataOf: (title: string) => `Nuovo documento con gli stessi dati di «${title}»`,
+    pickTitle: 'Scegli il modello del nuovo documento',
+    pickText:
+      'Le risposte che valgono anche per il modello scelto saranno già compilate: ti chiederemo solo quelle mancanti.',
+    search: 'Cerca un modello',
+    templates: 'Modelli disponibili',
+    noTemplates: 'Nessun modello trovato.',
+    templatesFailed: 'Non è stato possibile caricare i modelli.',
+    choose: 'Scegli',
+    chooseOf: (name: string) => `Scegli «${name}»`,
+    close: 'Chiudi',
+    startFailed: 'Non è stato possibile iniziare il nuovo documento.',
+    started: (count: number) =>
+      count === 1
+        ? 'Una risposta è già compilata: la trovi segnata nel riepilogo.'
+        : `${count} risposte sono già compilate: le trovi segnate nel riepilogo.`,
+    nothingCopied: 'Nessuna risposta del documento vale per questo modello: si parte da capo.',
+  },
+  /** The question editor's party section: a question or an elenco marked as a party and mapped. */
+  partyEditor: {
+    legend: 'Parte del contratto',
+    mark: 'Questa domanda descrive una parte del contratto',
+    markHelp:
+      "Le domande con lo stesso ruolo formano una parte: un cliente dell'anagrafica, o la stessa parte di un documento precedente, le compila insieme.",
+    role: 'Ruolo della parte',
+    roleHelp: 'Per esempio «conduttore», «locatore» o «cliente».',
+    clientField: "Campo dell'anagrafica",
+    chooseField: 'Scegli un campo',
+    fieldOf: (question: string) => `Campo dell'anagrafica per «${question}»`,
+    none: 'Nessuno',
+  },
 } as const;

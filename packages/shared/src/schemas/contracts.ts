@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnswerRules } from '../answer-types.ts';
+import { type AnswerRules, ELENCO_MAX_ITEMS } from '../answer-types.ts';
 import { it } from '../messages/it.ts';
 import type { Dependence } from '../questionnaire.ts';
 import { CONTRACT_STATUS_VALUES } from '../statuses.ts';
@@ -23,6 +23,27 @@ export const ZContractSave = z.object({
   type: z.string().trim().optional(),
   status: ZContractStatus.optional(),
   answers: ZAnswersPayload.optional(),
+  /**
+   * Create only: an own contract (any status) whose answers the new one starts with, where the
+   * new template's questions take them (DESIGN §15).
+   */
+  from: z.string().trim().min(1, it.validation.required).optional(),
+  /**
+   * Create only: party question key → the client (or, for an `elenco`, the clients) of the
+   * lawyer's register that fill that question's party.
+   */
+  clients: z
+    .record(
+      z.string(),
+      z.union([
+        z.string().trim().min(1, it.validation.required),
+        z
+          .array(z.string().trim().min(1, it.validation.required))
+          .min(1, it.validation.required)
+          .max(ELENCO_MAX_ITEMS, it.validation.invalid),
+      ]),
+    )
+    .optional(),
 });
 export type TContractSave = z.input<typeof ZContractSave>;
 export type TContractSaveParsed = z.output<typeof ZContractSave>;
@@ -172,6 +193,8 @@ export const ZContractDetail = ZContractCard.extend({
     newer_version: z.boolean().optional(),
   }),
   maxQuestions: z.number().int().nullable(),
+  /** The keys of the answers prefilled when the contract was started and not changed since. */
+  prefilled: z.array(z.string()).optional(),
   /** Once paid (issue 14): the invoice of the purchase; null before, or for staff try-outs. */
   invoice: ZInvoiceRef.nullable().optional(),
   /** When the payment was refunded (issue 14): the download is revoked from then on. */

@@ -6,6 +6,7 @@ import {
   TODAY_LIMIT,
 } from '../answer-types.ts';
 import { it } from '../messages/it.ts';
+import { partyProblems } from '../parties.ts';
 import {
   findKeyProblem,
   normalizeVariableKey,
@@ -201,7 +202,36 @@ const fieldShapes = typedQuestions({
 });
 
 const ZRequiredAnswers = z.array(ZCondition).default([]);
-const questionShapes = typedQuestions({ required_answers: ZRequiredAnswers });
+
+const ZPartyRole = z
+  .string({ error: it.parties.roleRequired })
+  .trim()
+  .min(1, it.parties.roleRequired)
+  .max(60, it.parties.roleTooLong);
+const ZClientFieldName = z
+  .string({ error: it.validation.required })
+  .trim()
+  .min(1, it.validation.required);
+
+/**
+ * A single question that is part of a party (DESIGN §15): the party's role («committente») and
+ * the client field that fills it (`codice_fiscale`, `nome_completo`…). The questions of one role
+ * are one party: a client, or the same role of an earlier document, fills them together.
+ */
+export const ZPartyMark = z.strictObject({ ruolo: ZPartyRole, campo: ZClientFieldName });
+export type TPartyMark = z.infer<typeof ZPartyMark>;
+
+/** An `elenco` whose items are parties of one role: item field key → client field. */
+export const ZPartyListMark = z.strictObject({
+  ruolo: ZPartyRole,
+  campi: z.record(z.string(), ZClientFieldName),
+});
+export type TPartyListMark = z.infer<typeof ZPartyListMark>;
+
+const questionShapes = typedQuestions({
+  required_answers: ZRequiredAnswers,
+  parte: ZPartyMark.optional(),
+});
 
 /** A field of an `elenco` item: any question but another `elenco`, and without conditions. */
 export const ZListField = z.discriminatedUnion(
@@ -235,6 +265,7 @@ export const ZChoiceQuestion = z.object({
   /** Alternatives: the question is shown when any condition holds, or always when empty. */
   required_answers: ZRequiredAnswers,
   is_multiple_selection: ZMultipleSelection,
+  parte: ZPartyMark.optional(),
 });
 
 export const ZListQuestion = z
@@ -261,6 +292,7 @@ export const ZListQuestion = z
     max_items: z.number().int().min(1).max(ELENCO_MAX_ITEMS).optional(),
     label_singolare: ZRequiredText,
     label_plurale: ZRequiredText,
+    parte: ZPartyListMark.optional(),
   })
   .superRefine((q, ctx) => {
     if (q.max_items !== undefined && q.min_items > q.max_items)
@@ -306,6 +338,7 @@ export type TCondition = z.infer<typeof ZCondition>;
 /** A template's question list: unique keys, conditions only on earlier questions and their options. */
 export const ZQuestions = z.array(ZQuestion).superRefine((questions, ctx) => {
   for (const message of questionListProblems(questions)) ctx.addIssue({ code: 'custom', message });
+  for (const message of partyProblems(questions)) ctx.addIssue({ code: 'custom', message });
 });
 
 /**

@@ -4,7 +4,13 @@ import { it } from '../messages/it.ts';
 import { TEMPLATE_STATUS_VALUES } from '../statuses.ts';
 import { ZCategory } from './categories.ts';
 import { ZPageQuery } from './pagination.ts';
-import { type TQuestion, type TQuestionInput, ZQuestions } from './questions.ts';
+import {
+  type TQuestion,
+  type TQuestionInput,
+  ZPartyListMark,
+  ZPartyMark,
+  ZQuestions,
+} from './questions.ts';
 
 export { TEMPLATE_STATUS, TEMPLATE_STATUS_VALUES, type TTemplateStatus } from '../statuses.ts';
 
@@ -376,5 +382,10 @@ export const ZNextQuestion = z.object({
   label_plurale: z.string().optional(),
   /** `false` (any question, also one without `type`): «Salta» answers `null`. */
   obbligatoria: z.boolean().optional(),
+  /**
+   * A party question (DESIGN §15): its role and the client field(s) it takes, so the
+   * questionnaire can offer the client register's people for it.
+   */
+  parte: z.union([ZPartyMark, ZPartyListMark]).optional(),
 });
 export type TNextQuestion = z.infer<typeof ZNextQuestion>;

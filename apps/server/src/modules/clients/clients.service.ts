@@ -114,6 +114,23 @@ async function findOwnClient(
   return row;
 }
 
+/**
+ * A lawyer's own client for the parties of a new document (`PUT /contract/` with `clients`), or
+ * null for an unknown id or another lawyer's client: the contract answers 404 for both.
+ */
+export async function findClientOf(
+  db: DbExecutor,
+  ownerId: string,
+  clientId: string,
+): Promise<TClient | null> {
+  if (!isUuid(clientId)) return null;
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.ownerId, ownerId)));
+  return row ? toClient(row) : null;
+}
+
 /** GET /client/{id}: one of the caller's clients. */
 export async function getClient(db: DbExecutor, caller: Caller, id: string): Promise<TClient> {
   return toClient(await findOwnClient(db, caller, id));

@@ -29,6 +29,7 @@ const contractColumns = {
   templateVersionId: contracts.templateVersionId,
   currentVersionId: templates.currentVersionId,
   answers: contracts.answers,
+  prefilled: contracts.prefilled,
   status: contracts.status,
   createdAt: contracts.createdAt,
   updatedAt: contracts.updatedAt,

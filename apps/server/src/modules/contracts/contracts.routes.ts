@@ -31,6 +31,7 @@ import {
   startContract,
 } from './contracts.service.ts';
 import { deleteDraft } from './drafts.service.ts';
+import { type ClientLookup, noClientRegister } from './prefill.ts';
 
 // Any string: a malformed id answers 404 like an unknown one (or another user's).
 const ZContractIdParams = z.object({ id: z.string() });
@@ -64,6 +65,8 @@ function sendJson(reply: FastifyReply, json: string) {
 
 export type ContractRoutesOptions = {
   pdfPool: PdfPool;
+  /** The lawyer's client register, for `clients` on a new contract (none: every client is 404). */
+  findClient?: ClientLookup;
   /** Convert a finished contract's preview before it is asked for (issue 13). */
   previewAheadOfTime: boolean;
 };
@@ -76,7 +79,7 @@ export type ContractRoutesOptions = {
  */
 export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = async (
   app,
-  { pdfPool, previewAheadOfTime },
+  { pdfPool, previewAheadOfTime, findClient = noClientRegister },
 ) => {
   const security = [{ bearerAuth: [] }];
   const userArea = [authenticate, allow(mayUseUserArea)];
@@ -102,7 +105,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         tags: ['contracts'],
         summary: 'Start a contract on a template (type = template id), pinning its current version',
         description:
-          'The web sends it with the first answer (`answers`), checked like any save (422). Send an `Idempotency-Key` header (e.g. a UUID per attempt): a retry with the same key and body answers the first contract (header `Idempotent-Replayed`), with another body 422.',
+          "The web sends it with the first answer (`answers`), checked like any save (422). `from` (an own contract, any status; another's: 404) starts with every answer the new template's questions take, and the parties of the same role; `clients` (party question key → client id, or ids for an `elenco`) fills a party from the register (404 for a client not found). Prefilled answers are listed in the detail's `prefilled`. Send an `Idempotency-Key` header (e.g. a UUID per attempt): a retry with the same key and body answers the first contract (header `Idempotent-Replayed`), with another body 422.",
         security,
         body: ZContractSave,
         response: {
@@ -118,7 +121,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
     },
     async (request, reply) =>
       idempotent(app.db, request, reply, async (tx) => ({
-        data: await startContract(tx, currentUser(request), request.body),
+        data: await startContract(tx, currentUser(request), request.body, findClient),
       })),
   );
 

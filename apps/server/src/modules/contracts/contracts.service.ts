@@ -76,6 +76,7 @@ import {
   hasCheckoutInProgress,
   selectContracts,
 } from './contract-store.ts';
+import { asksForPrefill, type ClientLookup, noClientRegister, prefillFor } from './prefill.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -177,13 +178,21 @@ export async function startContract(
   db: DbExecutor,
   caller: Caller,
   input: TContractSaveParsed,
+  findClient: ClientLookup = noClientRegister,
 ): Promise<{ id: string }> {
   if (!input.type) throw new AppError('invalid', it.contracts.typeRequired);
   const version = await findCurrentVersion(db, caller, input.type);
-  const answers =
-    input.answers === undefined
-      ? {}
-      : acceptContractAnswers(await loadVersionQuestions(db, version.versionId), input.answers);
+  let answers: TAnswers = {};
+  let prefilled: string[] = [];
+  if (input.answers !== undefined || asksForPrefill(input)) {
+    const questions = await loadVersionQuestions(db, version.versionId);
+    const copied = asksForPrefill(input)
+      ? await prefillFor(db, caller, questions, input, findClient)
+      : {};
+    const given = input.answers ?? {};
+    answers = acceptContractAnswers(questions, { ...copied, ...given });
+    prefilled = Object.keys(copied).filter((key) => !Object.hasOwn(given, key) && key in answers);
+  }
   const [row] = await db
     .insert(contracts)
     .values({
@@ -191,6 +200,7 @@ export async function startContract(
       templateId: version.templateId,
       templateVersionId: version.versionId,
       answers,
+      prefilled,
       status: CONTRACT_STATUS.toComplete,
       // Pinned in the insert itself: the price in force when the lawyer starts (issue 14).
       priceCents: sql`(select ${templates.priceCents} from ${templates} where ${templates.id} = ${version.templateId})`,
@@ -251,6 +261,7 @@ export async function saveContract(
   input: TContractSaveParsed,
   hooks: SaveHooks = {},
 ): Promise<{ id: string }> {
+  if (asksForPrefill(input)) throw new AppError('unprocessable', it.parties.onlyOnStart);
   let finished = false;
   const saved = await db.transaction(async (tx) => {
     const row = await findContract(tx, caller, id, mayEditContract, { forUpdate: true });
@@ -304,8 +315,13 @@ async function storeAnswers(
   }
   // An answer edited from the summary reopens the questionnaire.
   const status = finished ? requested : CONTRACT_STATUS.toComplete;
-  await tx.update(contracts).set({ answers, status }).where(eq(contracts.id, row.id));
   const changed = changedQuestions(stored, answers);
+  // An answer the lawyer changed is theirs now: the summary no longer marks it as prefilled.
+  const prefilled = row.prefilled.filter((key) => !changed.includes(key));
+  await tx
+    .update(contracts)
+    .set({ answers, status, ...(prefilled.length < row.prefilled.length ? { prefilled } : {}) })
+    .where(eq(contracts.id, row.id));
   if (changed.length > 0) {
     await recordAudit(tx, {
       actorId: caller.id,
@@ -715,6 +731,7 @@ export async function getContractDetail(
         row.currentVersionId !== null && row.currentVersionId !== row.templateVersionId,
     },
     maxQuestions: row.maxQuestions,
+    prefilled: row.prefilled.filter((key) => Object.hasOwn(answers, key)),
     refundedAt: row.refundedAt?.toISOString() ?? null,
   };
 }

@@ -211,8 +211,11 @@ export function toNextQuestion(question: TQuestion): TNextQuestion {
         ? question.is_multiple_selection
         : false,
   };
-  if (question.type === undefined)
-    return question.obbligatoria === false ? { ...spec, obbligatoria: false } : spec;
+  if (question.type === undefined) {
+    // A party's genere, for one, is a choice: it carries its mark as typed questions do.
+    const choice = question.obbligatoria === false ? { ...spec, obbligatoria: false } : spec;
+    return question.parte ? { ...choice, parte: question.parte } : choice;
+  }
   const { variable: _v, question: _q, description: _d, required_answers: _r, ...typed } = question;
   return { ...spec, ...typed } as TNextQuestion;
 }

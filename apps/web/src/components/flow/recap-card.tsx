@@ -1,4 +1,4 @@
-import { Card, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { type AnswerRules, formatItalian, isChoice, itemLabel } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerValue, TListItem } from '@lexpath/shared/schemas/questions';
@@ -19,6 +19,8 @@ export interface RecapCardProps {
    * the list holds only its `min_items`.
    */
   onRemoveItem?(index: number): void;
+  /** The answer was copied from another document or a client: marked for the lawyer to check. */
+  prefilled?: boolean;
 }
 
 /** An `elenco`'s items, a card each: "Conduttore 1" and its fields in Italian formats. */
@@ -77,7 +79,14 @@ function ListItems({
 }
 
 /** A question and the answer given (summary and document detail). */
-export function RecapCard({ question, answer, rules, onEdit, onRemoveItem }: RecapCardProps) {
+export function RecapCard({
+  question,
+  answer,
+  rules,
+  onEdit,
+  onRemoveItem,
+  prefilled = false,
+}: RecapCardProps) {
   const items =
     rules?.type === 'elenco' && Array.isArray(answer)
       ? answer.filter((item): item is TListItem => typeof item === 'object')
@@ -98,6 +107,11 @@ export function RecapCard({ question, answer, rules, onEdit, onRemoveItem }: Rec
             <Heading as="h3" textStyle="md" color="navy.800" mb="4">
               {question}
             </Heading>
+            {prefilled ? (
+              <Badge colorPalette="blue" variant="subtle" mb="4" title={it.parties.prefilledHelp}>
+                {it.parties.prefilled}
+              </Badge>
+            ) : null}
             {rules && items && items.length === 0 ? (
               <Text color="navy.900">
                 <span>{it.web.purchase.answer}: </span>

@@ -44,6 +44,8 @@ export interface SummaryAnswersProps {
   /** A confirmed removal of item `index` of an `elenco`; `done` closes the confirmation. */
   onRemoveItem(entry: SummaryEntry, index: number, done: () => void): void;
   removePending?: boolean;
+  /** The keys of the answers copied from another document or a client, marked «Precompilata». */
+  prefilled?: readonly string[];
 }
 
 /**
@@ -61,6 +63,7 @@ export function SummaryAnswers({
   editPending,
   onRemoveItem,
   removePending,
+  prefilled = [],
 }: SummaryAnswersProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Removal | null>(null);
@@ -87,6 +90,7 @@ export function SummaryAnswers({
               question={item.question}
               answer={item.given_answer}
               rules={rules}
+              prefilled={prefilled.includes(item.variable)}
               onEdit={() => startEdit(index)}
               onRemoveItem={
                 rules?.type === 'elenco'

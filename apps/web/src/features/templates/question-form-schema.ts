@@ -1,6 +1,8 @@
 import { it } from '@lexpath/shared/messages/it';
+import { partyProblems } from '@lexpath/shared/parties';
 import type { TQuestion } from '@lexpath/shared/schemas/questions';
 import { z } from 'zod';
+import { partyFormPath, partyMarkOf } from './party-form.ts';
 import {
   filledOptions,
   pairProblem,
@@ -26,7 +28,7 @@ export interface QuestionFormContext {
 function buildQuestion(form: QuestionForm, original?: TQuestion) {
   if (form.type === 'scelta') return { question: toQuestion(form, original), errors: {} };
   return buildTypedQuestion(
-    { ...form, type: form.type, required_answers: toConditions(form) },
+    { ...form, type: form.type, required_answers: toConditions(form), parte: partyMarkOf(form) },
     original,
   );
 }
@@ -36,6 +38,8 @@ function buildQuestion(form: QuestionForm, original?: TQuestion) {
  * object (`options.2.text`) and counts blank rows, which the question leaves out.
  */
 function formPath(path: string, form: QuestionForm): string {
+  const party = partyFormPath(path);
+  if (party) return party;
   const option = /^options\.(\d+)$/.exec(path);
   if (!option) return path;
   const position = filledOptions(form)[Number(option[1])];
@@ -61,6 +65,9 @@ export function questionFormSchema({ questions, index }: QuestionFormContext) {
         if (problem) errors[`conditions.${c}.pairs.${p}`] = problem;
       });
     });
+    // The party's mapping: a client field that does not exist or that the type cannot take.
+    const party = partyProblems([built.question]);
+    if (party.length > 0) errors.parte_campo ??= party.join(' ');
     const otherKeys = questions.filter((_, position) => position !== index).map((q) => q.variable);
     const duplicate = otherKeys.includes(built.question.variable)
       ? it.questions.keyDuplicate(built.question.variable)

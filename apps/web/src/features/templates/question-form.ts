@@ -7,6 +7,12 @@ import {
   ZExpectedCount,
 } from '@lexpath/shared/schemas/questions';
 import {
+  emptyPartySettings,
+  type PartySettings,
+  partyMarkOf,
+  toPartySettings,
+} from './party-form.ts';
+import {
   emptyListSettings,
   emptySettings,
   type ListSettings,
@@ -45,7 +51,7 @@ export interface ConditionForm {
  * The question editor's state. The typed settings and the `elenco` settings sit at the top, under
  * the keys the question has, so the shared schema's issues land on the field that caused them.
  */
-export interface QuestionForm extends TypeSettings, ListSettings {
+export interface QuestionForm extends TypeSettings, ListSettings, PartySettings {
   question: string;
   variable: string;
   description: string;
@@ -69,6 +75,7 @@ export const emptyQuestionForm: QuestionForm = {
   obbligatoria: true,
   ...emptySettings,
   ...emptyListSettings,
+  ...emptyPartySettings,
 };
 
 export function toQuestionForm(question: TQuestion): QuestionForm {
@@ -95,6 +102,7 @@ export function toQuestionForm(question: TQuestion): QuestionForm {
     obbligatoria: question.obbligatoria !== false,
     ...toTypeSettings(question),
     ...toListSettings(question),
+    ...toPartySettings(question),
   };
 }
 
@@ -181,6 +189,8 @@ export function toQuestion(form: QuestionForm, original?: TQuestion): TQuestion 
     // Required is the default: only an optional question says so.
     ...(form.obbligatoria ? {} : { obbligatoria: false }),
   };
+  const parte = partyMarkOf(form);
+  if (parte) Object.assign(question, { parte });
   if (!original) return question;
   const keys = [
     ...Object.keys(original).filter((key) => key in question),

@@ -66,6 +66,8 @@ export interface FieldForm extends TypeSettings {
   is_multiple_selection: boolean;
   /** Off: the field may be left empty in each item (stored `obbligatoria: false`). */
   obbligatoria: boolean;
+  /** The client field this field takes when the `elenco` is a party; '' for none. */
+  parte_campo: string;
   original?: TListField | undefined;
 }
 
@@ -104,6 +106,7 @@ export function emptyField(type: FieldType = 'testo'): FieldForm {
     options: '',
     is_multiple_selection: false,
     obbligatoria: true,
+    parte_campo: '',
   };
 }
 
@@ -142,6 +145,7 @@ export function toListSettings(question: TQuestion): ListSettings {
       is_multiple_selection:
         field.type === undefined || field.type === 'scelta' ? field.is_multiple_selection : false,
       obbligatoria: field.obbligatoria !== false,
+      parte_campo: question.parte?.campi[field.variable] ?? '',
       original: field,
     })),
     min_items: String(question.min_items),
@@ -260,6 +264,8 @@ export function buildTypedQuestion(
       required_answers: TQuestion['required_answers'];
       /** False: the question may be skipped; true (the default) writes nothing. */
       obbligatoria?: boolean;
+      /** The party mark (`partyMarkOf`), when the question is a party. */
+      parte?: TQuestion['parte'];
     },
   original?: TQuestion,
 ): { question: TQuestion; errors: TypedErrors } {
@@ -285,6 +291,7 @@ export function buildTypedQuestion(
       : {}),
     required_answers: keepsConditions ? form.required_answers : undefined,
     obbligatoria: form.obbligatoria === false ? false : undefined,
+    parte: form.parte,
   };
   return {
     question: inOrder<TQuestion>(built, original?.type === type ? original : undefined),

@@ -15,6 +15,7 @@ import { useFocusPageTitle } from '../../../lib/focus-title.ts';
 import { decimalToCents, formatLongDate } from '../../../lib/format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { InvoiceSection } from './invoice-section.tsx';
+import { SameDataButton } from './same-data-dialog.tsx';
 
 const texts = it.web.purchase;
 
@@ -113,6 +114,9 @@ export function DocumentDetailScreen() {
                   </Button>
                 </Flex>
               )}
+              <Flex>
+                <SameDataButton contractId={id} title={detail.data.title} />
+              </Flex>
             </Card.Body>
           </Card.Root>
           {payment ? (

@@ -1,10 +1,9 @@
 import { Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import type { TContractCard, TContractDetail } from '@lexpath/shared/schemas/contracts';
+import type { TContractCard } from '@lexpath/shared/schemas/contracts';
 import { CONTRACT_STATUS } from '@lexpath/shared/statuses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,38 +11,20 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { contractQueries } from '../../../lib/contract-queries.ts';
 import { formatListDate } from '../../../lib/format.ts';
-import { PATHS } from '../../../lib/paths.ts';
-import { useNewContractStore } from '../../../lib/storage.ts';
 import { toaster } from '../../../lib/toaster.ts';
+import { useOpenInFlow } from '../open-in-flow.ts';
+import { SameDataButton } from './same-data-dialog.tsx';
 
 const texts = it.web.purchase.drafts;
 const HEADING_ID = 'drafts-heading';
 
-/**
- * «Riprendi»: the draft as the server keeps it becomes the flow's document, and the
- * questionnaire goes on at its next unanswered question (the answers decide which). A draft whose
- * template has a newer version keeps asking its own version's questions.
- */
+/** «Riprendi»: the draft as the server keeps it, opened in the flow at its next question. */
 function useResumeDraft() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const setContract = useNewContractStore((state) => state.set);
-  const reset = useNewContractStore((state) => state.reset);
+  const openInFlow = useOpenInFlow();
   return useMutation({
     mutationFn: (id: string) => queryClient.fetchQuery(contractQueries.detail(id)),
-    onSuccess: (detail: TContractDetail) => {
-      reset();
-      setContract({
-        id: detail.id,
-        type: detail.type,
-        title: detail.title,
-        answers: detail.answers,
-        status: detail.status,
-        maxQuestions: detail.templateId.max_questions ?? 0,
-        versionId: detail.templateId.newer_version ? detail.templateId.version_id : undefined,
-      });
-      navigate(PATHS.questionnaire);
-    },
+    onSuccess: openInFlow,
     meta: { silent: true },
   });
 }
@@ -93,6 +74,7 @@ function DraftCard({
           >
             {texts.remove}
           </Button>
+          <SameDataButton contractId={draft.id} title={draft.title} size="sm" />
         </Flex>
       </Card.Body>
     </Card.Root>

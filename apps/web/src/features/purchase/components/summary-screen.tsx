@@ -92,6 +92,7 @@ export function SummaryScreen() {
         editPending={edit.isPending}
         onRemoveItem={removeItem}
         removePending={remove.isPending}
+        prefilled={detail.data?.prefilled}
       />
       <Flex justify="flex-end">
         <Button

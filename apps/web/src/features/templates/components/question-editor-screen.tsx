@@ -16,6 +16,7 @@ import { emptyQuestionForm, type QuestionForm, toQuestionForm } from '../questio
 import { LIST_PROBLEMS_PATH, questionFormSchema } from '../question-form-schema.ts';
 import { QUESTION_TYPES } from '../typed-question-form.ts';
 import { ChoiceOptionsFields } from './choice-options-fields.tsx';
+import { PartyFields } from './party-fields.tsx';
 import { ConditionsFields } from './question-conditions-fields.tsx';
 import { TemplateGuide } from './template-guide.tsx';
 import {
@@ -118,6 +119,7 @@ export function QuestionEditorScreen() {
             <TypeSelect path="type" label={texts.type} types={QUESTION_TYPES} />
             <TypeSpecificFields />
             <RequiredSwitch path="obbligatoria" />
+            <PartyFields />
             <ConditionsFields earlier={earlier} />
             <ListProblems />
             <Box>

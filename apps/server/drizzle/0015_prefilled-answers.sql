@@ -1,0 +1,1 @@
+ALTER TABLE "contracts" ADD COLUMN "prefilled" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,168 @@
+/**
+ * Parties: the questions an editor marks as a person or a company of the contract (a role such
+ * as «conduttore» or «cliente») and maps to the client register's fields, so that a client, or
+ * the same party of an earlier document, fills them. The list of fields a mapping may name, and
+ * the checks of a template's mappings.
+ */
+import type { AnswerRules } from './answer-types.ts';
+import { it } from './messages/it.ts';
+import {
+  type ClientField,
+  COMPANY_FIELDS,
+  LEGAL_REPRESENTATIVE,
+  PERSON_FIELDS,
+} from './schemas/clients.ts';
+
+const texts = it.parties;
+
+/**
+ * A client field a party question may be mapped to: a field of the register (`nome`,
+ * `legale_rappresentante.codice_fiscale`…) or one composed from several (`nome_completo`,
+ * `indirizzo_completo`), for the templates that ask «nome e cognome» or a whole address in one
+ * answer. A composed field fills a question; typed by hand, it is kept whole.
+ */
+export type PartyField = {
+  name: string;
+  type: ClientField['type'];
+  label: string;
+  options?: readonly string[];
+  composed?: true;
+};
+
+export const FULL_NAME = 'nome_completo';
+export const FULL_ADDRESS = 'indirizzo_completo';
+
+const composedFields = (prefix: string, labelOf: (label: string) => string): PartyField[] => [
+  {
+    name: `${prefix}${FULL_NAME}`,
+    type: 'testo',
+    label: labelOf(texts.derivedFields.nome_completo),
+    composed: true,
+  },
+  {
+    name: `${prefix}${FULL_ADDRESS}`,
+    type: 'testo',
+    label: labelOf(texts.derivedFields.indirizzo_completo),
+    composed: true,
+  },
+];
+
+const asPartyField =
+  (prefix: string, labelOf: (label: string) => string) =>
+  (field: ClientField): PartyField => ({
+    name: `${prefix}${field.variable}`,
+    type: field.type,
+    label: labelOf(field.label),
+    ...(field.options ? { options: field.options } : {}),
+  });
+
+function ownFields(): PartyField[] {
+  const seen = new Set<string>();
+  const fields: PartyField[] = [];
+  for (const field of [...PERSON_FIELDS, ...COMPANY_FIELDS]) {
+    if (seen.has(field.variable)) continue;
+    seen.add(field.variable);
+    fields.push(asPartyField('', (label) => label)(field));
+  }
+  return fields;
+}
+
+/** Every client field a mapping may name, in the order the editor offers them. */
+export const PARTY_FIELDS: readonly PartyField[] = [
+  ...ownFields(),
+  ...composedFields('', (label) => label),
+  ...PERSON_FIELDS.map(asPartyField(`${LEGAL_REPRESENTATIVE}.`, texts.legalRepresentativeField)),
+  ...composedFields(`${LEGAL_REPRESENTATIVE}.`, texts.legalRepresentativeField),
+];
+
+const fieldsByName = new Map(PARTY_FIELDS.map((field) => [field.name, field]));
+
+export function findPartyField(name: string): PartyField | undefined {
+  return fieldsByName.get(name);
+}
+
+/** The client types whose canonical text reads well as a free text answer. */
+const TEXTUAL: ReadonlySet<string> = new Set([
+  'testo',
+  'codice_fiscale',
+  'partita_iva',
+  'email',
+  'cap',
+  'provincia',
+  'telefono',
+]);
+
+/**
+ * Whether a question (or an `elenco` field) can take the client field's value as its answer: the
+ * same type, a free text for any value but a date, a single choice offering every option (the
+ * genere's «maschile» and «femminile», as `accorda` reads them).
+ */
+export function isCompatible(question: AnswerRules, field: PartyField): boolean {
+  const type = question.type ?? 'scelta';
+  if (field.type === 'scelta') {
+    return (
+      type === 'scelta' &&
+      question.is_multiple_selection !== true &&
+      (field.options ?? []).every((option) => question.options?.includes(option))
+    );
+  }
+  if (type === 'testo' || type === 'testo_lungo') return TEXTUAL.has(field.type);
+  return type === field.type;
+}
+
+/** A party mark on a single question: its role and the one client field it takes. */
+export type PartyMark = { ruolo: string; campo: string };
+/** A party mark on an `elenco`: each item is one party of the role; field key → client field. */
+export type PartyListMark = { ruolo: string; campi: Record<string, string> };
+
+type MarkedRules = AnswerRules & { parte?: PartyMark | PartyListMark };
+
+/** Roles compare without case and outer spaces: «Conduttore» and «conduttore» are one party. */
+export function sameRole(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase('it') === b.trim().toLocaleLowerCase('it');
+}
+
+function mappingsOf(question: MarkedRules): { field?: AnswerRules; key: string; name: string }[] {
+  const mark = question.parte;
+  if (!mark) return [];
+  if ('campi' in mark) {
+    return Object.entries(mark.campi).map(([key, name]) => ({
+      key,
+      name,
+      field: question.fields?.find((each) => each.variable === key),
+    }));
+  }
+  return [{ key: question.variable, name: mark.campo, field: question }];
+}
+
+/**
+ * Every reason a list's party marks are wrong, in Italian: a client field that does not exist,
+ * an answer type that cannot take it, an `elenco` field that is not there, a client field given
+ * to two questions of one role.
+ */
+export function partyProblems(questions: readonly MarkedRules[]): string[] {
+  const problems: string[] = [];
+  const used = new Map<string, Set<string>>();
+  for (const question of questions) {
+    const mark = question.parte;
+    if (!mark) continue;
+    const label = question.question?.trim() || question.variable;
+    const role = mark.ruolo.trim().toLocaleLowerCase('it');
+    const roleFields = used.get(role) ?? new Set<string>();
+    used.set(role, roleFields);
+    for (const { key, name, field } of mappingsOf(question)) {
+      const target = findPartyField(name);
+      if (!field) {
+        problems.push(texts.unknownListField(label, key));
+      } else if (!target) {
+        problems.push(texts.unknownClientField(label, name));
+      } else if (!isCompatible(field, target)) {
+        problems.push(texts.incompatible(label, target.label));
+      } else if (roleFields.has(name)) {
+        problems.push(texts.fieldMappedTwice(mark.ruolo.trim(), target.label));
+      }
+      roleFields.add(name);
+    }
+  }
+  return problems;
+}
