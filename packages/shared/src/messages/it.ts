@@ -96,7 +96,8 @@ export const it = {
     sameContent:
       "Il master e l'anteprima sono lo stesso file: non serve caricarlo due volte. Lascia vuota l'anteprima e sarà usato il master.",
     docxRequired: 'È necessario inserire un file .docx',
-    tooManyFiles: "Puoi caricare al massimo due file: il master e l'anteprima.",
+    tooManyFiles:
+      "Puoi caricare al massimo tre file insieme: il master, l'anteprima e un documento dell'insieme.",
     unexpectedField: (name: string) => `Il campo «${name}» non è previsto.`,
     multipartExpected: "Invia il master e l'anteprima come modulo multipart/form-data.",
     questionsRequired: 'Inserisci le domande del master.',
@@ -1677,5 +1678,26 @@ export const it = {
       forma_giuridica: 'Forma giuridica',
       partita_iva: 'Partita IVA',
     },
+  },
+  documentSets: {
+    /** A companion document in lint messages and refusals: «Documento 2 «Informativa privacy»». */
+    label: (position: number, name: string) => `Documento ${position} «${name}»`,
+    nameRequired: (position: number) => `Indica il nome del documento ${position}.`,
+    nameTooLong: (position: number) => `Il nome del documento ${position} è troppo lungo.`,
+    sameNames: (name: string) =>
+      `Due documenti si chiamano «${name}»: dai a ciascuno un nome diverso.`,
+    tooMany: (max: number) => `Un modello può contenere al massimo ${max} documenti.`,
+    sameFileTwice: (name: string) =>
+      `Il documento «${name}» è lo stesso file di un altro documento del modello.`,
+    unusedQuestion: (variable: string) =>
+      `La domanda «${variable}» non è usata in nessuno dei documenti.`,
+    trackedChanges: (label: string) =>
+      `${label} contiene revisioni non accettate: accettale o rifiutale in Word prima di caricarlo.`,
+    documentNotFound: (count: number) =>
+      count === 1
+        ? 'Documento non trovato: questo modello contiene un solo documento.'
+        : `Documento non trovato: questo modello contiene ${count} documenti (da 1 a ${count}).`,
+    zipWithDocument:
+      'Il formato .zip contiene già tutti i documenti: scegli .docx o PDF per uno solo.',
   },
 } as const;

@@ -76,6 +76,7 @@ import {
   hasCheckoutInProgress,
   selectContracts,
 } from './contract-store.ts';
+import { findSetDocuments, pickSetDocument, zipSet } from './document-sets.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -903,8 +904,11 @@ export async function prepareBoughtPdf(
   );
 }
 
-/** What GET /contract/download/{id} sends: the SPEC's .docx, or a PDF/A-2b (issue 11). */
-export type DownloadFormat = 'docx' | 'pdf';
+/**
+ * What GET /contract/download/{id} sends: the SPEC's .docx, a PDF/A-2b (issue 11), or a document
+ * set's every .docx in one .zip.
+ */
+export type DownloadFormat = 'docx' | 'pdf' | 'zip';
 
 /**
  * GET /contract/download/{id} (owner, or an admin from the users' contracts, after a verified
@@ -923,6 +927,8 @@ export async function downloadContract(
   id: string,
   format: DownloadFormat = 'docx',
   now: Date = new Date(),
+  /** The set's document, from 1 (the master, as the SPEC's call gives it). */
+  position = 1,
 ): Promise<ContractDownload> {
   const row = await findContract(db, caller, id, mayDownloadContract);
   if (!row.paymentId) throw new AppError('paymentRequired', it.contracts.paymentRequired);
@@ -939,8 +945,21 @@ export async function downloadContract(
       details: { ownerId: row.userId },
     });
   }
-  const bytes = await renderBoughtDocx(db, documents, row, now);
   const date = now.toISOString().slice(0, 10);
+  const set = await findSetDocuments(db, row);
+  if (format === 'zip') {
+    // One document after the other: each render takes a document worker of two.
+    const files: { name: string; bytes: Buffer }[] = [];
+    for (const document of set) {
+      const docx = await renderBoughtDocx(db, documents, { ...row, ...document }, now);
+      files.push({ name: document.name, bytes: docx });
+    }
+    return { bytes: zipSet(files, now), fileName: `${row.templateName} - ${date}.zip` };
+  }
+  const document = pickSetDocument(set, position);
+  const bytes = await renderBoughtDocx(db, documents, { ...row, ...document }, now);
+  // A template of one document keeps the SPEC's name, the template's title.
+  const title = set.length === 1 ? row.templateName : document.name;
   if (format === 'pdf') {
     // Most often converted already, in the background, right after the payment.
     const pdf = await pdfPool
@@ -952,7 +971,7 @@ export async function downloadContract(
         }
         throw error;
       });
-    return { bytes: pdf, fileName: `${row.templateName} - ${date}.pdf` };
+    return { bytes: pdf, fileName: `${title} - ${date}.pdf` };
   }
-  return { bytes, fileName: `${row.templateName} - ${date}.docx` };
+  return { bytes, fileName: `${title} - ${date}.docx` };
 }
