@@ -172,6 +172,12 @@ export const ZContractDetail = ZContractCard.extend({
     newer_version: z.boolean().optional(),
   }),
   maxQuestions: z.number().int().nullable(),
+  /**
+   * The documents the purchase gives, in order (a template of one document: one, named after
+   * the template); `position` is the `document` of the preview and the download. The server
+   * always sends it; a client reads its absence as a set of one.
+   */
+  documents: z.array(z.object({ position: z.number().int(), name: z.string() })).optional(),
   /** Once paid (issue 14): the invoice of the purchase; null before, or for staff try-outs. */
   invoice: ZInvoiceRef.nullable().optional(),
   /** When the payment was refunded (issue 14): the download is revoked from then on. */

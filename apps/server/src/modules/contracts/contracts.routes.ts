@@ -35,6 +35,13 @@ import { deleteDraft } from './drafts.service.ts';
 
 // Any string: a malformed id answers 404 like an unknown one (or another user's).
 const ZContractIdParams = z.object({ id: z.string() });
+const ZDocumentNumber = z.coerce
+  .number({ error: it.validation.invalid })
+  .int(it.validation.invalid)
+  .min(1, it.validation.invalid)
+  .optional()
+  .describe("The set's document, from 1; without it the first, the template's master");
+const ZDocumentQuery = z.object({ document: ZDocumentNumber });
 const ZDownloadQuery = z.object({
   format: z
     .enum(['docx', 'pdf', 'zip'])
@@ -42,12 +49,7 @@ const ZDownloadQuery = z.object({
     .describe(
       'pdf: PDF/A-2b (issue 11); zip: every document of the set, each a .docx named after its document',
     ),
-  document: z.coerce
-    .number({ error: it.validation.invalid })
-    .int(it.validation.invalid)
-    .min(1, it.validation.invalid)
-    .optional()
-    .describe("The set's document, from 1; without it the first, the template's master"),
+  document: ZDocumentNumber,
 });
 const ZSaved = dataOf(z.object({ id: z.string() }));
 const ZAnswerParams = z.object({ id: z.string(), variable: z.string() });
@@ -307,10 +309,13 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       onRequest: userArea,
       schema: {
         tags: ['contracts'],
-        summary: 'The preview as PDF (application/pdf); 503 with Retry-After when busy or absent',
+        summary:
+          "The preview as PDF (application/pdf), of the set's `document` (from 1; the first without it); 503 with Retry-After when busy or absent",
         security,
         params: ZContractIdParams,
+        querystring: ZDocumentQuery,
         response: {
+          400: ZApiError,
           401: ZApiError,
           403: ZApiError,
           404: ZApiError,
@@ -326,6 +331,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         pdfPool,
         currentUser(request),
         request.params.id,
+        request.query.document,
       );
       return sendFile(reply, 'application/pdf', pdf);
     },

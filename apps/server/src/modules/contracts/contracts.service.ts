@@ -70,6 +70,7 @@ import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import { findCurrentVersion, loadVersionQuestions } from '../templates/questionnaire.service.ts';
+import { findCompanions } from '../templates/templates.service.ts';
 import {
   type ContractRow,
   findContract,
@@ -701,6 +702,7 @@ export async function getContractDetail(
   const detailed = summaryAnswers(questions, answers).map(({ question, entry }) =>
     isTypedQuestion(question) ? { ...entry, rules: rulesOf(question) } : entry,
   );
+  const set = await findSetDocuments(db, row);
   return {
     ...toCard(row),
     detailed_answers: detailed,
@@ -717,6 +719,7 @@ export async function getContractDetail(
     },
     maxQuestions: row.maxQuestions,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    documents: set.map(({ position, name }) => ({ position, name })),
   };
 }
 
@@ -737,14 +740,33 @@ async function findPreviewSource(db: DbExecutor, id: string) {
   return row;
 }
 
+/**
+ * The preview of a set's document `position`: document 1 keeps its preview file (and the cache
+ * key it had before sets); a companion has no preview file of its own, its master serves.
+ */
+async function previewOfDocument(
+  db: DbExecutor,
+  source: PreviewSource,
+  position: number,
+): Promise<PreviewSource & { position: number }> {
+  if (position === 1) return { ...source, position };
+  const companions = await findCompanions(db, source.templateVersionId);
+  const companion = companions.find((document) => document.position === position);
+  if (!companion) {
+    throw new AppError('notFound', it.documentSets.documentNotFound(companions.length + 1));
+  }
+  return { ...source, previewSha256: companion.masterSha256, position };
+}
+
 type PreviewSource = NonNullable<Awaited<ReturnType<typeof findPreviewSource>>>;
 
 /**
  * Where the preview of `source` is cached: the key stored with the contract (its version and
  * answers, hashed when they were written) and the day, as `{oggi}` makes the preview depend on it.
  */
-function previewCacheKeyOf(source: PreviewSource, now: Date): string {
-  return `${source.previewKey}:${CalendarDate.inItaly(now)}`;
+function previewCacheKeyOf(source: PreviewSource & { position?: number }, now: Date): string {
+  const document = source.position && source.position > 1 ? `:${source.position}` : '';
+  return `${source.previewKey}${document}:${CalendarDate.inItaly(now)}`;
 }
 
 /** The preview .docx of `source`: its pinned preview file rendered with its answers. */
@@ -777,9 +799,12 @@ export async function renderContractPreview(
   pdfPool: PdfPool,
   caller: Caller,
   id: string,
+  /** The set's document, from 1. */
+  position = 1,
 ): Promise<Buffer> {
-  const source = await findPreviewSource(db, id);
-  if (!source || !mayPreviewContract(caller, source)) throw notFound();
+  const found = await findPreviewSource(db, id);
+  if (!found || !mayPreviewContract(caller, found)) throw notFound();
+  const source = await previewOfDocument(db, found, position);
   const now = new Date();
   const cacheKey = previewCacheKeyOf(source, now);
   const known = pdfPool.peek(cacheKey, 'page-images');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ROLES, it as text } from '@lexpath/shared';
 import { eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
@@ -6,6 +7,7 @@ import { contracts, payments, templateDocuments, templates } from '../../db/sche
 import { extractDocumentText, renderDocx } from '../../documents/render.ts';
 import { renderChangesAt } from '../../documents/render-changes.ts';
 import { buildDocx, SAMPLE_QUESTIONS } from '../../documents/test-docx.ts';
+import { pdfAClaim, pdfPageImageBytes, pdfPages, pdfText } from '../../documents/test-pdf.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
@@ -57,8 +59,15 @@ function buildCoverLetter(marker: string): Buffer {
   return buildDocx([`LETTERA ${marker}`, 'Gentile {nome_cliente},', 'servizi: {servizi}.']);
 }
 
+/** Long enough for three pages: its preview shows its own pages, not the contract's one. */
 function buildDelega(marker: string): Buffer {
-  return buildDocx([`DELEGA ${marker}`, 'Io sottoscritto {nome_cliente} delego il mio avvocato.']);
+  const clause =
+    'Il delegato potrà compiere ogni atto necessario, ricevere comunicazioni e documenti, sottoscrivere dichiarazioni e istanze in nome e per conto del delegante presso ogni ufficio competente.';
+  return buildDocx([
+    `DELEGA ${marker}`,
+    'Io sottoscritto {nome_cliente} delego il mio avvocato.',
+    ...Array.from({ length: 90 }, () => clause),
+  ]);
 }
 
 /** upload-master with a companion document, as the editor adds one to the set. */
@@ -360,5 +369,68 @@ describe('GET /api/contract/download/{id} of a document set', () => {
     expect(detail.json().data).toMatchObject({ document_name: null, documents: [] });
     const [stored] = await ctx.db.select().from(templates).where(eq(templates.id, template.id));
     expect(stored?.name).toBe('Contratto vecchio');
+  });
+});
+
+describe('the preview and the PDF/A of a document set', () => {
+  it('shows each document of the set in its own preview, as page pictures', {
+    timeout: 120_000,
+  }, async () => {
+    const set = await createPublishedSet('anteprima');
+    const id = await startCompletedContract(ctx, lawyer, set.id);
+    const detail = await ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/${id}` });
+    expect(detail.json().data.documents).toEqual([
+      { position: 1, name: 'Contratto' },
+      { position: 2, name: 'Lettera di accompagnamento' },
+      { position: 3, name: 'Delega' },
+    ]);
+    const preview = (query: string) =>
+      ctx.injectAs(lawyer)({ method: 'GET', url: `/api/contract/preview/${id}${query}` });
+    const pictures = async (query: string) => {
+      const response = await preview(query);
+      expect(response.statusCode, response.body).toBe(200);
+      const pages = await pdfPages(response.rawPayload);
+      for (const page of pages) expect(page).toEqual({ textItems: 0, images: 1 });
+      const images = await pdfPageImageBytes(response.rawPayload);
+      return images.map((page) =>
+        createHash('sha256')
+          .update(page[0] ?? '')
+          .digest('hex'),
+      );
+    };
+    const main = await pictures('');
+    expect(await pictures('?document=1')).toEqual(main);
+    const letter = await pictures('?document=2');
+    const delega = await pictures('?document=3');
+    expect(main).toHaveLength(1);
+    expect(letter).toHaveLength(1);
+    expect(letter[0]).not.toBe(main[0]);
+    expect(delega.length).toBeGreaterThanOrEqual(3);
+
+    const missing = await preview('?document=4');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(text.documentSets.documentNotFound(3));
+  });
+
+  it('downloads a companion document as PDF/A-2b named after it', {
+    timeout: 120_000,
+  }, async () => {
+    const set = await createPublishedSet('pdfa');
+    const id = await startCompletedContract(ctx, lawyer, set.id);
+    await payContract(ctx, lawyer, id);
+    const pdf = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${id}?document=2&format=pdf`,
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const date = new Date().toISOString().slice(0, 10);
+    expect(pdf.headers['content-disposition']).toContain(
+      encodeURIComponent(`Lettera di accompagnamento - ${date}.pdf`),
+    );
+    expect(pdfAClaim(pdf.rawPayload)).toEqual({ part: '2', conformance: 'B' });
+    const words = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(words).toContain('LETTERA pdfa');
+    expect(words).toContain('servizi: Pulizie e Giardino.');
   });
 });
