@@ -1700,4 +1700,14 @@ export const it = {
     zipWithDocument:
       'Il formato .zip contiene già tutti i documenti: scegli .docx o PDF per uno solo.',
   },
+  documentSetsUi: {
+    setHeading: "Documenti dell'insieme",
+    setIntro: (count: number) =>
+      `L'acquisto comprende ${count} documenti, compilati con le stesse risposte.`,
+    download: 'Scarica',
+    downloadName: (name: string) => `Scarica «${name}» (.docx)`,
+    downloadAll: 'Scarica tutto (.zip)',
+    previewChooser: 'Documento da visualizzare',
+    previewOf: (name: string) => `Anteprima di «${name}»`,
+  },
 } as const;
