@@ -171,6 +171,8 @@ export interface TemplateDraft {
    * picked and not yet uploaded are kept in memory by `key`). Absent in drafts kept before sets.
    */
   documents?: DraftCompanion[];
+  /** The main document's name in a set; '' for the template's title. */
+  document_name?: string;
 }
 
 /** A companion document in the master form: `file_name` and `title` are '' until uploaded. */

@@ -1726,5 +1726,8 @@ export const it = {
     removeLabel: (position: number) => `Rimuovi il documento ${position}`,
     fileMissing: (position: number) => `Scegli il file .docx del documento ${position}.`,
     fileNotDocx: (position: number) => `Il documento ${position} deve essere un file .docx.`,
+    mainNameLabel: 'Nome del documento 1 (il master)',
+    mainNameHelp:
+      "Facoltativo: è il nome del master nell'anteprima e nel file .zip; se manca, si usa il titolo del modello.",
   },
 } as const;

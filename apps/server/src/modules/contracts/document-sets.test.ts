@@ -270,6 +270,42 @@ describe('a template of several documents (authoring)', () => {
   });
 });
 
+describe('publishing a document set', () => {
+  it('counts the blanks of every document before publishing, and publishes once confirmed', async () => {
+    const template = await createTemplateViaApi(ctx, editor, {
+      categoryId,
+      master: buildMainDocument('pubblica'),
+    });
+    const upload = await uploadCompanion(
+      [{ name: 'Delega' }],
+      {
+        filename: 'Delega.docx',
+        content: buildDocx(['Io sottoscritto {nome_cliente} nato a ____________.', '{servizi}']),
+      },
+      { file_name: template.file_name },
+    );
+    expect(upload.statusCode, upload.body).toBe(200);
+    const saved = await ctx.injectAs(editor)({
+      method: 'PUT',
+      url: `/api/template/${template.id}`,
+      payload: {
+        documents: [{ name: 'Delega', file_name: upload.json().data.document_file_name }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const publish = (confirmBlanks?: boolean) =>
+      ctx.injectAs(editor)({
+        method: 'PUT',
+        url: `/api/template/${template.id}/status`,
+        payload: { status: 'PUBLISHED', ...(confirmBlanks ? { confirmBlanks } : {}) },
+      });
+    const refused = await publish();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(text.documents.blanks.publishWithBlanks(1));
+    expect((await publish(true)).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/contract/download/{id} of a document set', () => {
   it('downloads each document of a bought set, and the whole set as a .zip named after its documents', async () => {
     const set = await createPublishedSet('acquisto');

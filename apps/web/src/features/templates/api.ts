@@ -82,6 +82,8 @@ export interface TemplatePayload {
   max_questions: string;
   /** A document set's companions in order; left out for a template of one document. */
   documents?: { name: string; file_name: string }[];
+  /** The main document's name in a set; null for the template's title. */
+  document_name?: string | null;
 }
 
 export interface MasterUpload {

@@ -164,6 +164,7 @@ describe("the master form's companion documents", () => {
     await user.keyboard('{Enter}');
     expect(screen.getByLabelText(/^Nome del documento 2/)).toHaveValue('Informativa privacy');
     expect(screen.getByLabelText(/^Nome del documento 3/)).toHaveValue('Delega');
+    await user.type(screen.getByLabelText(/^Nome del documento 1/), 'Lettera di incarico');
     await expectNoSeriousAxeViolations();
 
     await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
@@ -180,6 +181,7 @@ describe("the master form's companion documents", () => {
       { name: 'Informativa privacy', file_name: `${'1'.repeat(64)}.docx` },
       { name: 'Delega', file_name: `${'2'.repeat(64)}.docx` },
     ]);
+    expect(saved[0]?.document_name).toBe('Lettera di incarico');
   });
 
   it('shows a saved set and saves it without a removed document, uploading nothing', {
@@ -201,7 +203,11 @@ describe("the master form's companion documents", () => {
     await user.click(screen.getByRole('button', { name: 'Salva e concludi' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(uploads).toEqual([]);
-    expect(saved[0]?.documents).toEqual([{ name: 'Delega', file_name: DELEGA }]);
+    expect(saved[0]).toMatchObject({
+      documents: [{ name: 'Delega', file_name: DELEGA }],
+      // None given: the template's title names the master.
+      document_name: null,
+    });
   });
 
   it('asks a name and a file of each document before saving, and sends nothing', async () => {

@@ -23,6 +23,7 @@ export function loadTemplateIntoDraft(template: TTemplateDetail): void {
     max_questions: countText(template.max_questions),
     min_time: countText(template.min_time),
     max_time: countText(template.max_time),
+    document_name: template.document_name ?? '',
     // A detail from before sets has no list: a template of one document.
     documents: (template.documents ?? []).map((document) => ({
       key: newCompanionKey(),

@@ -24,6 +24,8 @@ export interface SaveMasterInput {
   questions: TQuestion[];
   /** The set's companion documents in order (none for a template of one document). */
   companions?: DraftCompanion[];
+  /** The main document's name ('' for the template's title). */
+  documentName?: string;
 }
 
 /**
@@ -89,6 +91,7 @@ export function useSaveMasterMutation(templateId: string, onFilesUploaded: () =>
       preview,
       questions,
       companions = [],
+      documentName = '',
     }: SaveMasterInput) => {
       const stored = useMasterFilesStore.getState().value;
       let names = { file_name: stored.file_name, preview_name: stored.preview_name };
@@ -115,7 +118,10 @@ export function useSaveMasterMutation(templateId: string, onFilesUploaded: () =>
       const set = await uploadCompanions(questions, names.file_name, companions);
       warnings = [...new Set([...warnings, ...set.warnings])];
       // An edited template always sends its list, so removing the last companion removes it.
-      const documents = templateId || set.documents.length > 0 ? { documents: set.documents } : {};
+      const documents =
+        templateId || set.documents.length > 0
+          ? { documents: set.documents, document_name: documentName.trim() || null }
+          : {};
       await saveTemplate(templateId, {
         ...values,
         ...names,

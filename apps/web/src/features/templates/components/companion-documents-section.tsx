@@ -36,6 +36,8 @@ export function checkCompanions(
  */
 export function CompanionDocumentsSection({
   companions,
+  mainName,
+  onMainNameChange,
   picked,
   errors,
   onChange,
@@ -43,6 +45,9 @@ export function CompanionDocumentsSection({
   onAdd,
 }: {
   companions: readonly DraftCompanion[];
+  /** The master's own name in the set ('' for the template's title). */
+  mainName: string;
+  onMainNameChange(name: string): void;
   picked: ReadonlyMap<string, File>;
   errors: CompanionErrors;
   onChange(next: DraftCompanion[]): void;
@@ -60,7 +65,17 @@ export function CompanionDocumentsSection({
   return (
     <FormSection title={it.documentSetsUi.setHeading}>
       <Text color="navy.700">{texts.editorIntro}</Text>
-      {companions.length === 0 ? <Text>{texts.editorEmpty}</Text> : null}
+      {companions.length === 0 ? (
+        <Text>{texts.editorEmpty}</Text>
+      ) : (
+        <TextField
+          label={texts.mainNameLabel}
+          helperText={texts.mainNameHelp}
+          value={mainName}
+          maxLength={120}
+          onChange={(event) => onMainNameChange(event.target.value)}
+        />
+      )}
       <Stack as="ol" gap="16" listStyleType="none" ms="0">
         {companions.map((companion, index) => {
           const position = index + 2;

@@ -208,6 +208,7 @@ export function MasterFormScreen() {
       preview: files.preview,
       questions,
       companions: useTemplateDraftStore.getState().value.documents ?? [],
+      documentName: useTemplateDraftStore.getState().value.document_name ?? '',
     });
   });
 
@@ -290,6 +291,8 @@ export function MasterFormScreen() {
             <CompanionDocumentsSection
               key={pickerKey}
               companions={companions}
+              mainName={draft.document_name ?? ''}
+              onMainNameChange={(name) => setDraft({ document_name: name })}
               picked={picked}
               errors={companionErrors}
               onChange={changeCompanions}
