@@ -1699,6 +1699,8 @@ export const it = {
         : `Documento non trovato: questo modello contiene ${count} documenti (da 1 a ${count}).`,
     zipWithDocument:
       'Il formato .zip contiene già tutti i documenti: scegli .docx o PDF per uno solo.',
+    publishWithBlanks: (count: number) =>
+      `I documenti del modello contengono ancora ${count === 1 ? 'uno spazio da compilare' : `${count} spazi da compilare`} (linee, puntini, caselle, segnaposto o forme come «nato/a»): arriverebbero così in ogni contratto venduto. Vuoi pubblicare comunque?`,
   },
   documentSetsUi: {
     setHeading: "Documenti dell'insieme",

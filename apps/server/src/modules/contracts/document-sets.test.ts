@@ -301,7 +301,7 @@ describe('publishing a document set', () => {
       });
     const refused = await publish();
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(text.documents.blanks.publishWithBlanks(1));
+    expect(refused.json().message).toBe(text.documentSets.publishWithBlanks(1));
     expect((await publish(true)).statusCode).toBe(200);
   });
 });

@@ -641,7 +641,13 @@ export async function changeTemplateStatus(
       for (const sha256 of masters) {
         blanks += await documents.countBlanks(await readFileBytes(tx, sha256));
       }
-      if (blanks > 0) throw new AppError('conflict', it.documents.blanks.publishWithBlanks(blanks));
+      if (blanks > 0) {
+        const message =
+          masters.length > 1
+            ? it.documentSets.publishWithBlanks(blanks)
+            : it.documents.blanks.publishWithBlanks(blanks);
+        throw new AppError('conflict', message);
+      }
     }
     await tx.update(templates).set({ status }).where(eq(templates.id, id));
     await recordAudit(tx, {
