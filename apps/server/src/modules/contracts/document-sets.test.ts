@@ -270,6 +270,19 @@ describe('a template of several documents (authoring)', () => {
   });
 });
 
+describe('the files of a document set', () => {
+  it("refuses to delete a companion's file while a version uses it", async () => {
+    const set = await createPublishedSet('file');
+    const response = await ctx.injectAs(editor)({
+      method: 'POST',
+      url: '/api/template/delete-master',
+      payload: { file_name: set.delegaFile },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(text.templates.fileInUse);
+  });
+});
+
 describe('publishing a document set', () => {
   it('counts the blanks of every document before publishing, and publishes once confirmed', async () => {
     const template = await createTemplateViaApi(ctx, editor, {
