@@ -32,7 +32,15 @@ export type DemoTemplateMetadata = {
   max_time: number;
   min_questions: number;
   max_questions: number;
+  /** A document set only: the main document's name and the companions' names and files. */
+  document_name?: string;
+  documents?: { name: string; file: string }[];
 };
+
+/** The file of a set's companion document `position` (2, 3…) in the demo's folder. */
+export function companionFileName(position: number): string {
+  return `document-${position}.docx`;
+}
 
 export const DEMO_TEMPLATE_FILE_NAMES = [
   'master.docx',
@@ -89,6 +97,15 @@ export function describeDemoTemplate(source: DemoTemplateSource): DemoTemplateMe
     max_time: source.maxTime,
     min_questions: range.min,
     max_questions: range.max,
+    ...(source.documentName ? { document_name: source.documentName } : {}),
+    ...(source.companions?.length
+      ? {
+          documents: source.companions.map((companion, index) => ({
+            name: companion.name,
+            file: companionFileName(index + 2),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -98,9 +115,16 @@ export function describeDemoTemplate(source: DemoTemplateSource): DemoTemplateMe
  */
 export function buildDemoTemplateFiles(
   source: DemoTemplateSource,
-): Record<DemoTemplateFileName, Buffer> {
+): Record<DemoTemplateFileName, Buffer> & Record<string, Buffer> {
   const questions = ZQuestions.parse(source.questions);
+  const companions = Object.fromEntries(
+    (source.companions ?? []).map((companion, index) => [
+      companionFileName(index + 2),
+      buildDemoDocx({ title: companion.name, paragraphs: companion.paragraphs, variant: 'master' }),
+    ]),
+  );
   return {
+    ...companions,
     'master.docx': buildDemoDocx({
       title: source.name,
       paragraphs: source.paragraphs,
@@ -120,7 +144,9 @@ export function buildDemoTemplateFiles(
 export type DemoSetDocumentEntry = { name: string; order: number; master: string; preview: string };
 
 /** `set.json`: a template's catalogue data and its documents in order. */
-export type DemoSetManifest = DemoTemplateMetadata & { documents: DemoSetDocumentEntry[] };
+export type DemoSetManifest = Omit<DemoTemplateMetadata, 'documents' | 'document_name'> & {
+  documents: DemoSetDocumentEntry[];
+};
 
 /**
  * Every generated file of a document set, byte for byte as committed under

@@ -38,7 +38,16 @@ export type DemoTemplateSource = {
    */
   facts: TAnswers;
   paragraphs: DemoParagraph[];
+  /**
+   * A document set (DESIGN §15): the main document's own name (the template's when absent) and
+   * the companion documents rendered from the same answers, in order (documents 2, 3…).
+   */
+  documentName?: string;
+  companions?: DemoCompanion[];
 };
+
+/** A companion document of a demo set: its name and its paragraphs, tags inline. */
+export type DemoCompanion = { name: string; paragraphs: DemoParagraph[] };
 
 export function title(text: string): DemoParagraph {
   return { text, style: 'title' };

@@ -3,7 +3,14 @@ import { ROLES } from '@lexpath/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { categories, files, templates, templateVersions, users } from './schema.ts';
+import {
+  categories,
+  files,
+  templateDocuments,
+  templates,
+  templateVersions,
+  users,
+} from './schema.ts';
 
 let ctx: TestContext;
 
@@ -52,6 +59,35 @@ describe('database guarantees', () => {
       .from(files)
       .where(eq(files.sha256, sha256));
     expect(stored?.bytes.equals(bytes)).toBe(true);
+
+    // A set's companion documents are downloaded forever too.
+    await ctx.db.insert(templateDocuments).values({
+      versionId: version?.id ?? '',
+      position: 2,
+      name: 'Delega',
+      masterSha256: sha256,
+      masterName: 'delega.docx',
+    });
+    await expect(
+      ctx.db
+        .update(templateDocuments)
+        .set({ name: 'Procura' })
+        .where(eq(templateDocuments.versionId, version?.id ?? '')),
+    ).rejects.toThrow();
+    await expect(
+      ctx.db.insert(templateDocuments).values({
+        versionId: version?.id ?? '',
+        position: 1,
+        name: 'Il master di nuovo',
+        masterSha256: sha256,
+        masterName: 'master.docx',
+      }),
+    ).rejects.toThrow();
+    const [companion] = await ctx.db
+      .select({ name: templateDocuments.name })
+      .from(templateDocuments)
+      .where(eq(templateDocuments.versionId, version?.id ?? ''));
+    expect(companion?.name).toBe('Delega');
   });
 
   it('keeps one account per PEC, whatever the letter case', async () => {

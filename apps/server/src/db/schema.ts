@@ -257,12 +257,42 @@ export const templateVersions = pgTable(
     masterName: text('master_name').notNull(),
     previewName: text('preview_name').notNull(),
     jsonQuestions: jsonb('json_questions').$type<TQuestion[]>().notNull(),
+    /**
+     * The main document's name in a document set (its tab, its file in the .zip); null: the
+     * template's name, as for every template made before sets.
+     */
+    documentName: text('document_name'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('template_versions_template_idx').on(t.templateId, t.createdAt)],
+);
+
+/**
+ * A document set's companion documents (annexes, cover letter, delega): rendered with the same
+ * answers as the version's master, which is document 1; these are documents 2, 3… in `position`.
+ * A version without rows is a set of one. Immutable like the version (a trigger refuses UPDATE).
+ */
+export const templateDocuments = pgTable(
+  'template_documents',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => templateVersions.id),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    masterSha256: text('master_sha256')
+      .notNull()
+      .references(() => files.sha256),
+    masterName: text('master_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.position] }),
+    check('template_documents_position_after_main', sql`${t.position} >= 2`),
+    index('template_documents_master_idx').on(t.masterSha256),
+  ],
 );
 
 export const contracts = pgTable(

@@ -78,6 +78,10 @@ function run(task: DocumentTask): unknown {
         ...task.input,
         master: task.input.master && asBuffer(task.input.master),
         preview: task.input.preview && asBuffer(task.input.preview),
+        companions: task.input.companions?.map((companion) => ({
+          label: companion.label,
+          bytes: asBuffer(companion.bytes),
+        })),
       }) satisfies LintResult;
     case 'render':
       return renderDocx(asBuffer(task.template), task.answers, {

@@ -40,11 +40,17 @@ export type LintInput = {
   /** The preview .docx, rendered for the PDF preview. */
   preview?: Buffer;
   questions: readonly QuestionRules[];
+  /**
+   * A document set's companion documents (2, 3…), each under the label its messages name: linted
+   * with the master, as one set, against the one question list.
+   */
+  companions?: readonly { label: string; bytes: Buffer }[];
 };
 
 export type LintResult = { errors: string[]; warnings: string[] };
 
-type FileLabel = (typeof it.documents.fileNames)[keyof typeof it.documents.fileNames];
+/** «Master», «Anteprima», or a companion document's «Documento 2 «…»». */
+type FileLabel = string;
 
 /** One problem of one file, before the same problem of master and preview are merged. */
 type Finding = {
@@ -588,27 +594,47 @@ const unique = (list: string[]) => [...new Set(list)];
  * its paragraph: syntax errors, unknown keys, compared strings that are not options, question
  * list errors (errors, they block the save) and questions the master never uses (warnings).
  */
-export function lintTemplate({ master, preview, questions }: LintInput): LintResult {
+export function lintTemplate({
+  master,
+  preview,
+  questions,
+  companions = [],
+}: LintInput): LintResult {
   const byKey = new Map(questions.map((question) => [question.variable, question]));
   const found: Finding[] = [];
   const errors: string[] = [];
   const warnings: string[] = [];
   const unused: string[] = [];
 
-  if (master) {
-    const findings = lintFile(it.documents.fileNames.master, inspectTemplate(master), byKey);
-    found.push(...findings.found);
-    errors.push(...findings.errors);
-    const habits = lintWordHabits('master', master);
-    errors.push(...habits.errors);
-    warnings.push(...habits.warnings);
+  {
+    // The set's documents together: a question is unused only when no document uses it.
+    const sources = [
+      ...(master ? [{ label: it.documents.fileNames.master, bytes: master }] : []),
+      ...companions,
+    ];
+    const all = sources.map(({ label, bytes }) => {
+      const findings = lintFile(label, inspectTemplate(bytes), byKey);
+      found.push(...findings.found);
+      errors.push(...findings.errors);
+      const habits = lintWordHabits('master', bytes, label);
+      errors.push(...habits.errors);
+      warnings.push(...habits.warnings);
+      return findings;
+    });
     const mentioned = (key: string) =>
-      findings.used.has(key) || findings.brokenTags.some((tag) => tag.includes(key));
-    const hasErrors =
-      findings.errors.length > 0 || findings.found.some((f) => f.severity === 'error');
-    if (!hasErrors || findings.used.size > 0) {
+      all.some(
+        (findings) =>
+          findings.used.has(key) || findings.brokenTags.some((tag) => tag.includes(key)),
+      );
+    const hasErrors = all.some(
+      (findings) =>
+        findings.errors.length > 0 || findings.found.some((f) => f.severity === 'error'),
+    );
+    if (master && (!hasErrors || all.some((findings) => findings.used.size > 0))) {
+      const unusedMessage =
+        companions.length > 0 ? it.documentSets.unusedQuestion : messages.unusedQuestion;
       for (const question of questions) {
-        if (!mentioned(question.variable)) unused.push(messages.unusedQuestion(question.variable));
+        if (!mentioned(question.variable)) unused.push(unusedMessage(question.variable));
       }
     }
   }

@@ -40,7 +40,12 @@ export type WordHabitFindings = { errors: string[]; warnings: string[] };
  *   checkboxes, `nato/a`): a warning per paragraph listing them. Only the master: the preview is
  *   a picture of the document, where a blank may stand for an answer.
  */
-export function lintWordHabits(role: FileRole, bytes: Buffer): WordHabitFindings {
+export function lintWordHabits(
+  role: FileRole,
+  bytes: Buffer,
+  /** A document set's companion is linted as a master under its own label. */
+  label: string = it.documents.fileNames[role],
+): WordHabitFindings {
   const findings: WordHabitFindings = { errors: [], warnings: [] };
   let zip: PizZip;
   try {
@@ -48,14 +53,19 @@ export function lintWordHabits(role: FileRole, bytes: Buffer): WordHabitFindings
   } catch {
     return findings; // the lint reports the file as unreadable
   }
-  const label = it.documents.fileNames[role];
   const names = Object.keys(zip.files)
     .filter((name) => TEXT_PART.test(name))
     .sort();
   const parts = names.map((name) => zip.file(name)?.asText() ?? '');
   const placeOf = (index: number) => it.documents.lintPlace([label], partOf(names[index]));
 
-  if (parts.some(hasRevisions)) findings.errors.push(messages.trackedChanges[role]);
+  if (parts.some(hasRevisions)) {
+    findings.errors.push(
+      label === it.documents.fileNames[role]
+        ? messages.trackedChanges[role]
+        : it.documentSets.trackedChanges(label),
+    );
+  }
 
   const texts = parts.map(acceptRevisions);
   if (role === 'master') {

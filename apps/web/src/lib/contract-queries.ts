@@ -65,12 +65,19 @@ export const contractQueries = {
       // The questionnaire shows the failure itself, with 'Riprova'.
       meta: { silent: true },
     }),
-  /** The generated PDF, as a blob the preview frame shows through an object URL. */
-  preview: (id: string) =>
+  /**
+   * The generated PDF, as a blob the preview frame shows through an object URL; `document` picks
+   * a document of a set (from 1; the first without it).
+   */
+  preview: (id: string, document?: number) =>
     queryOptions({
-      queryKey: [...contractQueries.root, 'preview', id],
+      queryKey: [...contractQueries.root, 'preview', id, document ?? 1],
       queryFn: ({ signal }) =>
-        api.get<Blob>(`/contract/preview/${id}`, { responseType: 'blob', signal }),
+        api.get<Blob>(`/contract/preview/${id}`, {
+          responseType: 'blob',
+          signal,
+          ...(document && document > 1 ? { query: { document: String(document) } } : {}),
+        }),
       // A 503 (no LibreOffice) will not heal in seconds: the screen offers a retry instead.
       retry: false,
       gcTime: 0,

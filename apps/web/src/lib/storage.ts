@@ -166,6 +166,21 @@ export interface TemplateDraft {
   max_questions: string;
   min_time: string;
   max_time: string;
+  /**
+   * A document set's companion documents, in order: their names and stored files (the files
+   * picked and not yet uploaded are kept in memory by `key`). Absent in drafts kept before sets.
+   */
+  documents?: DraftCompanion[];
+  /** The main document's name in a set; '' for the template's title. */
+  document_name?: string;
+}
+
+/** A companion document in the master form: `file_name` and `title` are '' until uploaded. */
+export interface DraftCompanion {
+  key: string;
+  name: string;
+  file_name: string;
+  title: string;
 }
 
 export const emptyTemplateDraft: TemplateDraft = {
@@ -179,6 +194,7 @@ export const emptyTemplateDraft: TemplateDraft = {
   max_questions: '',
   min_time: '',
   max_time: '',
+  documents: [],
 };
 
 export const useTemplateDraftStore = createValueStore(

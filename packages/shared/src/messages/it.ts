@@ -96,7 +96,8 @@ export const it = {
     sameContent:
       "Il master e l'anteprima sono lo stesso file: non serve caricarlo due volte. Lascia vuota l'anteprima e sarà usato il master.",
     docxRequired: 'È necessario inserire un file .docx',
-    tooManyFiles: "Puoi caricare al massimo due file: il master e l'anteprima.",
+    tooManyFiles:
+      "Puoi caricare al massimo tre file insieme: il master, l'anteprima e un documento dell'insieme.",
     unexpectedField: (name: string) => `Il campo «${name}» non è previsto.`,
     multipartExpected: "Invia il master e l'anteprima come modulo multipart/form-data.",
     questionsRequired: 'Inserisci le domande del master.',
@@ -1791,5 +1792,58 @@ export const it = {
     chooseField: 'Scegli un campo',
     fieldOf: (question: string) => `Campo dell'anagrafica per «${question}»`,
     none: 'Nessuno',
+  },
+  documentSets: {
+    /** A companion document in lint messages and refusals: «Documento 2 «Informativa privacy»». */
+    label: (position: number, name: string) => `Documento ${position} «${name}»`,
+    nameRequired: (position: number) => `Indica il nome del documento ${position}.`,
+    nameTooLong: (position: number) => `Il nome del documento ${position} è troppo lungo.`,
+    sameNames: (name: string) =>
+      `Due documenti si chiamano «${name}»: dai a ciascuno un nome diverso.`,
+    tooMany: (max: number) => `Un modello può contenere al massimo ${max} documenti.`,
+    sameFileTwice: (name: string) =>
+      `Il documento «${name}» è lo stesso file di un altro documento del modello.`,
+    unusedQuestion: (variable: string) =>
+      `La domanda «${variable}» non è usata in nessuno dei documenti.`,
+    trackedChanges: (label: string) =>
+      `${label} contiene revisioni non accettate: accettale o rifiutale in Word prima di caricarlo.`,
+    documentNotFound: (count: number) =>
+      count === 1
+        ? 'Documento non trovato: questo modello contiene un solo documento.'
+        : `Documento non trovato: questo modello contiene ${count} documenti (da 1 a ${count}).`,
+    zipWithDocument:
+      'Il formato .zip contiene già tutti i documenti: scegli .docx o PDF per uno solo.',
+    publishWithBlanks: (count: number) =>
+      `I documenti del modello contengono ancora ${count === 1 ? 'uno spazio da compilare' : `${count} spazi da compilare`} (linee, puntini, caselle, segnaposto o forme come «nato/a»): arriverebbero così in ogni contratto venduto. Vuoi pubblicare comunque?`,
+  },
+  documentSetsUi: {
+    setHeading: "Documenti dell'insieme",
+    setIntro: (count: number) =>
+      `L'acquisto comprende ${count} documenti, compilati con le stesse risposte.`,
+    download: 'Scarica',
+    downloadName: (name: string) => `Scarica «${name}» (.docx)`,
+    downloadAll: 'Scarica tutto (.zip)',
+    previewChooser: 'Documento da visualizzare',
+    previewOf: (name: string) => `Anteprima di «${name}»`,
+    editorIntro:
+      'Il master è il documento 1. Aggiungi qui gli allegati e gli altri documenti (lettera di accompagnamento, delega…): sono compilati con le stesse risposte e venduti insieme, allo stesso prezzo.',
+    editorEmpty: 'Nessun altro documento: il modello contiene solo il master.',
+    documentHeading: (position: number) => `Documento ${position}`,
+    nameLabel: (position: number) => `Nome del documento ${position}`,
+    fileLabel: (position: number) => `File del documento ${position}`,
+    chooseFile: (position: number) => `Scegli il file del documento ${position}`,
+    removeFile: (position: number) => `Togli il file scelto per il documento ${position}`,
+    add: 'Aggiungi un documento',
+    moveUp: 'Sposta su',
+    moveUpLabel: (position: number) => `Sposta su il documento ${position}`,
+    moveDown: 'Sposta giù',
+    moveDownLabel: (position: number) => `Sposta giù il documento ${position}`,
+    remove: 'Rimuovi',
+    removeLabel: (position: number) => `Rimuovi il documento ${position}`,
+    fileMissing: (position: number) => `Scegli il file .docx del documento ${position}.`,
+    fileNotDocx: (position: number) => `Il documento ${position} deve essere un file .docx.`,
+    mainNameLabel: 'Nome del documento 1 (il master)',
+    mainNameHelp:
+      "Facoltativo: è il nome del master nell'anteprima e nel file .zip; se manca, si usa il titolo del modello.",
   },
 } as const;

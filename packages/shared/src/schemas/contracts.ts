@@ -195,6 +195,12 @@ export const ZContractDetail = ZContractCard.extend({
   maxQuestions: z.number().int().nullable(),
   /** The keys of the answers prefilled when the contract was started and not changed since. */
   prefilled: z.array(z.string()).optional(),
+  /**
+   * The documents the purchase gives, in order (a template of one document: one, named after
+   * the template); `position` is the `document` of the preview and the download. The server
+   * always sends it; a client reads its absence as a set of one.
+   */
+  documents: z.array(z.object({ position: z.number().int(), name: z.string() })).optional(),
   /** Once paid (issue 14): the invoice of the purchase; null before, or for staff try-outs. */
   invoice: ZInvoiceRef.nullable().optional(),
   /** When the payment was refunded (issue 14): the download is revoked from then on. */

@@ -140,6 +140,48 @@ const ZStripeUrl = z
   .nullable()
   .optional();
 
+/** A document set's documents at most, the main one included: a matter's pack, not an archive. */
+export const MAX_SET_DOCUMENTS = 12;
+
+const ZDocumentName = z
+  .string({ error: it.validation.required })
+  .trim()
+  .min(1, it.validation.required)
+  .max(120, it.validation.invalid);
+
+/**
+ * A companion document of a set (DESIGN §15): its name (the preview's tab, the file's name in
+ * the .zip) and its master as upload-master stored it. Its position is its place in the list
+ * plus one: the template's own master is document 1.
+ */
+export const ZCompanionDocument = z.object({
+  name: ZDocumentName,
+  file_name: ZStoredFileName,
+});
+export type TCompanionDocumentInput = z.input<typeof ZCompanionDocument>;
+
+/** The companions in order: unique names (the .zip's files), distinct files, a bounded count. */
+export const ZCompanionDocuments = z
+  .array(ZCompanionDocument, { error: it.validation.invalid })
+  .superRefine((documents, ctx) => {
+    if (documents.length > MAX_SET_DOCUMENTS - 1) {
+      ctx.addIssue({ code: 'custom', message: it.documentSets.tooMany(MAX_SET_DOCUMENTS) });
+    }
+    const names = new Set<string>();
+    const files = new Set<string>();
+    for (const document of documents) {
+      const key = document.name.toLocaleLowerCase('it');
+      if (names.has(key)) {
+        ctx.addIssue({ code: 'custom', message: it.documentSets.sameNames(document.name) });
+      }
+      if (files.has(document.file_name)) {
+        ctx.addIssue({ code: 'custom', message: it.documentSets.sameFileTwice(document.name) });
+      }
+      names.add(key);
+      files.add(document.file_name);
+    }
+  });
+
 const templateFields = {
   name: z
     .string({ error: it.validation.required })
@@ -159,6 +201,13 @@ const templateFields = {
    * the current preview (following a new master when the master served), null drops it.
    */
   preview_name: ZStoredFileName.nullish(),
+  /**
+   * The main document's name in a set; absent or null: the template's name. On PUT, absent keeps
+   * it, null clears it.
+   */
+  document_name: ZDocumentName.nullish(),
+  /** The set's other documents, in order (none: a template of one document). Absent on PUT keeps them. */
+  documents: ZCompanionDocuments.optional(),
   stripe_url: ZStripeUrl,
   json_questions: ZQuestionList,
   min_time: ZOptionalCount,
@@ -302,6 +351,10 @@ export const ZTemplateDetail = ZTemplateCard.extend({
   preview_name: z.string().nullable(),
   file_title: z.string(),
   preview_title: z.string().nullable(),
+  /** The main document's own name in a set; null: the template's name. */
+  document_name: z.string().nullable(),
+  /** The companion documents (2, 3…): name, stored name and the name the file was uploaded with. */
+  documents: z.array(z.object({ name: z.string(), file_name: z.string(), file_title: z.string() })),
   version: z.object({ id: z.string(), number: z.number().int(), createdAt: z.string() }),
 });
 export type TTemplateDetail = z.infer<typeof ZTemplateDetail>;
@@ -313,6 +366,8 @@ export type TTemplateDetail = z.infer<typeof ZTemplateDetail>;
 export const ZUploadMasterResult = z.object({
   file_name: z.string().nullable(),
   preview_name: z.string().nullable(),
+  /** The stored name of the companion document sent as `document`, null when none was sent. */
+  document_file_name: z.string().optional(),
   warnings: z.array(z.string()),
 });
 export type TUploadMasterResult = z.infer<typeof ZUploadMasterResult>;

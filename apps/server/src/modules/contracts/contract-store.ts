@@ -40,6 +40,7 @@ const contractColumns = {
   stripeUrl: templates.stripeUrl,
   previewSha256: templateVersions.previewSha256,
   masterSha256: templateVersions.masterSha256,
+  documentName: templateVersions.documentName,
   ownerName: users.name,
   ownerSurname: users.surname,
   paymentId: payments.id,

@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PdfPool } from '../../documents/pdf-pool.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
@@ -35,8 +36,21 @@ import { type ClientLookup, noClientRegister } from './prefill.ts';
 
 // Any string: a malformed id answers 404 like an unknown one (or another user's).
 const ZContractIdParams = z.object({ id: z.string() });
+const ZDocumentNumber = z.coerce
+  .number({ error: it.validation.invalid })
+  .int(it.validation.invalid)
+  .min(1, it.validation.invalid)
+  .optional()
+  .describe("The set's document, from 1; without it the first, the template's master");
+const ZDocumentQuery = z.object({ document: ZDocumentNumber });
 const ZDownloadQuery = z.object({
-  format: z.enum(['docx', 'pdf']).default('docx').describe('pdf: PDF/A-2b (issue 11)'),
+  format: z
+    .enum(['docx', 'pdf', 'zip'])
+    .default('docx')
+    .describe(
+      'pdf: PDF/A-2b (issue 11); zip: every document of the set, each a .docx named after its document',
+    ),
+  document: ZDocumentNumber,
 });
 const ZSaved = dataOf(z.object({ id: z.string() }));
 const ZAnswerParams = z.object({ id: z.string(), variable: z.string() });
@@ -46,6 +60,8 @@ const ZItemParams = ZAnswerParams.extend({
     .int(it.validation.invalid)
     .min(0, it.validation.invalid),
 });
+
+const ZIP_CONTENT_TYPE = 'application/zip';
 
 /** Binary answers bypass the JSON response schemas (those describe the errors only). */
 function sendFile(reply: FastifyReply, contentType: string, bytes: Buffer, fileName?: string) {
@@ -296,10 +312,13 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       onRequest: userArea,
       schema: {
         tags: ['contracts'],
-        summary: 'The preview as PDF (application/pdf); 503 with Retry-After when busy or absent',
+        summary:
+          "The preview as PDF (application/pdf), of the set's `document` (from 1; the first without it); 503 with Retry-After when busy or absent",
         security,
         params: ZContractIdParams,
+        querystring: ZDocumentQuery,
         response: {
+          400: ZApiError,
           401: ZApiError,
           403: ZApiError,
           404: ZApiError,
@@ -315,6 +334,7 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         pdfPool,
         currentUser(request),
         request.params.id,
+        request.query.document,
       );
       return sendFile(reply, 'application/pdf', pdf);
     },
@@ -327,11 +347,12 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       schema: {
         tags: ['contracts'],
         summary:
-          'The bought document (.docx, or PDF/A-2b with format=pdf), named by Content-Disposition; 402 before payment, 403 for the owner once refunded. The owner, or an admin (audited)',
+          'The bought document (.docx, or PDF/A-2b with format=pdf; `document` picks a document of a set, from 1; format=zip the whole set), named by Content-Disposition; 402 before payment, 403 for the owner once refunded. The owner, or an admin (audited)',
         security,
         params: ZContractIdParams,
         querystring: ZDownloadQuery,
         response: {
+          400: ZApiError,
           401: ZApiError,
           402: ZApiError,
           403: ZApiError,
@@ -341,7 +362,10 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { format } = request.query;
+      const { format, document } = request.query;
+      if (format === 'zip' && document !== undefined) {
+        throw new AppError('invalid', it.documentSets.zipWithDocument);
+      }
       const file = await downloadContract(
         app.db,
         app.documents,
@@ -349,8 +373,15 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         currentUser(request),
         request.params.id,
         format,
+        undefined,
+        document,
       );
-      const type = format === 'pdf' ? 'application/pdf' : DOCX_CONTENT_TYPE;
+      const type =
+        format === 'pdf'
+          ? 'application/pdf'
+          : format === 'zip'
+            ? ZIP_CONTENT_TYPE
+            : DOCX_CONTENT_TYPE;
       return sendFile(reply, type, file.bytes, file.fileName);
     },
   );

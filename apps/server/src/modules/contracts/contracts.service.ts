@@ -70,6 +70,7 @@ import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
 import { readFileBytes } from '../files/files.service.ts';
 import { oneOrList } from '../files/upload-master.service.ts';
 import { findCurrentVersion, loadVersionQuestions } from '../templates/questionnaire.service.ts';
+import { findCompanions } from '../templates/templates.service.ts';
 import {
   type ContractRow,
   findContract,
@@ -77,6 +78,7 @@ import {
   selectContracts,
 } from './contract-store.ts';
 import { asksForPrefill, type ClientLookup, noClientRegister, prefillFor } from './prefill.ts';
+import { findSetDocuments, pickSetDocument, zipSet } from './document-sets.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 
@@ -716,6 +718,7 @@ export async function getContractDetail(
   const detailed = summaryAnswers(questions, answers).map(({ question, entry }) =>
     isTypedQuestion(question) ? { ...entry, rules: rulesOf(question) } : entry,
   );
+  const set = await findSetDocuments(db, row);
   return {
     ...toCard(row),
     detailed_answers: detailed,
@@ -733,6 +736,7 @@ export async function getContractDetail(
     maxQuestions: row.maxQuestions,
     prefilled: row.prefilled.filter((key) => Object.hasOwn(answers, key)),
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    documents: set.map(({ position, name }) => ({ position, name })),
   };
 }
 
@@ -753,14 +757,33 @@ async function findPreviewSource(db: DbExecutor, id: string) {
   return row;
 }
 
+/**
+ * The preview of a set's document `position`: document 1 keeps its preview file (and the cache
+ * key it had before sets); a companion has no preview file of its own, its master serves.
+ */
+async function previewOfDocument(
+  db: DbExecutor,
+  source: PreviewSource,
+  position: number,
+): Promise<PreviewSource & { position: number }> {
+  if (position === 1) return { ...source, position };
+  const companions = await findCompanions(db, source.templateVersionId);
+  const companion = companions.find((document) => document.position === position);
+  if (!companion) {
+    throw new AppError('notFound', it.documentSets.documentNotFound(companions.length + 1));
+  }
+  return { ...source, previewSha256: companion.masterSha256, position };
+}
+
 type PreviewSource = NonNullable<Awaited<ReturnType<typeof findPreviewSource>>>;
 
 /**
  * Where the preview of `source` is cached: the key stored with the contract (its version and
  * answers, hashed when they were written) and the day, as `{oggi}` makes the preview depend on it.
  */
-function previewCacheKeyOf(source: PreviewSource, now: Date): string {
-  return `${source.previewKey}:${CalendarDate.inItaly(now)}`;
+function previewCacheKeyOf(source: PreviewSource & { position?: number }, now: Date): string {
+  const document = source.position && source.position > 1 ? `:${source.position}` : '';
+  return `${source.previewKey}${document}:${CalendarDate.inItaly(now)}`;
 }
 
 /** The preview .docx of `source`: its pinned preview file rendered with its answers. */
@@ -794,9 +817,12 @@ export async function renderContractPreview(
   pdfPool: PdfPool,
   caller: Caller,
   id: string,
+  /** The set's document, from 1. */
+  position = 1,
 ): Promise<Buffer> {
-  const source = await findPreviewSource(db, id);
-  if (!source || !mayPreviewContract(caller, source)) throw notFound();
+  const found = await findPreviewSource(db, id);
+  if (!found || !mayPreviewContract(caller, found)) throw notFound();
+  const source = await previewOfDocument(db, found, position);
   const now = new Date();
   const cacheKey = previewCacheKeyOf(source, now);
   const known = pdfPool.peek(cacheKey, 'page-images');
@@ -921,8 +947,11 @@ export async function prepareBoughtPdf(
   );
 }
 
-/** What GET /contract/download/{id} sends: the SPEC's .docx, or a PDF/A-2b (issue 11). */
-export type DownloadFormat = 'docx' | 'pdf';
+/**
+ * What GET /contract/download/{id} sends: the SPEC's .docx, a PDF/A-2b (issue 11), or a document
+ * set's every .docx in one .zip.
+ */
+export type DownloadFormat = 'docx' | 'pdf' | 'zip';
 
 /**
  * GET /contract/download/{id} (owner, or an admin from the users' contracts, after a verified
@@ -941,6 +970,8 @@ export async function downloadContract(
   id: string,
   format: DownloadFormat = 'docx',
   now: Date = new Date(),
+  /** The set's document, from 1 (the master, as the SPEC's call gives it). */
+  position = 1,
 ): Promise<ContractDownload> {
   const row = await findContract(db, caller, id, mayDownloadContract);
   if (!row.paymentId) throw new AppError('paymentRequired', it.contracts.paymentRequired);
@@ -957,8 +988,21 @@ export async function downloadContract(
       details: { ownerId: row.userId },
     });
   }
-  const bytes = await renderBoughtDocx(db, documents, row, now);
   const date = now.toISOString().slice(0, 10);
+  const set = await findSetDocuments(db, row);
+  if (format === 'zip') {
+    // One document after the other: each render takes a document worker of two.
+    const files: { name: string; bytes: Buffer }[] = [];
+    for (const document of set) {
+      const docx = await renderBoughtDocx(db, documents, { ...row, ...document }, now);
+      files.push({ name: document.name, bytes: docx });
+    }
+    return { bytes: zipSet(files, now), fileName: `${row.templateName} - ${date}.zip` };
+  }
+  const document = pickSetDocument(set, position);
+  const bytes = await renderBoughtDocx(db, documents, { ...row, ...document }, now);
+  // A template of one document keeps the SPEC's name, the template's title.
+  const title = set.length === 1 ? row.templateName : document.name;
   if (format === 'pdf') {
     // Most often converted already, in the background, right after the payment.
     const pdf = await pdfPool
@@ -970,7 +1014,7 @@ export async function downloadContract(
         }
         throw error;
       });
-    return { bytes: pdf, fileName: `${row.templateName} - ${date}.pdf` };
+    return { bytes: pdf, fileName: `${title} - ${date}.pdf` };
   }
-  return { bytes, fileName: `${row.templateName} - ${date}.docx` };
+  return { bytes, fileName: `${title} - ${date}.docx` };
 }

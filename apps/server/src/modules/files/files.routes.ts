@@ -28,8 +28,8 @@ import {
  */
 export const UPLOAD_LIMITS = {
   fileSize: DOCX_LIMITS.maxBytes,
-  files: 2,
-  fields: 8,
+  files: 3,
+  fields: 9,
   fieldSize: 1024 * 1024,
   parts: 10,
   fieldNameSize: 100,
@@ -107,9 +107,16 @@ async function readParts<F extends string>(
   return { files, fields };
 }
 
-/** upload-master's fields: `questions`, `master`, `preview`, `file_name`, `preview_name`. */
+function isUploadField(name: string): name is FileRole | 'document' {
+  return isFileRole(name) || name === 'document';
+}
+
+/**
+ * upload-master's fields: `questions`, `master`, `preview`, `file_name`, `preview_name`, and for
+ * a document set `documents` and a companion's new file `document`.
+ */
 async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterInput> {
-  const { files, fields } = await readParts(request, isFileRole);
+  const { files, fields } = await readParts(request, isUploadField);
   const text = (name: string) => {
     const value = fields.get(name);
     return (typeof value === 'string' ? value.trim() : undefined) || undefined;
@@ -119,6 +126,7 @@ async function readUploadMaster(request: FastifyRequest): Promise<UploadMasterIn
     ...files,
     fileName: text('file_name'),
     previewName: text('preview_name'),
+    documents: text('documents'),
   };
 }
 
@@ -153,7 +161,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['templates'],
         summary: 'Check, lint and store the master and preview .docx (admins and editors)',
         description:
-          'multipart/form-data: `questions` (the JSON question list), `master` and `preview` (.docx, at most 10 MB each; either may be omitted when unchanged, then `file_name` / `preview_name` name the stored file to lint against). Lint errors: 422 with the list of messages, nothing stored. Answers the stored names (`<sha256>.docx`) to put in the template, and the lint warnings.',
+          'multipart/form-data: `questions` (the JSON question list), `master` and `preview` (.docx, at most 10 MB each; either may be omitted when unchanged, then `file_name` / `preview_name` name the stored file to lint against). A document set adds `documents`, the JSON list of its companion documents in order (`[{ name, file_name }]`), linted with the master as one set; one entry may leave out `file_name` when its new file comes as `document` (its stored name is answered as `document_file_name`). Lint errors: 422 with the list of messages, nothing stored. Answers the stored names (`<sha256>.docx`) to put in the template, and the lint warnings.',
         consumes: ['multipart/form-data'],
         security: [{ bearerAuth: [] }],
         response: {

@@ -3,7 +3,7 @@ import { it } from '@lexpath/shared';
 import { STORED_FILE_NAME_PATTERN } from '@lexpath/shared/schemas/templates';
 import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { files, templateVersions } from '../../db/schema.ts';
+import { files, templateDocuments, templateVersions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPgError, PG_FOREIGN_KEY_VIOLATION } from '../../lib/pg-errors.ts';
 
@@ -89,11 +89,15 @@ export async function deleteUnusedFile(db: DbExecutor, fileName: string): Promis
     .where(
       or(eq(templateVersions.masterSha256, sha256), eq(templateVersions.previewSha256, sha256)),
     );
+  const usedBySet = db
+    .select({ one: sql`1` })
+    .from(templateDocuments)
+    .where(eq(templateDocuments.masterSha256, sha256));
   let deleted: { sha256: string }[];
   try {
     deleted = await db
       .delete(files)
-      .where(and(eq(files.sha256, sha256), notExists(usedByVersion)))
+      .where(and(eq(files.sha256, sha256), notExists(usedByVersion), notExists(usedBySet)))
       .returning({ sha256: files.sha256 });
   } catch (error) {
     // A version inserted between the check and the delete: the foreign key refuses.

@@ -1,5 +1,9 @@
 import { it, type TQuestion } from '@lexpath/shared';
-import { type TUploadMasterResult, ZQuestionList } from '@lexpath/shared/schemas/templates';
+import {
+  type TUploadMasterResult,
+  ZCompanionDocuments,
+  ZQuestionList,
+} from '@lexpath/shared/schemas/templates';
 import type { Database } from '../../db/client.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { assertSafeDocx } from '../../documents/docx-guard.ts';
@@ -26,13 +30,18 @@ export type UploadMasterInput = {
   /** Stored names of files the editor did not change, to lint the new ones against. */
   fileName?: string;
   previewName?: string;
+  /** A document set's companion document, new (its entry in `documents` has no `file_name`). */
+  document?: UploadedDocx;
+  /** The `documents` field: the JSON text of the set's companions, `[{ name, file_name? }]`. */
+  documents?: unknown;
 };
 
 const LABELS: Record<FileRole, string> = it.documents.fileNames;
 
 /** "Master: il file …", as the docx guard words its own refusals. */
-export function aboutFile(role: FileRole, text: string): string {
-  return `${LABELS[role]}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+export function aboutFile(role: FileRole | { label: string }, text: string): string {
+  const label = typeof role === 'string' ? LABELS[role] : role.label;
+  return `${label}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
 /** One message as a string, several as the list the master screen shows in red boxes. */
@@ -67,13 +76,14 @@ type Candidate = {
  */
 async function checkUpload(
   documents: DocumentWork,
-  role: FileRole,
+  role: FileRole | { label: string },
   file: UploadedDocx,
 ): Promise<Candidate> {
+  const label = typeof role === 'string' ? LABELS[role] : role.label;
   if (!/\.docx$/i.test(file.name)) {
     throw new AppError('unprocessable', aboutFile(role, it.templates.docxRequired));
   }
-  await assertSafeDocx(file.bytes, { fileName: LABELS[role] });
+  await assertSafeDocx(file.bytes, { fileName: label });
   let stripped: StrippedDocx;
   try {
     stripped = await documents.strip(file.bytes);
@@ -84,7 +94,7 @@ async function checkUpload(
     stripped = { bytes: file.bytes, removed: [] };
   }
   const { bytes, removed } = stripped;
-  const warnings = removedContentWarning(LABELS[role], removed);
+  const warnings = removedContentWarning(label, removed);
   return { name: file.name, bytes, sha256: sha256Of(bytes), uploaded: true, warnings };
 }
 
@@ -140,23 +150,92 @@ export async function uploadMaster(
   }
 
   assertDistinctFiles(files.master, files.preview);
+  const set = await readCompanions(db, documents, input);
   const { errors, warnings } = await documents.lint({
     master: files.master?.bytes,
     preview: files.preview?.bytes,
     questions,
+    companions: set.companions,
   });
   if (errors.length > 0) throw new AppError('unprocessable', errors);
 
   await db.transaction(async (tx) => {
     for (const file of Object.values(uploaded)) await storeFile(tx, file);
+    if (set.uploaded) await storeFile(tx, set.uploaded);
   });
   return {
     file_name: files.master ? storedFileName(files.master.sha256) : null,
     preview_name: files.preview ? storedFileName(files.preview.sha256) : null,
+    ...(set.uploaded ? { document_file_name: storedFileName(set.uploaded.sha256) } : {}),
     warnings: [
       ...(uploaded.master?.warnings ?? []),
       ...(uploaded.preview?.warnings ?? []),
+      ...(set.uploaded?.warnings ?? []),
       ...warnings,
     ],
   };
+}
+
+/**
+ * The set's companions of an upload: `documents` lists them in order, each with its name and the
+ * stored name of its file, but for the one whose new file comes as `document`. Each is linted
+ * with the master under its label («Documento 2 «…»»).
+ */
+async function readCompanions(
+  db: Database,
+  documents: DocumentWork,
+  input: UploadMasterInput,
+): Promise<{ companions: { label: string; bytes: Buffer }[]; uploaded?: Candidate }> {
+  if (input.documents === undefined) {
+    if (input.document) throw new AppError('invalid', it.documentSets.nameRequired(2));
+    return { companions: [] };
+  }
+  let list: unknown = input.documents;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      throw new AppError('invalid', it.errors.badRequest);
+    }
+  }
+  // The new file's entry has no stored name yet: a placeholder passes the list's checks.
+  const pending = '0'.repeat(64);
+  const entries = Array.isArray(list)
+    ? list.map((entry: unknown) =>
+        entry && typeof entry === 'object' && !('file_name' in entry)
+          ? { ...entry, file_name: `${pending}.docx` }
+          : entry,
+      )
+    : list;
+  const parsed = ZCompanionDocuments.safeParse(entries);
+  if (!parsed.success) {
+    throw new AppError(
+      'invalid',
+      oneOrList([...new Set(parsed.error.issues.map((i) => i.message))]),
+    );
+  }
+  const newOnes = parsed.data.filter((entry) => entry.file_name === `${pending}.docx`);
+  if (newOnes.length !== (input.document ? 1 : 0)) {
+    throw new AppError('invalid', it.errors.badRequest);
+  }
+  const position = (index: number) => index + 2;
+  const labelAt = (index: number) =>
+    it.documentSets.label(position(index), parsed.data[index]?.name ?? '');
+  let uploaded: Candidate | undefined;
+  if (input.document) {
+    const index = parsed.data.findIndex((entry) => entry.file_name === `${pending}.docx`);
+    uploaded = await checkUpload(documents, { label: labelAt(index) }, input.document);
+  }
+  const shas = parsed.data.map((entry) => sha256OfStoredName(entry.file_name));
+  const stored = await findFiles(
+    db,
+    shas.filter((sha): sha is string => sha !== null && sha !== pending),
+  );
+  const companions = parsed.data.map((_, index) => {
+    const sha = shas[index];
+    const bytes = sha === pending ? uploaded?.bytes : sha ? stored.get(sha)?.bytes : undefined;
+    if (!bytes) throw new AppError('unprocessable', it.templates.fileNotFound(labelAt(index)));
+    return { label: labelAt(index), bytes };
+  });
+  return { companions, uploaded };
 }

@@ -269,7 +269,7 @@ describe('POST /api/template/upload-master', () => {
     expect(missing.json().message).toBe(text.templates.questionsRequired);
   });
 
-  it('refuses a file over 10 MB (413) and a third file (413)', async () => {
+  it('refuses a file over 10 MB (413) and a fourth file (413)', async () => {
     const huge = Buffer.alloc(10 * 1024 * 1024 + 1, 1);
     const tooLarge = await uploadMaster(ctx, editor, {
       master: { filename: 'Enorme.docx', content: huge },
@@ -287,6 +287,7 @@ describe('POST /api/template/upload-master', () => {
         { name: 'master', ...docx },
         { name: 'preview', ...docx, filename: 'Altro 2.docx' },
         { name: 'preview', ...docx, filename: 'Altro 3.docx' },
+        { name: 'document', ...docx, filename: 'Altro 4.docx' },
       ]),
     });
     expect(third.statusCode).toBe(413);

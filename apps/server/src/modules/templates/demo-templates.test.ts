@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, files, templates, templateVersions, users } from '../../db/schema.ts';
+import {
+  categories,
+  files,
+  templateDocuments,
+  templates,
+  templateVersions,
+  users,
+} from '../../db/schema.ts';
 import { buildDocx } from '../../documents/test-docx.ts';
 import { DEMO_CATEGORIES, seedDemoData } from '../../seed.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -197,5 +204,54 @@ describe('demo templates on the first embedded start', () => {
     await expect(seeding).rejects.toBeInstanceOf(DemoTemplateError);
     await expect(seeding).rejects.toThrow(/"chiave-sbagliata".*sconosciuto/);
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('seeds a document set: the companions listed in template.json, in order, with the main document named', async () => {
+    const setDir = path.join(root, 'insiemi');
+    await writeDemo(setDir, 'incarico', {
+      name: 'Conferimento di incarico di prova',
+      description: 'Un insieme di documenti.',
+      category: 'Incarichi',
+      price_cents: 3900,
+      document_name: 'Lettera di incarico',
+      documents: [
+        { name: 'Informativa privacy', file: 'document-2.docx' },
+        { name: 'Delega', file: 'document-3.docx' },
+      ],
+    });
+    await writeFile(
+      path.join(setDir, 'incarico', 'document-2.docx'),
+      buildDocx(['Informativa per {nome_cliente}.']),
+    );
+    await writeFile(
+      path.join(setDir, 'incarico', 'document-3.docx'),
+      buildDocx(['Delega di {nome_cliente}.']),
+    );
+    const [editor] = await ctx.db.select().from(users).where(eq(users.pec, 'editor@pec.demo.it'));
+    const result = await ctx.db.transaction((tx) =>
+      seedDemoTemplates(tx, { dir: setDir, createdBy: editor?.id ?? '' }),
+    );
+    expect(result).toEqual({ created: ['incarico'], skipped: [] });
+    const [version] = await ctx.db
+      .select({ id: templateVersions.id, documentName: templateVersions.documentName })
+      .from(templates)
+      .innerJoin(templateVersions, eq(templateVersions.id, templates.currentVersionId))
+      .where(eq(templates.name, 'Conferimento di incarico di prova'));
+    expect(version?.documentName).toBe('Lettera di incarico');
+    const companions = await ctx.db
+      .select({
+        position: templateDocuments.position,
+        name: templateDocuments.name,
+        bytes: files.bytes,
+      })
+      .from(templateDocuments)
+      .innerJoin(files, eq(files.sha256, templateDocuments.masterSha256))
+      .where(eq(templateDocuments.versionId, version?.id ?? ''))
+      .orderBy(templateDocuments.position);
+    expect(companions.map(({ position, name }) => ({ position, name }))).toEqual([
+      { position: 2, name: 'Informativa privacy' },
+      { position: 3, name: 'Delega' },
+    ]);
+    expect(companions[1]?.bytes.equals(buildDocx(['Delega di {nome_cliente}.']))).toBe(true);
   });
 });

@@ -32,6 +32,11 @@ const ZDemoManifest = z.object({
   max_time: ZCount,
   min_questions: ZCount,
   max_questions: ZCount,
+  /** A document set: the main document's name and the companions, each a .docx of the folder. */
+  document_name: z.string().trim().min(1).optional(),
+  documents: z
+    .array(z.object({ name: z.string().trim().min(1), file: z.string().regex(/^[\w-]+\.docx$/) }))
+    .optional(),
 });
 
 /** A demo folder that cannot be seeded: a bug of the repository, reported with its folder. */
@@ -101,6 +106,13 @@ async function seedFolder(
     name: `${manifest.name} - anteprima.docx`,
     bytes: preview,
   });
+  const companions = [];
+  for (const document of manifest.documents ?? []) {
+    const bytes = await read(document.file);
+    await assertSafeDocx(bytes, { fileName: document.file });
+    const sha256 = await storeFile(tx, { name: `${document.name}.docx`, bytes });
+    companions.push({ name: document.name, file_name: storedFileName(sha256) });
+  }
   // Our own files, linted before the server and its worker pool exist.
   await insertTemplate(tx, inProcessDocuments, {
     name: manifest.name,
@@ -114,6 +126,8 @@ async function seedFolder(
     fileName: storedFileName(masterSha),
     previewName: storedFileName(previewSha),
     questions,
+    documentName: manifest.document_name ?? null,
+    companions,
   });
   return 'created';
 }

@@ -23,7 +23,13 @@ import {
 } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { likePattern } from '../../db/like-pattern.ts';
-import { categories, templates, templateVersions, users } from '../../db/schema.ts';
+import {
+  categories,
+  templateDocuments,
+  templates,
+  templateVersions,
+  users,
+} from '../../db/schema.ts';
 import type { DocumentWork } from '../../documents/document-pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
@@ -171,6 +177,7 @@ export async function getTemplateDetail(
     .select({
       ...cardColumns,
       versionId: templateVersions.id,
+      documentName: templateVersions.documentName,
       jsonQuestions: templateVersions.jsonQuestions,
       masterSha256: templateVersions.masterSha256,
       previewSha256: templateVersions.previewSha256,
@@ -188,6 +195,7 @@ export async function getTemplateDetail(
     .leftJoin(categories, eq(categories.id, templates.categoryId))
     .where(and(eq(templates.id, id), isNull(templates.deletedAt)));
   if (!row) throw notFound();
+  const companions = await findCompanions(db, row.versionId);
   return {
     ...toCard(row, caller),
     stripe_url: row.stripeUrl,
@@ -195,6 +203,12 @@ export async function getTemplateDetail(
     file_name: storedFileName(row.masterSha256),
     ...previewOf(row),
     file_title: row.masterName,
+    document_name: row.documentName,
+    documents: companions.map((companion) => ({
+      name: companion.name,
+      file_name: storedFileName(companion.masterSha256),
+      file_title: companion.masterName,
+    })),
     version: {
       id: row.versionId,
       number: row.versionNumber,
@@ -211,7 +225,26 @@ type PreparedVersion = {
   /** The master itself when the template has no preview file of its own. */
   preview: { sha256: string; name: string };
   questions: TQuestion[];
+  documentName: string | null;
+  companions: { name: string; sha256: string; fileName: string }[];
 };
+
+/** A set's companion documents as the payload names them: the name and the stored file. */
+export type CompanionInput = { name: string; file_name: string };
+
+/** A version's companion documents (2, 3…) in order; none for a template of one document. */
+export function findCompanions(db: DbExecutor, versionId: string) {
+  return db
+    .select({
+      position: templateDocuments.position,
+      name: templateDocuments.name,
+      masterSha256: templateDocuments.masterSha256,
+      masterName: templateDocuments.masterName,
+    })
+    .from(templateDocuments)
+    .where(eq(templateDocuments.versionId, versionId))
+    .orderBy(templateDocuments.position);
+}
 
 const FILE_LABELS = it.documents.fileNames;
 
@@ -224,7 +257,13 @@ const FILE_LABELS = it.documents.fileNames;
 async function prepareVersion(
   tx: DbExecutor,
   documents: DocumentWork,
-  input: { fileName: string; previewName: string | null; questions: TQuestion[] },
+  input: {
+    fileName: string;
+    previewName: string | null;
+    questions: TQuestion[];
+    documentName: string | null;
+    companions: readonly CompanionInput[];
+  },
 ): Promise<PreparedVersion> {
   const masterSha = sha256OfStoredName(input.fileName);
   const previewSha = input.previewName === null ? null : sha256OfStoredName(input.previewName);
@@ -232,19 +271,42 @@ async function prepareVersion(
     throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.master));
   if (input.previewName !== null && !previewSha)
     throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
-  const stored = await findFiles(tx, previewSha ? [masterSha, previewSha] : [masterSha], {
-    lock: true,
+  const companionLabel = (index: number) =>
+    it.documentSets.label(index + 2, input.companions[index]?.name ?? '');
+  const companionShas = input.companions.map((companion, index) => {
+    const sha = sha256OfStoredName(companion.file_name);
+    if (!sha || sha === masterSha) {
+      throw new AppError(
+        'unprocessable',
+        sha
+          ? it.documentSets.sameFileTwice(companion.name)
+          : it.templates.fileNotFound(companionLabel(index)),
+      );
+    }
+    return sha;
   });
+  const stored = await findFiles(
+    tx,
+    [masterSha, ...(previewSha ? [previewSha] : []), ...companionShas],
+    { lock: true },
+  );
   const master = stored.get(masterSha);
   const preview = previewSha ? stored.get(previewSha) : undefined;
   if (!master) throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.master));
   if (previewSha && !preview)
     throw new AppError('unprocessable', it.templates.fileNotFound(FILE_LABELS.preview));
   assertDistinctFiles(master, preview);
+  const companions = companionShas.map((sha, index) => {
+    const file = stored.get(sha);
+    if (!file)
+      throw new AppError('unprocessable', it.templates.fileNotFound(companionLabel(index)));
+    return { label: companionLabel(index), file };
+  });
   const { errors } = await documents.lint({
     master: master.bytes,
     preview: preview?.bytes,
     questions: input.questions,
+    companions: companions.map(({ label, file }) => ({ label, bytes: file.bytes })),
   });
   if (errors.length > 0) throw new AppError('unprocessable', errors);
   const masterFile = { sha256: master.sha256, name: master.name };
@@ -252,6 +314,12 @@ async function prepareVersion(
     master: masterFile,
     preview: preview ? { sha256: preview.sha256, name: preview.name } : masterFile,
     questions: input.questions,
+    documentName: input.documentName,
+    companions: companions.map(({ file }, index) => ({
+      name: input.companions[index]?.name ?? '',
+      sha256: file.sha256,
+      fileName: file.name,
+    })),
   };
 }
 
@@ -335,10 +403,22 @@ async function addVersion(
       masterName: version.master.name,
       previewName: version.preview.name,
       jsonQuestions: version.questions,
+      documentName: version.documentName,
       createdBy,
     })
     .returning({ id: templateVersions.id });
   if (!row) throw new Error('insert returned no row');
+  if (version.companions.length > 0) {
+    await tx.insert(templateDocuments).values(
+      version.companions.map((companion, index) => ({
+        versionId: row.id,
+        position: index + 2,
+        name: companion.name,
+        masterSha256: companion.sha256,
+        masterName: companion.fileName,
+      })),
+    );
+  }
   await tx.update(templates).set({ currentVersionId: row.id }).where(eq(templates.id, templateId));
   return row.id;
 }
@@ -356,6 +436,9 @@ export type NewTemplate = {
   /** null: the master serves as the preview. */
   previewName: string | null;
   questions: TQuestion[];
+  /** A document set: the main document's name (null: the template's) and the other documents. */
+  documentName?: string | null;
+  companions?: readonly CompanionInput[];
 };
 
 /**
@@ -368,7 +451,11 @@ export async function insertTemplate(
   input: NewTemplate,
 ): Promise<{ id: string; versionId: string }> {
   await assertCategoryExists(tx, input.categoryId);
-  const version = await prepareVersion(tx, documents, input);
+  const version = await prepareVersion(tx, documents, {
+    ...input,
+    documentName: input.documentName ?? null,
+    companions: input.companions ?? [],
+  });
   const counts = resolveCounts(input.counts, input.questions, null, true);
   const [row] = await tx
     .insert(templates)
@@ -408,6 +495,8 @@ export async function createTemplate(
       fileName: input.file_name,
       previewName: input.preview_name ?? null,
       questions: input.json_questions,
+      documentName: input.document_name ?? null,
+      companions: input.documents ?? [],
     });
     await recordAudit(tx, {
       actorId: actor.id,
@@ -460,10 +549,19 @@ export async function updateTemplate(
       input.preview_name === undefined ? previewOf(version).preview_name : input.preview_name;
     const questions = input.json_questions ?? currentQuestions;
     const questionsChanged = canonicalJson(questions) !== canonicalJson(currentQuestions);
+    const documentName =
+      input.document_name === undefined ? version.documentName : input.document_name;
+    const currentCompanions = (await findCompanions(tx, version.id)).map((companion) => ({
+      name: companion.name,
+      file_name: storedFileName(companion.masterSha256),
+    }));
+    const companions = input.documents ?? currentCompanions;
     const contentChanged =
       questionsChanged ||
       fileName !== storedFileName(version.masterSha256) ||
-      previewName !== previewOf(version).preview_name;
+      previewName !== previewOf(version).preview_name ||
+      documentName !== version.documentName ||
+      canonicalJson(companions) !== canonicalJson(currentCompanions);
 
     if (input.categoryId !== undefined && input.categoryId !== current.categoryId) {
       await assertCategoryExists(tx, input.categoryId);
@@ -484,7 +582,13 @@ export async function updateTemplate(
 
     let versionId: string | undefined;
     if (contentChanged) {
-      const prepared = await prepareVersion(tx, documents, { fileName, previewName, questions });
+      const prepared = await prepareVersion(tx, documents, {
+        fileName,
+        previewName,
+        questions,
+        documentName,
+        companions,
+      });
       versionId = await addVersion(tx, id, prepared, actor.id);
     }
     if (changedFields.length > 0) {
@@ -526,10 +630,24 @@ export async function changeTemplateStatus(
         .select({ masterSha256: templateVersions.masterSha256 })
         .from(templateVersions)
         .where(eq(templateVersions.id, current.currentVersionId));
-      const blanks = version
-        ? await documents.countBlanks(await readFileBytes(tx, version.masterSha256))
-        : 0;
-      if (blanks > 0) throw new AppError('conflict', it.documents.blanks.publishWithBlanks(blanks));
+      // Every document of a set reaches the buyer: the blanks of all of them count.
+      const masters = version
+        ? [
+            version.masterSha256,
+            ...(await findCompanions(tx, current.currentVersionId)).map((c) => c.masterSha256),
+          ]
+        : [];
+      let blanks = 0;
+      for (const sha256 of masters) {
+        blanks += await documents.countBlanks(await readFileBytes(tx, sha256));
+      }
+      if (blanks > 0) {
+        const message =
+          masters.length > 1
+            ? it.documentSets.publishWithBlanks(blanks)
+            : it.documents.blanks.publishWithBlanks(blanks);
+        throw new AppError('conflict', message);
+      }
     }
     await tx.update(templates).set({ status }).where(eq(templates.id, id));
     await recordAudit(tx, {

@@ -80,6 +80,10 @@ export interface TemplatePayload {
   max_time: string;
   min_questions: string;
   max_questions: string;
+  /** A document set's companions in order; left out for a template of one document. */
+  documents?: { name: string; file_name: string }[];
+  /** The main document's name in a set; null for the template's title. */
+  document_name?: string | null;
 }
 
 export interface MasterUpload {
@@ -88,16 +92,49 @@ export interface MasterUpload {
   preview: File | null;
   fileName: string;
   previewName: string;
+  /** The set's companions already stored, linted with the master as one set. */
+  documents?: { name: string; file_name: string }[];
 }
 
 /** POST /template/upload-master: the picked files, or the stored names of unchanged ones. */
-export function uploadMaster({ questions, master, preview, fileName, previewName }: MasterUpload) {
+export function uploadMaster({
+  questions,
+  master,
+  preview,
+  fileName,
+  previewName,
+  documents,
+}: MasterUpload) {
   const form = new FormData();
+  if (documents && documents.length > 0) form.append('documents', JSON.stringify(documents));
   form.append('questions', JSON.stringify(questions));
   if (master) form.append('master', master, master.name);
   else if (fileName) form.append('file_name', fileName);
   if (preview) form.append('preview', preview, preview.name);
   else if (previewName) form.append('preview_name', previewName);
+  return api.post<TUploadMasterResult>('/template/upload-master', form);
+}
+
+/**
+ * POST /template/upload-master with a companion document's new file: linted with the stored
+ * master and the set's other documents (`documents`, the new one without `file_name`).
+ */
+export function uploadCompanion({
+  questions,
+  fileName,
+  documents,
+  file,
+}: {
+  questions: unknown[];
+  fileName: string;
+  documents: { name: string; file_name?: string }[];
+  file: File;
+}) {
+  const form = new FormData();
+  form.append('questions', JSON.stringify(questions));
+  form.append('file_name', fileName);
+  form.append('documents', JSON.stringify(documents));
+  form.append('document', file, file.name);
   return api.post<TUploadMasterResult>('/template/upload-master', form);
 }
 

@@ -23,6 +23,14 @@ export function loadTemplateIntoDraft(template: TTemplateDetail): void {
     max_questions: countText(template.max_questions),
     min_time: countText(template.min_time),
     max_time: countText(template.max_time),
+    document_name: template.document_name ?? '',
+    // A detail from before sets has no list: a template of one document.
+    documents: (template.documents ?? []).map((document) => ({
+      key: newCompanionKey(),
+      name: document.name,
+      file_name: document.file_name,
+      title: document.file_title,
+    })),
   };
   useTemplateDraftStore.setState({ value: draft });
   useMasterFilesStore.setState({
@@ -43,6 +51,17 @@ export const pickedFiles: { master: File | null; preview: File | null } = {
   preview: null,
 };
 
+/** Companion documents' files picked and not yet uploaded, by the draft companion's key. */
+export const pickedCompanionFiles = new Map<string, File>();
+
+let companionKeys = 0;
+
+/** A key for a companion row of the master form, unique in this page's life. */
+export function newCompanionKey(): string {
+  companionKeys += 1;
+  return `documento-${Date.now().toString(36)}-${companionKeys}`;
+}
+
 let mountedEditors = 0;
 let keepOnLeave = false;
 
@@ -56,6 +75,7 @@ function resetDraft(): void {
   useMasterFilesStore.getState().reset();
   pickedFiles.master = null;
   pickedFiles.preview = null;
+  pickedCompanionFiles.clear();
 }
 
 /** SPEC §4 "reset to empty" ('Svuota il modulo'): the stored copies go too, not just the values. */

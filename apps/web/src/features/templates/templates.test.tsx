@@ -306,6 +306,7 @@ describe('master editor', () => {
       'Dati del documento',
       'Dati di pagamento',
       'File del master',
+      "Documenti dell'insieme",
       'Elenco domande',
     ]);
     const category = screen.getByRole('combobox', { name: /^Categoria/ });

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { DocumentSetDownloads } from '../../../components/flow/document-set-downloads.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
@@ -119,6 +120,9 @@ export function DocumentDetailScreen() {
               </Flex>
             </Card.Body>
           </Card.Root>
+          {payment && !refundedAt ? (
+            <DocumentSetDownloads contractId={id} documents={detail.data.documents} />
+          ) : null}
           {payment ? (
             <InvoiceSection invoice={detail.data.invoice} refunded={refundedAt !== null} />
           ) : null}

@@ -1,9 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { DocumentChooser } from '../../../components/flow/document-chooser.tsx';
 import { ProtectedPreview } from '../../../components/flow/protected-preview.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { contractQueries } from '../../../lib/contract-queries.ts';
@@ -20,8 +22,12 @@ const texts = it.web.purchase;
 export function PreviewScreen() {
   const navigate = useNavigate();
   const contract = useNewContractStore((state) => state.value);
+  const [document, setDocument] = useState(1);
+  // A document set previews each of its documents; the detail says which there are.
+  const detail = useQuery({ ...contractQueries.detail(contract.id), enabled: contract.id !== '' });
+  const documents = detail.data?.documents ?? [];
   const preview = useQuery({
-    ...contractQueries.preview(contract.id),
+    ...contractQueries.preview(contract.id, document),
     enabled: contract.id !== '',
   });
 
@@ -33,6 +39,9 @@ export function PreviewScreen() {
       <Box mb="16">
         <AppAlert kind="info">{texts.previewWarning}</AppAlert>
       </Box>
+      {documents.length > 1 ? (
+        <DocumentChooser documents={documents} current={document} onChoose={setDocument} />
+      ) : null}
       <ProtectedPreview preview={preview} />
       <Flex justify="flex-end" mt="16">
         <Button variant="primary" onClick={() => navigate(PATHS.cart)}>

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { categoryQueries } from '../../../lib/category-queries.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import {
+  type DraftCompanion,
   type TemplateDraft,
   useMasterFilesStore,
   useTemplateDraftStore,
@@ -26,6 +27,8 @@ import {
   clearDraft,
   keepDraftOnLeave,
   loadTemplateIntoDraft,
+  newCompanionKey,
+  pickedCompanionFiles,
   pickedFiles,
   trackDraftEditor,
 } from '../draft.ts';
@@ -37,6 +40,11 @@ import {
 } from '../master-form-schema.ts';
 import { saveErrorsOf, useSaveMasterMutation } from '../use-save-master.ts';
 import { BlankConversionOffer } from './blank-conversion-offer.tsx';
+import {
+  CompanionDocumentsSection,
+  type CompanionErrors,
+  checkCompanions,
+} from './companion-documents-section.tsx';
 import {
   DocumentDataSection,
   FormSection,
@@ -85,6 +93,31 @@ export function MasterFormScreen() {
   const masterTrigger = useRef<HTMLButtonElement>(null);
   const previewTrigger = useRef<HTMLButtonElement>(null);
   const questions = draft.json_questions as TQuestion[];
+  const companions = draft.documents ?? [];
+  // The companions' picked files live outside the stored draft; this re-renders on a pick.
+  const [picked, setPicked] = useState<ReadonlyMap<string, File>>(
+    () => new Map(pickedCompanionFiles),
+  );
+  const [companionErrors, setCompanionErrors] = useState<CompanionErrors>({});
+  const pickCompanion = (key: string, file: File | null) => {
+    if (file) pickedCompanionFiles.set(key, file);
+    else pickedCompanionFiles.delete(key);
+    setPicked(new Map(pickedCompanionFiles));
+    setCompanionErrors({});
+  };
+  const changeCompanions = (next: DraftCompanion[]) => {
+    for (const key of pickedCompanionFiles.keys()) {
+      if (!next.some((row) => row.key === key)) pickedCompanionFiles.delete(key);
+    }
+    setPicked(new Map(pickedCompanionFiles));
+    setCompanionErrors({});
+    setDraft({ documents: next });
+  };
+  const addCompanion = () =>
+    changeCompanions([
+      ...companions,
+      { key: newCompanionKey(), name: '', file_name: '', title: '' },
+    ]);
 
   useEffect(trackDraftEditor, []);
 
@@ -140,9 +173,19 @@ export function MasterFormScreen() {
     (event?: FormEvent) => {
       const problems = checkMasterFiles(files.master, files.preview, storedFiles);
       setFileErrors(problems);
+      const companionProblems = checkCompanions(companions, pickedCompanionFiles);
+      setCompanionErrors(companionProblems);
       return handleSubmit(async (values) => {
         if (problems.master || problems.preview) {
           (problems.master ? masterTrigger : previewTrigger).current?.focus();
+          return;
+        }
+        if (Object.keys(companionProblems).length > 0) {
+          // The first row in trouble: its name field, or its file's button.
+          const invalid = document.querySelector<HTMLElement>(
+            '[data-companion-documents] [aria-invalid="true"]',
+          );
+          invalid?.focus();
           return;
         }
         await onValid(values);
@@ -159,7 +202,14 @@ export function MasterFormScreen() {
 
   const finish = validated((values) => {
     storeDraft();
-    save.mutate({ values, master: files.master, preview: files.preview, questions });
+    save.mutate({
+      values,
+      master: files.master,
+      preview: files.preview,
+      questions,
+      companions: useTemplateDraftStore.getState().value.documents ?? [],
+      documentName: useTemplateDraftStore.getState().value.document_name ?? '',
+    });
   });
 
   const saveDraft = () => {
@@ -191,6 +241,9 @@ export function MasterFormScreen() {
     }
     reset(formValuesOf(useTemplateDraftStore.getState().value));
     forgetPickedFiles();
+    pickedCompanionFiles.clear();
+    setPicked(new Map());
+    setCompanionErrors({});
     setPickerKey((key) => key + 1);
     save.reset();
     toaster.create({
@@ -234,6 +287,19 @@ export function MasterFormScreen() {
               />
             }
           />
+          <Box data-companion-documents="">
+            <CompanionDocumentsSection
+              key={pickerKey}
+              companions={companions}
+              mainName={draft.document_name ?? ''}
+              onMainNameChange={(name) => setDraft({ document_name: name })}
+              picked={picked}
+              errors={companionErrors}
+              onChange={changeCompanions}
+              onPick={pickCompanion}
+              onAdd={addCompanion}
+            />
+          </Box>
           <FormSection title={texts.questionList}>
             <MasterQuestionList
               questions={questions}

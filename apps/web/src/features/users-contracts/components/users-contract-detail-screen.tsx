@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { PageTitle } from '../../../components/feedback/page-title.tsx';
+import { DocumentSetDownloads } from '../../../components/flow/document-set-downloads.tsx';
 import { RecapCard } from '../../../components/flow/recap-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDownloadContractMutation } from '../../../lib/contract-download.ts';
@@ -83,6 +84,7 @@ export function UsersContractDetailScreen() {
               </Stack>
             </Card.Body>
           </Card.Root>
+          {payment ? <DocumentSetDownloads contractId={id} documents={contract.documents} /> : null}
           <Heading as="h2" textStyle="lg" color="navy.800" mb="12">
             {texts.answers}
           </Heading>
