@@ -1678,4 +1678,8 @@ export const it = {
       partita_iva: 'Partita IVA',
     },
   },
+  /** The lawyer's screens: the preview's pages, shortcuts for the keyboard, the cards' counts. */
+  lawyerScreens: {
+    previewPage: (page: number, pages: number) => `Pagina ${page} di ${pages} dell’anteprima`,
+  },
 } as const;
