@@ -1681,5 +1681,7 @@ export const it = {
   /** The lawyer's screens: the preview's pages, shortcuts for the keyboard, the cards' counts. */
   lawyerScreens: {
     previewPage: (page: number, pages: number) => `Pagina ${page} di ${pages} dell’anteprima`,
+    skipToResults: 'Vai ai risultati',
+    skipToActions: 'Vai alle azioni',
   },
 } as const;
