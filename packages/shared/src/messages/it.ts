@@ -1683,5 +1683,8 @@ export const it = {
     previewPage: (page: number, pages: number) => `Pagina ${page} di ${pages} dell’anteprima`,
     skipToResults: 'Vai ai risultati',
     skipToActions: 'Vai alle azioni',
+    /** A template card's count when a list has no maximum: «Numero di domande: da 7». */
+    fromAtLeast: (count: number) => `da ${count}`,
+    openListsNote: 'Le domande aumentano con ogni voce che aggiungi agli elenchi.',
   },
 } as const;
