@@ -17,14 +17,13 @@ type Shown =
 
 /**
  * The preview's pages as pictures (object URLs, revoked when the PDF changes or the screen
- * goes); the PDF itself, in the browser's viewer, only when it is not made of page pictures.
+ * goes); the PDF itself, in the browser's viewer, when it is not made of page pictures or the
+ * pictures cannot be drawn here (a browser without CompressionStream): still a preview.
  */
-function useShownPreview(blob: Blob | undefined): { shown: Shown | null; failed: boolean } {
+function useShownPreview(blob: Blob | undefined): Shown | null {
   const [shown, setShown] = useState<Shown | null>(null);
-  const [failed, setFailed] = useState(false);
   useEffect(() => {
     setShown(null);
-    setFailed(false);
     if (!blob) return;
     let current = true;
     const urls: string[] = [];
@@ -32,6 +31,7 @@ function useShownPreview(blob: Blob | undefined): { shown: Shown | null; failed:
       urls.push(url);
       return url;
     };
+    const frame = (): Shown => ({ kind: 'frame', url: remember(URL.createObjectURL(blob)) });
     previewPagesOf(blob)
       .then((pages) => {
         if (!current) return;
@@ -45,18 +45,18 @@ function useShownPreview(blob: Blob | undefined): { shown: Shown | null; failed:
                   height,
                 })),
               }
-            : { kind: 'frame', url: remember(URL.createObjectURL(blob)) },
+            : frame(),
         );
       })
       .catch(() => {
-        if (current) setFailed(true);
+        if (current) setShown(frame());
       });
     return () => {
       current = false;
       for (const url of urls) URL.revokeObjectURL(url);
     };
   }, [blob]);
-  return { shown, failed };
+  return shown;
 }
 
 /**
@@ -72,8 +72,8 @@ export function ProtectedPreview({
   note?: string;
 }) {
   const noteId = useId();
-  const { shown, failed } = useShownPreview(preview.data);
-  const preparing = preview.isPending || (preview.isSuccess && !shown && !failed);
+  const shown = useShownPreview(preview.data);
+  const preparing = preview.isPending || (preview.isSuccess && !shown);
   return (
     <>
       <Text id={noteId} mb="8" textStyle="sm" color="navy.700">
@@ -89,9 +89,9 @@ export function ProtectedPreview({
             <Text>{texts.previewPreparing}</Text>
           </Flex>
         ) : null}
-        {preview.isError || failed ? (
+        {preview.isError ? (
           <AppAlert kind="error" title={texts.previewLoadFailed}>
-            {preview.isError ? errorMessage(preview.error) : null}
+            {errorMessage(preview.error)}
             <Box mt="8">
               <Button variant="outline" size="sm" onClick={() => void preview.refetch()}>
                 {texts.retry}
