@@ -80,21 +80,10 @@ export function pathOf(page: Page): string {
 
 /**
  * Every screen a test looks at goes through here: axe must find no serious or critical
- * violation, and a screenshot is saved for the CI artifacts. `embedsPdf` for a screen showing
- * a PDF in a frame.
+ * violation, and a screenshot is saved for the CI artifacts.
  */
-export async function checkScreen(
-  page: Page,
-  name: string,
-  { embedsPdf = false }: { embedsPdf?: boolean } = {},
-): Promise<void> {
-  if (embedsPdf) {
-    // Chromium's PDF viewer (an extension frame) never lets Playwright see the page go
-    // network-idle: wait for every frame's load instead; the test awaits the PDF response.
-    for (const frame of page.frames()) await frame.waitForLoadState('load');
-  } else {
-    await page.waitForLoadState('networkidle');
-  }
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
   // label-content-name-mismatch is experimental in axe, so off by default: a visible label that
   // does not start the accessible name («Scarica PDF/A» named «Scarica «…» in formato PDF/A»)
   // breaks speech control (WCAG 2.5.3), and a tester found two.

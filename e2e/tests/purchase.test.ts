@@ -33,6 +33,7 @@ import {
   SMALL_SCREEN,
   signIn,
 } from '../support/browser.ts';
+import { waitForPreviewPages } from '../support/contracts.ts';
 
 const browser = browserForFile();
 
@@ -439,18 +440,11 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: "Vai all'anteprima" }).click();
     await checkProtectedPreview(page, await previewResponse);
     await waitForHeading(page, 'Anteprima');
-    await expect
-      .poll(() => page.locator('iframe[title="Anteprima del documento generato"]').count(), {
-        timeout: 20_000,
-      })
-      .toBe(1);
-    await checkScreen(page, 'purchase-preview', { embedsPdf: true });
+    expect(await waitForPreviewPages(page)).toBeGreaterThan(1);
+    await checkScreen(page, 'purchase-preview');
 
     // The cart: 35,00 € + IVA 22 % = 42,70 €.
-    // Scrolled first: the PDF viewer may scroll the page while the pointer moves.
-    const toCart = page.getByRole('button', { name: 'Vai al carrello' });
-    await toCart.scrollIntoViewIfNeeded();
-    await toCart.click();
+    await page.getByRole('button', { name: 'Vai al carrello' }).click();
     await waitForHeading(page, 'Carrello');
     const totals = page.locator('dl');
     await expect.poll(() => totals.textContent()).toContain(`Subtotale${euro(3500)}`);
@@ -625,13 +619,9 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
     await page.keyboard.press('Enter');
     await checkProtectedPreview(page, await previewResponse);
     await waitForHeading(page, 'Anteprima');
-    await expect
-      .poll(() => page.locator('iframe[title="Anteprima del documento generato"]').count(), {
-        timeout: 20_000,
-      })
-      .toBe(1);
+    expect(await waitForPreviewPages(page)).toBeGreaterThan(1);
     await expectTitleFocused(page, 'Anteprima');
-    await checkScreen(page, 'purchase-keyboard-preview', { embedsPdf: true });
+    await checkScreen(page, 'purchase-keyboard-preview');
     await tabTo(page, page.getByRole('button', { name: 'Vai al carrello' }));
     await page.keyboard.press('Enter');
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { buildDocx } from '../../apps/server/src/documents/test-docx.ts';
 import { giveBillingDataOnCart } from '../support/billing.ts';
 import { browserForFile, checkScreen, DEMO, signIn } from '../support/browser.ts';
+import { waitForPreviewPages } from '../support/contracts.ts';
 
 const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
@@ -205,14 +206,8 @@ describe('selling a template authored in the default setup (local payments)', ()
     await checkScreen(lawyer, 'sell-summary');
     await lawyer.getByRole('button', { name: "Vai all'anteprima" }).click();
     await expectHeading(lawyer, 'Anteprima');
-    await expect
-      .poll(() => lawyer.locator('iframe[title="Anteprima del documento generato"]').count(), {
-        timeout: 60_000,
-      })
-      .toBe(1);
-    const toCart = lawyer.getByRole('button', { name: 'Vai al carrello' });
-    await toCart.scrollIntoViewIfNeeded();
-    await toCart.click();
+    await waitForPreviewPages(lawyer, 60_000);
+    await lawyer.getByRole('button', { name: 'Vai al carrello' }).click();
     await expectHeading(lawyer, 'Carrello');
     await expect.poll(() => lawyer.locator('dl').textContent()).toContain('Totale24,40\u00a0€');
     // The first purchase asks for the billing data the invoice names (issue 14).

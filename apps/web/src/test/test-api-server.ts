@@ -6,6 +6,8 @@ export interface TestReply {
   body?: unknown;
   /** A raw, non-JSON body (what a proxy error page would send). */
   text?: string;
+  /** A binary body (a PDF the server drew), sent as it is. */
+  bytes?: Uint8Array;
   headers?: Record<string, string>;
   /** Answer only after this many milliseconds, to shape races. */
   delayMs?: number;
@@ -52,7 +54,9 @@ export async function startTestApi(routes: Record<string, TestHandler>): Promise
       connection: 'close',
       ...reply.headers,
     });
-    response.end(reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
+    response.end(
+      reply.bytes ?? reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

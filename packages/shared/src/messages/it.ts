@@ -1846,4 +1846,13 @@ export const it = {
     mainNameHelp:
       "Facoltativo: è il nome del master nell'anteprima e nel file .zip; se manca, si usa il titolo del modello.",
   },
+  /** The lawyer's screens: the preview's pages, shortcuts for the keyboard, the cards' counts. */
+  lawyerScreens: {
+    previewPage: (page: number, pages: number) => `Pagina ${page} di ${pages} dell’anteprima`,
+    skipToResults: 'Vai ai risultati',
+    skipToActions: 'Vai alle azioni',
+    /** A template card's count when a list has no maximum: «Numero di domande: da 7». */
+    fromAtLeast: (count: number) => `da ${count}`,
+    openListsNote: 'Le domande aumentano con ogni voce che aggiungi agli elenchi.',
+  },
 } as const;

@@ -330,6 +330,11 @@ export const ZTemplateCard = z.object({
   max_time: z.number().int().nullable(),
   min_questions: z.number().int().nullable(),
   max_questions: z.number().int().nullable(),
+  /**
+   * A list (elenco) of the current version has no max_items: each item added asks its questions
+   * again, so the maximum counts is a ceiling, not what a lawyer can expect.
+   */
+  open_lists: z.boolean().optional(),
   stripe_url: z.string().nullable().optional(),
   userId: z.object({ name: z.string(), surname: z.string() }),
   createdAt: z.string(),

@@ -77,8 +77,8 @@ import {
   hasCheckoutInProgress,
   selectContracts,
 } from './contract-store.ts';
-import { asksForPrefill, type ClientLookup, noClientRegister, prefillFor } from './prefill.ts';
 import { findSetDocuments, pickSetDocument, zipSet } from './document-sets.ts';
+import { asksForPrefill, type ClientLookup, noClientRegister, prefillFor } from './prefill.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
 

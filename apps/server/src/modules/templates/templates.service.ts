@@ -73,6 +73,11 @@ const cardColumns = {
   creatorName: users.name,
   creatorSurname: users.surname,
   versionCreatedAt: templateVersions.createdAt,
+  openLists: sql<boolean>`exists (
+    select 1 from jsonb_array_elements(${templateVersions.jsonQuestions}) as question
+    where question->>'type' = 'elenco'
+      and jsonb_typeof(question->'max_items') is distinct from 'number'
+  )`,
 };
 
 type CardRow = Awaited<ReturnType<typeof selectCards>>[number];
@@ -93,6 +98,7 @@ function toCard(row: CardRow, caller: Caller): TTemplateCard {
     max_time: row.maxTime,
     min_questions: row.minQuestions,
     max_questions: row.maxQuestions,
+    open_lists: row.openLists,
     // The payment link is configuration: the cart gets it with the contract, not from lists.
     ...(maySeeTemplateConfig(caller) ? { stripe_url: row.stripeUrl } : {}),
     userId: { name: row.creatorName, surname: row.creatorSurname },

@@ -15,6 +15,7 @@ import {
   TEST_QUESTIONS,
   uploadMaster,
 } from './test-templates.ts';
+import { TYPED_QUESTIONS } from './typed-questions.fixture.ts';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -559,6 +560,36 @@ describe('status, delete and the lists', () => {
         latestVersionAt: expect.any(String),
       });
     }
+  });
+
+  it('says on the card whether a list has no maximum, so that its range is no estimate', async () => {
+    const unbounded = TYPED_QUESTIONS.map((question) => {
+      if (!('max_items' in question)) return question;
+      const { max_items: _ceiling, ...rest } = question;
+      return rest;
+    });
+    const open = await createTemplateViaApi(ctx, editor, {
+      categoryId: leases.id,
+      marker: 'elenchi aperti',
+      questions: unbounded,
+    });
+    const bounded = await createTemplateViaApi(ctx, editor, {
+      categoryId: leases.id,
+      marker: 'elenchi chiusi',
+      questions: TYPED_QUESTIONS,
+    });
+    const cards = (await list('?name=elenchi', editor)).json().data.results as {
+      id: string;
+      open_lists: boolean;
+      min_questions: number;
+      max_questions: number;
+    }[];
+    const cardOf = (id: string) => cards.find((card) => card.id === id);
+    expect(cardOf(open.id)?.open_lists).toBe(true);
+    expect(cardOf(bounded.id)?.open_lists).toBe(false);
+    // The ceiling counts a list without a maximum as full: far above what a lawyer answers.
+    expect(cardOf(open.id)?.max_questions).toBeGreaterThan(cardOf(bounded.id)?.max_questions ?? 0);
+    expect(cardOf(open.id)?.min_questions).toBe(cardOf(bounded.id)?.min_questions);
   });
 
   it('shows the staff every template with its status, newest first', async () => {

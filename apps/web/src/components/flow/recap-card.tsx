@@ -1,4 +1,4 @@
-import { Badge, Card, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { type AnswerRules, formatItalian, isChoice, itemLabel } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerValue, TListItem } from '@lexpath/shared/schemas/questions';
@@ -103,7 +103,9 @@ export function RecapCard({
     <Card.Root as="li" bg="white" listStyleType="none">
       <Card.Body>
         <Flex gap="16" justify="space-between" align="flex-start">
-          <div>
+          {/* May shrink below its longest word (a PEC, an IBAN), which breaks instead: on a phone
+              the «Modifica» button stayed on screen only by widening the page. */}
+          <Box flex="1" minW="0" overflowWrap="anywhere">
             <Heading as="h3" textStyle="md" color="navy.800" mb="4">
               {question}
             </Heading>
@@ -125,11 +127,12 @@ export function RecapCard({
                 {shown}
               </Text>
             )}
-          </div>
+          </Box>
           {onEdit ? (
             <Button
               variant="outline"
               size="sm"
+              flexShrink={0}
               aria-label={it.web.purchase.editAnswer(question)}
               onClick={onEdit}
             >

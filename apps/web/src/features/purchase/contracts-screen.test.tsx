@@ -94,6 +94,42 @@ describe('the catalogue without a router (stand-alone page)', () => {
     );
   });
 
+  it('gives a list without a maximum as «da 7» and says why there may be more, not «7–56»', async () => {
+    await startCatalogueApi(
+      pageOf([
+        buildTemplateCard({
+          id: 'tpl-aperto',
+          name: 'Ricorso con più creditori',
+          min_time: 7,
+          max_time: 56,
+          min_questions: 7,
+          max_questions: 56,
+          open_lists: true,
+        }),
+        buildTemplateCard({ open_lists: false }),
+      ]),
+    );
+    signInAs('user');
+    renderStandalone();
+
+    const cardOf = async (name: string) => {
+      const card = (await screen.findByRole('button', { name })).closest('article');
+      if (!card) throw new Error(`no card for ${name}`);
+      return within(card as HTMLElement);
+    };
+    const open = await cardOf('Ricorso con più creditori');
+    expect(open.getByText('Tempo di compilazione: da 7 minuti')).toBeVisible();
+    expect(open.getByText('Numero di domande: da 7')).toBeVisible();
+    expect(
+      open.getByText('Le domande aumentano con ogni voce che aggiungi agli elenchi.'),
+    ).toBeVisible();
+    expect(open.queryByText(/7–56/)).toBeNull();
+    // A template whose lists all have a maximum keeps its range.
+    const bounded = await cardOf('Contratto di locazione');
+    expect(bounded.getByText('Numero di domande: 2–3')).toBeVisible();
+    expect(bounded.queryByText(/aggiungi agli elenchi/)).toBeNull();
+  });
+
   it('draws the cards together with the category chips, never before them (no shift)', async () => {
     await startCatalogueApi(pageOf([buildTemplateCard()]), {
       // The categories answer last: the chips' rows would push cards already drawn down.

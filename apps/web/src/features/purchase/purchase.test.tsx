@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { it as msg } from '@lexpath/shared/messages/it';
 import type { TBillingProfileView } from '@lexpath/shared/schemas/billing';
 import type { TCategory } from '@lexpath/shared/schemas/categories';
@@ -131,6 +134,8 @@ async function startPurchaseApi(
     previewError?: string;
     /** How long GET /contract/preview takes to answer. */
     previewDelayMs?: number;
+    /** The preview's bytes; by default a PDF that is no page pictures (the frame shows it). */
+    previewPdf?: Uint8Array;
     archive?: TContractCard[];
   } = {},
 ) {
@@ -192,7 +197,9 @@ async function startPurchaseApi(
       options.previewError
         ? apiError(503, options.previewError)
         : {
-            text: '%PDF-1.4 anteprima',
+            ...(options.previewPdf
+              ? { bytes: options.previewPdf }
+              : { text: '%PDF-1.4 anteprima' }),
             headers: { 'content-type': 'application/pdf' },
             delayMs: options.previewDelayMs,
           },
@@ -548,11 +555,16 @@ describe('summary', () => {
   });
 });
 
+/** Two pages as the server draws previews (page-images.ts): grey pictures, one a page. */
+const PAGE_PICTURES_PDF = readFileSync(
+  join(dirname(fileURLToPath(import.meta.url)), '../../test/preview-two-pages.pdf'),
+);
+
 describe('preview', () => {
   const answered = { durata: '4+4 anni', clausole: ['Cedolare secca'], foro: 'Milano' };
 
-  it('completes the document from the summary and shows its PDF with the warning', async () => {
-    await startPurchaseApi({ contract: { answers: answered } });
+  it('completes the document from the summary and shows its pages as pictures with the warning', async () => {
+    await startPurchaseApi({ contract: { answers: answered }, previewPdf: PAGE_PICTURES_PDF });
     signInAs('user');
     storeContract(answered);
     const user = userEvent.setup();
@@ -562,13 +574,35 @@ describe('preview', () => {
     await user.click(screen.getByRole('button', { name: "Vai all'anteprima" }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Anteprima' })).toBeVisible();
-    const frame = await screen.findByTitle('Anteprima del documento generato');
-    // The protected preview: no toolbar of the viewer, and a text alternative saying why.
-    expect(frame.getAttribute('src')).toMatch(/#toolbar=0/);
-    expect(frame).toHaveAccessibleDescription(msg.web.purchase.previewProtected);
+    // The pages are images in the page, not the browser's PDF viewer (a frame that took the first
+    // click meant for «Vai al carrello»), in a region the keyboard can scroll.
+    const pages = await screen.findByRole('region', { name: 'Anteprima del documento generato' });
+    expect(pages).toHaveAccessibleDescription(msg.web.purchase.previewProtected);
+    expect(pages).toHaveAttribute('tabindex', '0');
+    const pictures = within(pages).getAllByRole('img');
+    expect(pictures.map((picture) => picture.getAttribute('alt'))).toEqual([
+      'Pagina 1 di 2 dell’anteprima',
+      'Pagina 2 di 2 dell’anteprima',
+    ]);
+    // Each at the page picture's own size (preview-pages.test.ts checks the pixels).
+    expect(pictures[0]).toHaveAttribute('width', '267');
+    expect(pictures[0]).toHaveAttribute('height', '160');
+    expect(pictures[0]?.getAttribute('src')).toMatch(/^blob:/);
+    expect(document.querySelector('iframe')).toBeNull();
     expect(screen.getByText(/riferimenti incrociati/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Vai al carrello' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Carrello' })).toBeVisible();
+  });
+
+  it('shows a preview that is not made of page pictures in the viewer, without its toolbar', async () => {
+    await startPurchaseApi({ contract: { answers: answered, status: 'COMPLETED' } });
+    signInAs('user');
+    storeContract(answered);
+    renderApp('/user/nuovo-contratto/anteprima');
+
+    const frame = await screen.findByTitle('Anteprima del documento generato');
+    expect(frame.getAttribute('src')).toMatch(/#toolbar=0/);
+    expect(frame).toHaveAccessibleDescription(msg.web.purchase.previewProtected);
   });
 
   it('says the preview is being prepared until its PDF arrives', async () => {

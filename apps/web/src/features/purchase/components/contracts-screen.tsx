@@ -24,6 +24,7 @@ import { TemplateCard } from './template-card.tsx';
 import './catalogue.css';
 
 const texts = it.web.purchase;
+const RESULTS_ID = 'catalogue-results';
 
 /** A page of the catalogue: customers only ever receive published templates (SPEC §4); the
  * status says so anyway. */
@@ -117,21 +118,34 @@ export function ContractsScreen() {
   return (
     <div className="lp-cat">
       <h1 className="lp-cat-title">{title}</h1>
+      {/* Past the search and the category chips (a score of Tabs) to the first card. */}
+      <a
+        className="lp-cat-skip"
+        href={`#${RESULTS_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(RESULTS_ID)?.focus();
+        }}
+      >
+        {it.lawyerScreens.skipToResults}
+      </a>
       <CatalogueFilters categories={categories.data?.results ?? []} />
-      <CatalogueListState
-        query={templates}
-        emptyText={texts.templatesEmpty}
-        errorText={texts.templatesLoadFailed}
-        filtered={search.value !== '' || search.category !== ''}
-        waiting={chipsPending}
-      />
-      {results.length > 0 ? (
-        <section aria-label={title} className="lp-cat-grid">
-          {results.map((template) => (
-            <TemplateCard key={template.id} template={template} onStart={openTemplate} />
-          ))}
-        </section>
-      ) : null}
+      <div id={RESULTS_ID} tabIndex={-1} className="lp-cat-results">
+        <CatalogueListState
+          query={templates}
+          emptyText={texts.templatesEmpty}
+          errorText={texts.templatesLoadFailed}
+          filtered={search.value !== '' || search.category !== ''}
+          waiting={chipsPending}
+        />
+        {results.length > 0 ? (
+          <section aria-label={title} className="lp-cat-grid">
+            {results.map((template) => (
+              <TemplateCard key={template.id} template={template} onStart={openTemplate} />
+            ))}
+          </section>
+        ) : null}
+      </div>
       <CataloguePager
         page={page}
         totalPages={templates.data?.totalPages ?? 1}

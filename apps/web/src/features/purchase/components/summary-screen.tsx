@@ -1,4 +1,4 @@
-import { Flex } from '@chakra-ui/react';
+import { chakra, Flex } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
 import { CONTRACT_STATUS } from '@lexpath/shared/statuses';
@@ -21,6 +21,7 @@ import { useRemoveItemMutation, useSaveContractMutation } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
 
 const texts = it.web.purchase;
+const TO_PREVIEW_ID = 'summary-to-preview';
 
 /**
  * The answers given (SPEC §2). Changing an answer that a later question depends on drops it and
@@ -79,6 +80,34 @@ export function SummaryScreen() {
   return (
     <>
       <PageTitle>{it.web.titles.summary}</PageTitle>
+      {/* Past every answer and its «Modifica» (dozens of Tabs) to the way on. */}
+      <chakra.a
+        href={`#${TO_PREVIEW_ID}`}
+        srOnly
+        _focus={{
+          position: 'static',
+          display: 'inline-block',
+          width: 'auto',
+          height: 'auto',
+          clip: 'auto',
+          whiteSpace: 'normal',
+          mb: '12',
+          px: '16',
+          py: '8',
+          fontWeight: 'semibold',
+          color: 'navy.800',
+          borderRadius: 'md',
+          outline: '2px solid',
+          outlineColor: 'navy.500',
+          outlineOffset: '2px',
+        }}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(TO_PREVIEW_ID)?.focus();
+        }}
+      >
+        {it.lawyerScreens.skipToActions}
+      </chakra.a>
       {detail.isPending ? <PageLoader /> : null}
       {complete.isError ? <AppAlert kind="error">{errorMessage(complete.error)}</AppAlert> : null}
       <SummaryAnswers
@@ -96,6 +125,7 @@ export function SummaryScreen() {
       />
       <Flex justify="flex-end">
         <Button
+          id={TO_PREVIEW_ID}
           variant="primary"
           loading={complete.isPending}
           disabled={detail.isPending}

@@ -14,8 +14,17 @@ export interface TemplateCardProps {
 /** A published template; the title is the button that starts a document (the whole card
  * reacts to the pointer, the keyboard reaches one button). Plain elements (issue 13). */
 export function TemplateCard({ template, onStart }: TemplateCardProps) {
-  const time = formatRange(template.min_time, template.max_time);
-  const questions = formatRange(template.min_questions, template.max_questions);
+  // With a list of no maximum the ceiling (every list full) is no estimate: the card gives what
+  // the fewest items ask (min_items, or one), «da 7», and says why there may be more.
+  const open = template.open_lists === true && template.min_questions !== null;
+  const time = open
+    ? template.min_time === null
+      ? null
+      : it.lawyerScreens.fromAtLeast(template.min_time)
+    : formatRange(template.min_time, template.max_time);
+  const questions = open
+    ? it.lawyerScreens.fromAtLeast(template.min_questions as number)
+    : formatRange(template.min_questions, template.max_questions);
   return (
     <article className="lp-cat-card">
       <div className="lp-cat-card-body">
@@ -34,6 +43,7 @@ export function TemplateCard({ template, onStart }: TemplateCardProps) {
           </p>
           {time ? <p className="lp-cat-text">{texts.timeRange(time)}</p> : null}
           {questions ? <p className="lp-cat-text">{texts.questionRange(questions)}</p> : null}
+          {open ? <p className="lp-cat-text">{it.lawyerScreens.openListsNote}</p> : null}
         </div>
       </div>
     </article>
