@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { MigrationsFromNewerVersionError } from './db/migrate.ts';
 import { type OpenDatabase, openDatabase } from './db/open-database.ts';
 import type { DocumentPool } from './documents/document-pool.ts';
 import type { PdfPool } from './documents/pdf-pool.ts';
@@ -42,7 +43,9 @@ async function start(): Promise<void> {
   try {
     database = await opening;
   } catch (error) {
-    if (error instanceof DataDirInUseError) exitWithMessage(error.message);
+    if (error instanceof DataDirInUseError || error instanceof MigrationsFromNewerVersionError) {
+      exitWithMessage(error.message);
+    }
     logger.fatal({ err: error }, 'could not open the database');
     process.exit(1);
   }
