@@ -19,7 +19,7 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { prepareBoughtPdf } from './modules/contracts/contracts.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, readinessRoutes } from './modules/health/health.routes.ts';
 import { invoicePdfRoutes } from './modules/invoices/invoice-pdf.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import {
@@ -209,6 +209,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(readinessRoutes, {
+    prefix: '/api/ready',
+    ...(options.changeFeed ? { changeFeed: options.changeFeed } : {}),
+  });
   await app.register(appConfigRoutes, { prefix: '/api/app-config' });
   const { registrationsPerHour } = options.config;
   const rateLimits = {

@@ -594,6 +594,7 @@ const ROUTES: RouteCase[] = [
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
 const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'GET', route: '/api/health', request: { url: '/api/health' }, anonymous: 200 },
+  { method: 'GET', route: '/api/ready', request: { url: '/api/ready' }, anonymous: 200 },
   { method: 'GET', route: '/api/app-config', request: { url: '/api/app-config' }, anonymous: 200 },
   {
     method: 'POST',

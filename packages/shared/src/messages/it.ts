@@ -1678,4 +1678,9 @@ export const it = {
       partita_iva: 'Partita IVA',
     },
   },
+  /** Operations: readiness and the admin's «Stato del servizio». */
+  operations: {
+    notReady:
+      'Il servizio si sta avviando o ha perso il collegamento al database. Riprova tra qualche istante.',
+  },
 } as const;
