@@ -27,6 +27,8 @@ import {
   startTransmissionWorker,
   type TransmissionWorkerOptions,
 } from './modules/invoices/transmission.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import type { CurrentVersionRow } from './modules/templates/questionnaire.service.ts';
 import { questionRoutes } from './modules/templates/questions.routes.ts';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     documents: DocumentPool;
     /** Wakes the invoice transmission worker (a no-op when the app runs none). */
     invoiceTransmission: { kick: () => void };
+    /** What /metrics reports, and the previews that failed on this instance. */
+    metrics: Metrics;
   }
 }
 
@@ -108,6 +112,11 @@ export type BuildAppOptions = {
    * of other behaviour, so no file is written behind their back.
    */
   invoiceTransmitter?: InvoiceTransmitter;
+  /**
+   * The instance's metrics; the server makes them before the PDF pool, whose conversions they
+   * time. When omitted the app makes its own.
+   */
+  metrics?: Metrics;
   /** The transmission worker's timings (tests shorten them). */
   invoiceTransmission?: Pick<TransmissionWorkerOptions, 'pollIntervalMs' | 'retryDelayMs'>;
 };
@@ -167,6 +176,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', options.config);
   app.decorate('db', options.db);
   app.decorate('caches', createCaches(options.changeFeed));
+  const metrics = options.metrics ?? createMetrics();
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+  });
   let documentPool = options.documentPool;
   if (!documentPool) {
     // Threads start at the first document: most apps built in tests never lint or render.
@@ -238,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sofficePath: options.config.sofficePath,
       size: options.config.pdfPoolSize,
       prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
+      onConversion: metrics.observeConversion,
       ...(options.logger ? { logger: options.logger } : {}),
     });
     app.addHook('onClose', () => ownPool.close());
@@ -272,6 +292,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(invoicePdfRoutes, { prefix: '/api/invoice', pdfPool });
   await app.register(invoiceRoutes, { prefix: '/api/invoice' });
+  await app.register(metricsRoutes, { prefix: '/metrics', metrics, pdfPool });
 
   // Last: the SPA and its history fallback own every path the API does not.
   await app.register(staticSpaPlugin, { distDir: options.config.webDistDir });

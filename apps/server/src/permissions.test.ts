@@ -595,6 +595,8 @@ const ROUTES: RouteCase[] = [
 const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'GET', route: '/api/health', request: { url: '/api/health' }, anonymous: 200 },
   { method: 'GET', route: '/api/ready', request: { url: '/api/ready' }, anonymous: 200 },
+  // From loopback (as inject calls); off loopback it wants METRICS_TOKEN (metrics.test.ts).
+  { method: 'GET', route: '/metrics', request: { url: '/metrics' }, anonymous: 200 },
   { method: 'GET', route: '/api/app-config', request: { url: '/api/app-config' }, anonymous: 200 },
   {
     method: 'POST',

@@ -55,6 +55,7 @@ async function start(): Promise<void> {
       courtesyCopyOf,
       createDocumentPool,
       createMailTransport,
+      createMetrics,
       createPdfPool,
       DEMO_ACCOUNTS,
       DEMO_PASSWORD,
@@ -74,6 +75,8 @@ async function start(): Promise<void> {
     void documents.warmUp().catch((error: unknown) => {
       logger.warn({ err: error }, 'document worker warm-up failed');
     });
+    // Before the PDF pool: the metrics time its conversions.
+    const metrics = createMetrics();
     const pdfs = createPdfPool({
       sofficePath: config.sofficePath,
       size: config.pdfPoolSize,
@@ -86,6 +89,7 @@ async function start(): Promise<void> {
       workDir: path.join(config.dataDir, 'pdf-pool'),
       // The strip before conversion parses the whole package: in the document workers.
       prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
+      onConversion: metrics.observeConversion,
       logger,
     });
     pdfPool = pdfs;
@@ -100,6 +104,7 @@ async function start(): Promise<void> {
       pdfPool,
       documentPool,
       changeFeed,
+      metrics,
       // The composition root of invoice transmission: an accredited intermediary's adapter
       // (an InvoiceTransmitter) replaces this one here.
       invoiceTransmitter: directoryTransmitter(config.dataDir),

@@ -1680,6 +1680,7 @@ export const it = {
   },
   /** Operations: readiness and the admin's «Stato del servizio». */
   operations: {
+    metricsTokenRequired: 'Per leggere le metriche serve il token configurato in METRICS_TOKEN.',
     notReady:
       'Il servizio si sta avviando o ha perso il collegamento al database. Riprova tra qualche istante.',
   },
