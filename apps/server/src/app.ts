@@ -30,6 +30,7 @@ import {
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { serviceStatusRoutes } from './modules/service-status/service-status.routes.ts';
 import type { CurrentVersionRow } from './modules/templates/questionnaire.service.ts';
 import { questionRoutes } from './modules/templates/questions.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -50,7 +51,7 @@ declare module 'fastify' {
     /** Lint and render of untrusted .docx files, in worker threads (DESIGN §10). */
     documents: DocumentPool;
     /** Wakes the invoice transmission worker (a no-op when the app runs none). */
-    invoiceTransmission: { kick: () => void };
+    invoiceTransmission: { kick: () => void; retry: (invoiceId: string) => void };
     /** What /metrics reports, and the previews that failed on this instance. */
     metrics: Metrics;
   }
@@ -200,7 +201,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const transmitter = options.invoiceTransmitter;
   if (transmitter) {
     let worker: ReturnType<typeof startTransmissionWorker> | undefined;
-    app.decorate('invoiceTransmission', { kick: () => worker?.kick() });
+    app.decorate('invoiceTransmission', {
+      kick: () => worker?.kick(),
+      retry: (invoiceId: string) => worker?.retry(invoiceId),
+    });
     app.addHook('onReady', async () => {
       worker = startTransmissionWorker({
         db: options.db,
@@ -215,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await worker?.stop();
     });
   } else {
-    app.decorate('invoiceTransmission', { kick: () => undefined });
+    app.decorate('invoiceTransmission', { kick: () => undefined, retry: () => undefined });
   }
 
   await app.register(errorsPlugin);
@@ -293,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invoicePdfRoutes, { prefix: '/api/invoice', pdfPool });
   await app.register(invoiceRoutes, { prefix: '/api/invoice' });
   await app.register(metricsRoutes, { prefix: '/metrics', metrics, pdfPool });
+  await app.register(serviceStatusRoutes, { prefix: '/api/service-status' });
 
   // Last: the SPA and its history fallback own every path the API does not.
   await app.register(staticSpaPlugin, { distDir: options.config.webDistDir });

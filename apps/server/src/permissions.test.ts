@@ -131,6 +131,8 @@ async function countOf(table: typeof categories | typeof templates | typeof user
   return row?.n;
 }
 
+/** An id no row has. */
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 const ADMIN_ONLY = { anonymous: 401, user: 403, editor: 403, admin: 'allowed' } as const;
 const STAFF_ONLY = { anonymous: 401, user: 403, editor: 'allowed', admin: 'allowed' } as const;
 /**
@@ -588,6 +590,25 @@ const ROUTES: RouteCase[] = [
     route: '/api/invoice/export',
     request: () => ({ url: `/api/invoice/export?month=${new Date().toISOString().slice(0, 7)}` }),
     expect: ADMIN_ONLY,
+  },
+  {
+    method: 'GET',
+    route: '/api/service-status',
+    request: () => ({ url: '/api/service-status' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/service-status/mails/:id/retry',
+    // No such mail: the admin gets 404, everyone else is refused before the lookup.
+    request: () => ({ url: `/api/service-status/mails/${MISSING_ID}/retry` }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/service-status/invoices/:id/retry',
+    request: () => ({ url: `/api/service-status/invoices/${MISSING_ID}/retry` }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
   },
 ];
 

@@ -1680,6 +1680,11 @@ export const it = {
   },
   /** Operations: readiness and the admin's «Stato del servizio». */
   operations: {
+    mailNotFound: 'Mail non trovata.',
+    mailNotStopped: "Questa mail non è ferma: l'invio è già in corso o è avvenuto.",
+    invoiceNotFound: 'Fattura non trovata.',
+    invoiceAlreadyTransmitted:
+      'Questa fattura è già stata trasmessa: non viene inviata di nuovo da qui.',
     metricsTokenRequired: 'Per leggere le metriche serve il token configurato in METRICS_TOKEN.',
     notReady:
       'Il servizio si sta avviando o ha perso il collegamento al database. Riprova tra qualche istante.',
