@@ -1716,7 +1716,7 @@ export const it = {
       },
       reason: (reason: string) => `Motivo: ${reason}`,
       refusedHint:
-        'Una fattura scartata non si modifica né si reinvia: correggi i dati del cliente ed emetti un nuovo documento.',
+        'Una fattura scartata non si modifica né si reinvia da qui: il file corretto, con lo stesso numero e la stessa data, va inviato allo SDI entro cinque giorni dallo scarto.',
       stuckHint: 'La trasmissione non è riuscita da oltre 15 minuti.',
       retry: 'Riprova la trasmissione',
       retryOf: (number: string) => `Riprova la trasmissione della fattura n. ${number}`,
