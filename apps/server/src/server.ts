@@ -76,7 +76,7 @@ async function start(): Promise<void> {
       logger.warn({ err: error }, 'document worker warm-up failed');
     });
     // Before the PDF pool: the metrics time its conversions.
-    const metrics = createMetrics();
+    const metrics = createMetrics({ withProcessMetrics: true });
     const pdfs = createPdfPool({
       sofficePath: config.sofficePath,
       size: config.pdfPoolSize,

@@ -40,9 +40,13 @@ function poolOf(db: Database): pg.Pool | undefined {
   return client instanceof pg.Pool ? client : undefined;
 }
 
-export function createMetrics(): Metrics {
+/**
+ * `withProcessMetrics`: Node's own (CPU, memory, event loop lag) too. The server asks for them;
+ * apps built in tests do not, since each set keeps an event-loop monitor running for good.
+ */
+export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (withProcessMetrics) collectDefaultMetrics({ register: registry });
   const labels = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'lexpath_http_requests_total',
