@@ -67,6 +67,15 @@ describe('two servers started at the same moment on an empty database', () => {
         for (const server of servers) {
           expect(server.output()).not.toMatch(/could not open the database/);
         }
+        if (round === 1) {
+          // Both serve: ready, and their metrics (with Node's own) from loopback.
+          for (const server of servers) {
+            expect((await fetch(`${server.baseUrl}/api/ready`)).status).toBe(200);
+            const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+            expect(metrics).toMatch(/^lexpath_database_up 1$/m);
+            expect(metrics).toMatch(/^process_cpu_seconds_total /m);
+          }
+        }
       } finally {
         await Promise.all(servers.map((server) => server.stop()));
       }

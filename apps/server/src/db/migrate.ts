@@ -72,7 +72,9 @@ async function appliedAfter(
  */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
-  let broken = false;
+  // Until the unlock succeeds the session may hold the lock (or be dead): it is ended, not
+  // returned to the pool, where it would keep the other instances waiting.
+  let broken = true;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -80,13 +82,14 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
       if (unknown.length > 0) throw new MigrationsFromNewerVersionError(unknown);
       await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {
-        broken = true;
-      });
+      await client
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        .then(() => {
+          broken = false;
+        })
+        .catch(() => undefined);
     }
   } finally {
-    // A session whose unlock failed may still hold the lock: ending it releases the lock,
-    // where returning it to the pool would keep the other instances waiting.
     client.release(broken);
   }
 }
