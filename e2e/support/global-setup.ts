@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,11 @@ declare module 'vitest' {
     baseURL: string;
     /** The captured mails are at `${mailboxURL}/mails` (see support/mailbox.ts). */
     mailboxURL: string;
+    /**
+     * The server's embedded PostgreSQL, for a journey that needs a state no screen makes in
+     * reasonable time (a mail stopped after its twelve attempts).
+     */
+    databaseURL: string;
   }
 }
 
@@ -81,6 +86,15 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseURL, child, 90_000);
   project.provide('baseURL', baseURL);
   project.provide('mailboxURL', mailbox.url);
+  // The embedded PostgreSQL's port is the fourth line of its postmaster.pid.
+  const pgPort = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    ?.trim();
+  const pgPassword = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
+  project.provide(
+    'databaseURL',
+    `postgresql://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/lexpath`,
+  );
 
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));

@@ -26,6 +26,7 @@ const journeys = [
     menu: [
       'Documenti generati',
       'Fatture',
+      'Stato del servizio',
       'Utenti',
       'Master inseriti',
       'Categorie inserite',

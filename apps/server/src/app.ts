@@ -22,7 +22,7 @@ import { contractRoutes } from './modules/contracts/contracts.routes.ts';
 import { prepareBoughtPdf } from './modules/contracts/contracts.service.ts';
 import type { ClientLookup } from './modules/contracts/prefill.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, readinessRoutes } from './modules/health/health.routes.ts';
 import { invoicePdfRoutes } from './modules/invoices/invoice-pdf.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import {
@@ -30,7 +30,10 @@ import {
   startTransmissionWorker,
   type TransmissionWorkerOptions,
 } from './modules/invoices/transmission.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { serviceStatusRoutes } from './modules/service-status/service-status.routes.ts';
 import type { CurrentVersionRow } from './modules/templates/questionnaire.service.ts';
 import { questionRoutes } from './modules/templates/questions.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -51,7 +54,9 @@ declare module 'fastify' {
     /** Lint and render of untrusted .docx files, in worker threads (DESIGN §10). */
     documents: DocumentPool;
     /** Wakes the invoice transmission worker (a no-op when the app runs none). */
-    invoiceTransmission: { kick: () => void };
+    invoiceTransmission: { kick: () => void; retry: (invoiceId: string) => void };
+    /** What /metrics reports, and the previews that failed on this instance. */
+    metrics: Metrics;
   }
 }
 
@@ -116,6 +121,11 @@ export type BuildAppOptions = {
    * of other behaviour, so no file is written behind their back.
    */
   invoiceTransmitter?: InvoiceTransmitter;
+  /**
+   * The instance's metrics; the server makes them before the PDF pool, whose conversions they
+   * time. When omitted the app makes its own.
+   */
+  metrics?: Metrics;
   /** The transmission worker's timings (tests shorten them). */
   invoiceTransmission?: Pick<TransmissionWorkerOptions, 'pollIntervalMs' | 'retryDelayMs'>;
 };
@@ -178,6 +188,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', options.config);
   app.decorate('db', options.db);
   app.decorate('caches', createCaches(options.changeFeed));
+  const metrics = options.metrics ?? createMetrics();
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+  });
   let documentPool = options.documentPool;
   if (!documentPool) {
     // Threads start at the first document: most apps built in tests never lint or render.
@@ -192,7 +212,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const transmitter = options.invoiceTransmitter;
   if (transmitter) {
     let worker: ReturnType<typeof startTransmissionWorker> | undefined;
-    app.decorate('invoiceTransmission', { kick: () => worker?.kick() });
+    app.decorate('invoiceTransmission', {
+      kick: () => worker?.kick(),
+      retry: (invoiceId: string) => worker?.retry(invoiceId),
+    });
     app.addHook('onReady', async () => {
       worker = startTransmissionWorker({
         db: options.db,
@@ -207,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await worker?.stop();
     });
   } else {
-    app.decorate('invoiceTransmission', { kick: () => undefined });
+    app.decorate('invoiceTransmission', { kick: () => undefined, retry: () => undefined });
   }
 
   await app.register(errorsPlugin);
@@ -220,6 +243,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(readinessRoutes, {
+    prefix: '/api/ready',
+    ...(options.changeFeed ? { changeFeed: options.changeFeed } : {}),
+  });
   await app.register(appConfigRoutes, { prefix: '/api/app-config' });
   const { registrationsPerHour } = options.config;
   const rateLimits = {
@@ -246,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sofficePath: options.config.sofficePath,
       size: options.config.pdfPoolSize,
       prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
+      onConversion: metrics.observeConversion,
       ...(options.logger ? { logger: options.logger } : {}),
     });
     app.addHook('onClose', () => ownPool.close());
@@ -281,6 +309,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(invoicePdfRoutes, { prefix: '/api/invoice', pdfPool });
   await app.register(invoiceRoutes, { prefix: '/api/invoice' });
+  await app.register(metricsRoutes, { prefix: '/metrics', metrics, pdfPool });
+  await app.register(serviceStatusRoutes, { prefix: '/api/service-status' });
 
   // Last: the SPA and its history fallback own every path the API does not.
   await app.register(staticSpaPlugin, { distDir: options.config.webDistDir });

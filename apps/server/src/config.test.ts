@@ -214,6 +214,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, PDF_POOL_SIZE: '3' }).pdfPoolSize).toBe(3);
   });
 
+  it('reads METRICS_TOKEN, refuses a short one and never prints it', () => {
+    expect(loadConfig({ JWT_SECRET: SECRET }).metricsToken).toBeUndefined();
+    const token = 'prometheus-scraper-2026';
+    expect(loadConfig({ JWT_SECRET: SECRET, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const message = configError({ METRICS_TOKEN: 'corto' });
+    expect(message).toMatch(/METRICS_TOKEN: must be 16 to 200 printable characters/);
+    expect(message).not.toContain('corto');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, PORT: '', SUPPORT_EMAIL: ' ' }).port).toBe(3000);
   });

@@ -99,6 +99,12 @@ const ZEnvironment = z.object({
   LEXMIND_USERS: optional(z.string()),
   REGISTRATIONS_PER_HOUR: optional(integerBetween(1, 100_000)),
   BACKUP_KEEP: optional(integerBetween(1, 10_000)),
+  /** What a Prometheus scraper not on loopback sends as `Authorization: Bearer …`. */
+  METRICS_TOKEN: optional(
+    z.string().regex(/^[\x21-\x7e]{16,200}$/, {
+      error: 'must be 16 to 200 printable characters, no spaces',
+    }),
+  ),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optional(z.string()),
   REQUEST_TIMEOUT_MS: optional(integerBetween(1000, 3_600_000)),
@@ -171,6 +177,8 @@ export type AppConfig = {
   lexmindUsers: string[];
   /** Registrations accepted from one address in an hour (unset: the app's default, 10). */
   registrationsPerHour: number | undefined;
+  /** Lets a scraper off loopback read /metrics; unset: /metrics answers loopback only. */
+  metricsToken: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Absolute path of the built SPA. */
   webDistDir: string;
@@ -266,7 +274,8 @@ function formatIssues(error: z.ZodError, env: Record<string, string | undefined>
   const lines = error.issues.map((issue) => {
     const variable = String(issue.path[0] ?? '?');
     const given = env[variable];
-    const shown = variable.includes('SECRET') || given === undefined ? '' : ` (got "${given}")`;
+    const secret = variable.includes('SECRET') || variable.includes('TOKEN');
+    const shown = secret || given === undefined ? '' : ` (got "${given}")`;
     return `  - ${variable}: ${issue.message}${shown}`;
   });
   return `Invalid configuration:\n${lines.join('\n')}`;
@@ -355,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfPoolSize: vars.PDF_POOL_SIZE ?? defaultPdfPoolSize(),
     previewCacheBytes: (vars.PREVIEW_CACHE_MB ?? DEFAULT_PREVIEW_CACHE_MB) * 1024 * 1024,
     registrationsPerHour: vars.REGISTRATIONS_PER_HOUR,
+    metricsToken: vars.METRICS_TOKEN,
     lexmindUsers: (vars.LEXMIND_USERS ?? '')
       .split(',')
       .map((pec) => pec.trim().toLowerCase())

@@ -136,6 +136,8 @@ async function countOf(table: typeof categories | typeof templates | typeof user
   return row?.n;
 }
 
+/** An id no row has. */
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 const ADMIN_ONLY = { anonymous: 401, user: 403, editor: 403, admin: 'allowed' } as const;
 const STAFF_ONLY = { anonymous: 401, user: 403, editor: 'allowed', admin: 'allowed' } as const;
 /**
@@ -670,11 +672,33 @@ const ROUTES: RouteCase[] = [
     request: () => ({ url: `/api/client/${f.otherClientId}/export` }),
     expect: { ...USER_AREA, user: 404 },
   },
+  {
+    method: 'GET',
+    route: '/api/service-status',
+    request: () => ({ url: '/api/service-status' }),
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/service-status/mails/:id/retry',
+    // No such mail: the admin gets 404, everyone else is refused before the lookup.
+    request: () => ({ url: `/api/service-status/mails/${MISSING_ID}/retry` }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
+  {
+    method: 'POST',
+    route: '/api/service-status/invoices/:id/retry',
+    request: () => ({ url: `/api/service-status/invoices/${MISSING_ID}/retry` }),
+    expect: { ...ADMIN_ONLY, admin: 404 },
+  },
 ];
 
 /** Routes anyone may call: their answer without a token (never the "session expired" 401). */
 const PUBLIC_ROUTES: PublicRoute[] = [
   { method: 'GET', route: '/api/health', request: { url: '/api/health' }, anonymous: 200 },
+  { method: 'GET', route: '/api/ready', request: { url: '/api/ready' }, anonymous: 200 },
+  // From loopback (as inject calls); off loopback it wants METRICS_TOKEN (metrics.test.ts).
+  { method: 'GET', route: '/metrics', request: { url: '/metrics' }, anonymous: 200 },
   { method: 'GET', route: '/api/app-config', request: { url: '/api/app-config' }, anonymous: 200 },
   {
     method: 'POST',

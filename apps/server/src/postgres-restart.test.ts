@@ -113,7 +113,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe(`a PostgreSQL restart while ${BUYERS} lawyers buy documents`, () => {
-  it('keeps the server up, answers 503 with Retry-After meanwhile, loses nothing acknowledged, and serves again within 10 s', async () => {
+  it('keeps the server up, answers 503 with Retry-After meanwhile (/api/ready too), loses nothing acknowledged, and serves and is ready again within 10 s', async () => {
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -197,21 +197,45 @@ describe(`a PostgreSQL restart while ${BUYERS} lawyers buy documents`, () => {
       const accepting = performance.now();
       const paymentsBefore = acknowledged.payments.length;
       const deadline = accepting + 15_000;
+      // Until every buyer bought again and the readiness probe saw the instance ready again
+      // (the change feed reconnects on its own schedule, after the first purchases).
+      const readyAfter = () => probes.some((step) => step.at > accepting && step.status === 200);
       while (
-        acknowledged.payments.length < paymentsBefore + BUYERS &&
+        (acknowledged.payments.length < paymentsBefore + BUYERS || !readyAfter()) &&
         performance.now() < deadline
       ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const firstSuccess = steps.find((step) => step.at > accepting && step.status === 200);
+      const readyAgain = probes.find((step) => step.at > accepting && step.status === 200);
       return {
         name,
         outageMs: Math.round(accepting - started),
         recoveryMs: firstSuccess ? Math.round(firstSuccess.at - accepting) : null,
+        readyAgainMs: readyAgain ? Math.round(readyAgain.at - accepting) : null,
+        notReady: probes.filter(
+          (step) => step.at > started && step.at < accepting && step.status === 503,
+        ).length,
         unavailable: steps.filter((step) => step.at > started && step.status === 503).length,
         purchasesAfter: acknowledged.payments.length - paymentsBefore,
       };
     };
+    // What a proxy's readiness probe sees meanwhile.
+    const probes: Step[] = [];
+    let probing = true;
+    const probe = async () => {
+      while (probing) {
+        const response = await fetch(`${baseUrl}/api/ready`);
+        probes.push({
+          at: performance.now(),
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          message: ((await response.json()) as { message?: unknown }).message,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const prober = probe();
     const buyers = Array.from({ length: BUYERS }, () => buy());
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const outages = [
@@ -220,6 +244,8 @@ describe(`a PostgreSQL restart while ${BUYERS} lawyers buy documents`, () => {
     ];
     buying = false;
     await Promise.all(buyers);
+    probing = false;
+    await prober;
     const unavailable = steps.filter((step) => step.status === 503);
     console.log(
       JSON.stringify({
@@ -240,6 +266,19 @@ describe(`a PostgreSQL restart while ${BUYERS} lawyers buy documents`, () => {
     }
     // The buyers were turned away while there was no PostgreSQL, not only after.
     expect(outages[1]?.unavailable).toBeGreaterThan(0);
+    // Readiness went down with PostgreSQL and came back soon after it.
+    expect(outages[1]?.notReady).toBeGreaterThan(0);
+    for (const { readyAgainMs } of outages) {
+      expect(readyAgainMs).not.toBeNull();
+      expect(readyAgainMs).toBeLessThan(10_000);
+    }
+    for (const step of probes.filter((probe) => probe.status !== 200)) {
+      expect(step.status).toBe(503);
+      expect(step.retryAfter).toMatch(/^\d+$/);
+      expect([italian.errors.databaseUnavailable, italian.operations.notReady]).toContain(
+        step.message,
+      );
+    }
     for (const step of unavailable) {
       expect(step.retryAfter).toMatch(/^\d+$/);
       expect(step.message).toBe(italian.errors.databaseUnavailable);

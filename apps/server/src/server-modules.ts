@@ -11,4 +11,5 @@ export { courtesyCopyOf } from './modules/invoices/courtesy-copy.ts';
 export { directoryTransmitter } from './modules/invoices/transmission.ts';
 export { createMailTransport } from './modules/mail/mail.transport.ts';
 export { startOutboxWorker } from './modules/mail/mail.worker.ts';
+export { createMetrics } from './modules/metrics/metrics.ts';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from './seed.ts';

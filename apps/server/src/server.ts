@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { MigrationsFromNewerVersionError } from './db/migrate.ts';
 import { type OpenDatabase, openDatabase } from './db/open-database.ts';
 import type { DocumentPool } from './documents/document-pool.ts';
 import type { PdfPool } from './documents/pdf-pool.ts';
@@ -42,7 +43,9 @@ async function start(): Promise<void> {
   try {
     database = await opening;
   } catch (error) {
-    if (error instanceof DataDirInUseError) exitWithMessage(error.message);
+    if (error instanceof DataDirInUseError || error instanceof MigrationsFromNewerVersionError) {
+      exitWithMessage(error.message);
+    }
     logger.fatal({ err: error }, 'could not open the database');
     process.exit(1);
   }
@@ -52,6 +55,7 @@ async function start(): Promise<void> {
       courtesyCopyOf,
       createDocumentPool,
       createMailTransport,
+      createMetrics,
       createPdfPool,
       DEMO_ACCOUNTS,
       DEMO_PASSWORD,
@@ -71,6 +75,8 @@ async function start(): Promise<void> {
     void documents.warmUp().catch((error: unknown) => {
       logger.warn({ err: error }, 'document worker warm-up failed');
     });
+    // Before the PDF pool: the metrics time its conversions.
+    const metrics = createMetrics({ withProcessMetrics: true });
     const pdfs = createPdfPool({
       sofficePath: config.sofficePath,
       size: config.pdfPoolSize,
@@ -83,6 +89,7 @@ async function start(): Promise<void> {
       workDir: path.join(config.dataDir, 'pdf-pool'),
       // The strip before conversion parses the whole package: in the document workers.
       prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
+      onConversion: metrics.observeConversion,
       logger,
     });
     pdfPool = pdfs;
@@ -97,6 +104,7 @@ async function start(): Promise<void> {
       pdfPool,
       documentPool,
       changeFeed,
+      metrics,
       // The composition root of invoice transmission: an accredited intermediary's adapter
       // (an InvoiceTransmitter) replaces this one here.
       invoiceTransmitter: directoryTransmitter(config.dataDir),

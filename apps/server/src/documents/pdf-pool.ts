@@ -50,6 +50,8 @@ export type PdfPoolConfig = {
   /** Delay before a listener that died is started again (doubled after each failed start). */
   restartDelayMs?: number;
   logger?: { warn(details: object, message: string): void };
+  /** Told of every conversion LibreOffice finished or gave up on (the metrics). */
+  onConversion?: (result: PdfConversionResult) => void;
   /**
    * Strips what LibreOffice must not see (external references, review comments) before a
    * document waits for a listener: the server passes the document workers' `strip`, so the
@@ -57,6 +59,12 @@ export type PdfPoolConfig = {
    */
   prepare?: (docx: Buffer) => Promise<Buffer>;
 };
+
+/** One conversion: its time in LibreOffice, and for a failure the kind of failure only. */
+export type PdfConversionResult = {
+  output: 'pdf' | 'pdf-a';
+  seconds: number;
+} & ({ ok: true } | { ok: false; reason: string });
 
 export type PdfPoolStatus = {
   available: boolean;
@@ -371,11 +379,22 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   };
 
   const run = async (slot: Slot, job: Job) => {
+    const output = job.pdfA ? 'pdf-a' : 'pdf';
+    let started: number | undefined;
     try {
       const listener = await startListener(slot);
-      job.resolve(await listener.convert(job.docx, timeoutMs, { pdfA: job.pdfA }));
+      started = performance.now();
+      const pdf = await listener.convert(job.docx, timeoutMs, { pdfA: job.pdfA });
+      config.onConversion?.({ output, seconds: (performance.now() - started) / 1000, ok: true });
+      job.resolve(pdf);
     } catch (error) {
       const kind = error instanceof ListenerFailure ? error.kind : 'crashed';
+      config.onConversion?.({
+        output,
+        seconds: started === undefined ? 0 : (performance.now() - started) / 1000,
+        ok: false,
+        reason: kind,
+      });
       // A crashed or hung LibreOffice is replaced before the next job reaches it.
       if (kind !== 'conversion') slot.listener?.kill();
       config.logger?.warn({ err: error, attempt: job.attempts }, 'PDF conversion failed');

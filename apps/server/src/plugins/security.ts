@@ -67,8 +67,12 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
 };
 
-/** /api answers data, except the Swagger UI under /api/docs, which is a page. */
+/**
+ * /api answers data, except the Swagger UI under /api/docs, which is a page; /metrics is data
+ * too (a scraper's, never a page to frame or keep).
+ */
 function answersData(url: string): boolean {
+  if (url === '/metrics' || url.startsWith('/metrics?')) return true;
   const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
   return api && !url.startsWith('/api/docs');
 }

@@ -14,6 +14,7 @@ const EDITOR_REDIRECTS: ReadonlyArray<readonly [string, string]> = [
   [PATHS.users, PATHS.templates],
   [PATHS.createEditor, PATHS.templates],
   [PATHS.invoices, PATHS.templates],
+  [PATHS.serviceStatus, PATHS.templates],
   [PATHS.newCategory, PATHS.categories],
 ];
 

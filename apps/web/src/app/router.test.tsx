@@ -56,6 +56,7 @@ describe('the route table', () => {
     ['admin', '/admin/nuova-categoria', 'Nuova categoria'],
     ['admin', '/admin/crea-editor', 'Crea utente editor'],
     ['admin', '/admin/fatture', 'Fatture'],
+    ['admin', '/admin/stato-del-servizio', 'Stato del servizio'],
   ] as Array<[TRole | null, string, string]>)('as %s, %s shows "%s"', async (role, path, title) => {
     if (role) signInAs(role);
     const { router } = renderApp(path);

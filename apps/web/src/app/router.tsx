@@ -255,6 +255,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: PATHS.serviceStatus,
+            lazy: async () => ({
+              Component: (await import('../routes/admin/service-status.tsx')).ServiceStatusRoute,
+            }),
+          },
+          {
             path: PATHS.createEditor,
             lazy: async () => ({
               Component: (await import('../routes/admin/create-editor.tsx')).CreateEditorRoute,

@@ -43,6 +43,8 @@ export const PATHS = {
   createEditor: '/admin/crea-editor',
   /** Issue 14: every invoice and credit note, the month's export and refunds (admin only). */
   invoices: '/admin/fatture',
+  /** Issue 24: stopped mails, invoices to check, failed previews (admin only). */
+  serviceStatus: '/admin/stato-del-servizio',
 } as const;
 
 /** The five public authentication pages (SPEC §2). */

@@ -47,6 +47,7 @@ export const itPublic = {
       editor: 'Editor',
       createEditor: 'Crea utente editor',
       createCategory: 'Crea categoria',
+      serviceStatus: 'Stato del servizio',
     },
     login: {
       title: 'Accedi a LexPath',

@@ -1855,4 +1855,61 @@ export const it = {
     fromAtLeast: (count: number) => `da ${count}`,
     openListsNote: 'Le domande aumentano con ogni voce che aggiungi agli elenchi.',
   },
+  /** Operations: readiness and the admin's «Stato del servizio». */
+  operations: {
+    mailNotFound: 'Mail non trovata.',
+    mailNotStopped: "Questa mail non è ferma: l'invio è già in corso o è avvenuto.",
+    invoiceNotFound: 'Fattura non trovata.',
+    invoiceAlreadyTransmitted:
+      'Questa fattura è già stata trasmessa: non viene inviata di nuovo da qui.',
+    metricsTokenRequired: 'Per leggere le metriche serve il token configurato in METRICS_TOKEN.',
+    notReady:
+      'Il servizio si sta avviando o ha perso il collegamento al database. Riprova tra qualche istante.',
+  },
+  /** The admin's «Stato del servizio» screen. */
+  serviceStatusUi: {
+    title: itPublic.web.menu.serviceStatus,
+    intro:
+      'Qui trovi ciò che si è fermato e richiede la tua attenzione: mail non inviate, fatture da controllare e anteprime non riuscite.',
+    loadFailed: 'Non è stato possibile caricare lo stato del servizio.',
+    mails: {
+      title: 'Mail non inviate',
+      empty: 'Nessuna mail ferma: tutte le mail sono state inviate o sono in coda.',
+      to: (address: string) => `A: ${address}`,
+      attempts: (count: number) => `Tentativi: ${count}`,
+      lastError: (error: string) => `Ultimo errore: ${error}`,
+      createdAt: (date: string) => `Scritta il ${date}`,
+      retry: "Riprova l'invio",
+      retryOf: (address: string, subject: string) => `Riprova l'invio a ${address}: ${subject}`,
+      retried: (address: string) => `La mail a ${address} è di nuovo in coda di invio.`,
+    },
+    invoices: {
+      title: 'Fatture da controllare',
+      empty: 'Nessuna fattura da controllare.',
+      number: (number: string, date: string) => `Fattura n. ${number} del ${date}`,
+      problems: {
+        scartata: 'Scartata dallo SDI',
+        ferma: 'Non ancora trasmessa',
+      },
+      reason: (reason: string) => `Motivo: ${reason}`,
+      refusedHint:
+        'Una fattura scartata non si modifica né si reinvia da qui: il file corretto, con lo stesso numero e la stessa data, va inviato allo SDI entro cinque giorni dallo scarto.',
+      stuckHint: 'La trasmissione non è riuscita da oltre 15 minuti.',
+      retry: 'Riprova la trasmissione',
+      retryOf: (number: string) => `Riprova la trasmissione della fattura n. ${number}`,
+      retried: (number: string) => `Trasmissione della fattura n. ${number} avviata.`,
+    },
+    previews: {
+      title: 'Anteprime non riuscite',
+      scope: 'Conversioni PDF fallite su questa istanza del server (le più recenti).',
+      empty: 'Nessuna anteprima non riuscita.',
+      outputs: { pdf: 'Anteprima PDF', 'pdf-a': 'PDF/A del documento acquistato' },
+      reasons: {
+        crashed: 'LibreOffice si è interrotto',
+        timeout: 'Tempo scaduto',
+        conversion: 'Documento non convertibile',
+      } as Record<string, string>,
+      at: (date: string) => `Il ${date}`,
+    },
+  },
 } as const;

@@ -1,6 +1,7 @@
 import { dataOf, ZApiError, ZHealth } from '@lexpath/shared/schemas/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkHealth } from './health.service.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
+import { checkHealth, checkReadiness } from './health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,5 +14,23 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ data: await checkHealth(app.db) }),
+  );
+};
+
+export const readinessRoutes: FastifyPluginAsyncZod<{ changeFeed?: ChangeFeed }> = async (
+  app,
+  { changeFeed },
+) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          'Readiness: PostgreSQL answers, its migrations are current and the change feed listens (503 with Retry-After otherwise)',
+        response: { 200: dataOf(ZHealth), 503: ZApiError },
+      },
+    },
+    async () => ({ data: await checkReadiness(app.db, changeFeed) }),
   );
 };

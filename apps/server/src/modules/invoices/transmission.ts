@@ -196,6 +196,8 @@ export async function transmitPendingInvoices(
 export type TransmissionWorker = {
   /** Look at the queue now (after a fulfilment) instead of at the next poll. */
   kick: () => void;
+  /** Forget the invoice's failures and try it now (an admin's «Riprova la trasmissione»). */
+  retry: (invoiceId: string) => void;
   /** Finishes the invoice being transmitted (if any), then stops polling. */
   stop: () => Promise<void>;
 };
@@ -243,6 +245,10 @@ export function startTransmissionWorker(options: TransmissionWorkerOptions): Tra
 
   return {
     kick: run,
+    retry: (invoiceId) => {
+      backoff.delete(invoiceId);
+      run();
+    },
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

@@ -47,6 +47,7 @@ const MENUS: Record<TRole, { landing: string; items: string[]; faq: boolean; log
     items: [
       'Documenti generati',
       'Fatture',
+      'Stato del servizio',
       'Utenti',
       'Master inseriti',
       'Categorie inserite',

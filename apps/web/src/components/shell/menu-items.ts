@@ -19,6 +19,7 @@ const USER_MENU: MenuItem[] = [
 const ADMIN_MENU: MenuItem[] = [
   { label: menu.generatedDocuments, to: PATHS.usersContracts },
   { label: menu.invoices, to: PATHS.invoices },
+  { label: menu.serviceStatus, to: PATHS.serviceStatus },
   { label: menu.users, to: PATHS.users },
   { label: menu.templates, to: PATHS.templates },
   { label: menu.categories, to: PATHS.categories },

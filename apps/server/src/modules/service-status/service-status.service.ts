@@ -1,0 +1,102 @@
+import { it } from '@lexpath/shared';
+import type {
+  TInvoiceProblem,
+  TServiceStatus,
+  TStoppedMail,
+} from '@lexpath/shared/schemas/service-status';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { invoices, outbox } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { PreviewFailure } from '../metrics/metrics.ts';
+
+/** The transmission worker retries within 10 minutes at most: longer without it is stuck. */
+export const STUCK_AFTER_MINUTES = 15;
+
+/** Each list shows this many, newest first: a screen, not an archive. */
+const SHOWN = 50;
+
+export async function readServiceStatus(
+  db: Database,
+  previewFailures: PreviewFailure[],
+): Promise<TServiceStatus> {
+  const mails = await db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, 'failed'))
+    .orderBy(desc(outbox.createdAt))
+    .limit(SHOWN);
+  const problems = await db
+    .select({
+      id: invoices.id,
+      number: invoices.fullNumber,
+      issuedOn: invoices.issuedOn,
+      status: invoices.status,
+      reason: invoices.statusReason,
+      transmittedAt: invoices.transmittedAt,
+      createdAt: invoices.createdAt,
+    })
+    .from(invoices)
+    .where(
+      sql`${invoices.status} = 'scartata' or (${invoices.transmittedAt} is null and ${invoices.createdAt} < now() - make_interval(mins => ${STUCK_AFTER_MINUTES}))`,
+    )
+    .orderBy(desc(invoices.createdAt))
+    .limit(SHOWN);
+  return {
+    mails: mails.map(
+      (mail): TStoppedMail => ({ ...mail, createdAt: mail.createdAt.toISOString() }),
+    ),
+    invoices: problems.map(
+      (invoice): TInvoiceProblem => ({
+        id: invoice.id,
+        number: invoice.number,
+        issuedOn: invoice.issuedOn,
+        problem: invoice.status === 'scartata' ? 'scartata' : 'ferma',
+        reason: invoice.reason,
+        createdAt: invoice.createdAt.toISOString(),
+      }),
+    ),
+    previews: previewFailures.slice(0, SHOWN).map((failure) => ({
+      at: failure.at.toISOString(),
+      output: failure.output,
+      reason: failure.reason,
+    })),
+  };
+}
+
+/**
+ * A stopped mail is due again with a fresh count of attempts. Only a stopped one: a mail
+ * pending or being sent is the worker's, and a sent one stays sent.
+ */
+export async function retryStoppedMail(db: Database, id: string): Promise<void> {
+  const updated = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+    .returning({ id: outbox.id });
+  if (updated.length > 0) return;
+  const [existing] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.id, id));
+  if (!existing) throw new AppError('notFound', it.operations.mailNotFound);
+  throw new AppError('conflict', it.operations.mailNotStopped);
+}
+
+/**
+ * The invoice must still be waiting for its transmission: one handed over is never sent again
+ * from here, and one the SDI refused is corrected by a new document, not resent.
+ */
+export async function checkInvoiceRetryable(db: Database, id: string): Promise<void> {
+  const [invoice] = await db
+    .select({ transmittedAt: invoices.transmittedAt })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  if (!invoice) throw new AppError('notFound', it.operations.invoiceNotFound);
+  if (invoice.transmittedAt)
+    throw new AppError('conflict', it.operations.invoiceAlreadyTransmitted);
+}

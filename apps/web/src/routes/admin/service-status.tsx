@@ -1,0 +1,5 @@
+import { ServiceStatusScreen } from '../../features/service-status/components/service-status-screen.tsx';
+
+export function ServiceStatusRoute() {
+  return <ServiceStatusScreen />;
+}
