@@ -112,7 +112,7 @@ function startInstance(index: number, databaseUrl: string, jwtSecret: string): I
   return { name, child, port, exited };
 }
 
-/** Readiness through the liveness route until the instances have a readiness route. */
+/** Ready: PostgreSQL answers, the migrations are current and the change feed listens. */
 async function waitUntilServing(instance: Instance): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -120,7 +120,7 @@ async function waitUntilServing(instance: Instance): Promise<void> {
       throw new Error(`${instance.name} exited before serving`);
     }
     try {
-      const response = await fetch(`http://127.0.0.1:${instance.port}/api/health`);
+      const response = await fetch(`http://127.0.0.1:${instance.port}/api/ready`);
       if (response.status === 200) return;
     } catch {
       // Not listening yet.
