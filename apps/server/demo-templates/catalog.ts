@@ -1,7 +1,7 @@
 import { computeQuestionRange } from '@lexpath/shared';
 import { ZQuestions } from '@lexpath/shared/schemas/questions';
 import { accordoRiservatezza } from './accordo-riservatezza/source.ts';
-import { conferimentoIncarico, type DemoSetSource } from './conferimento-incarico/source.ts';
+import { conferimentoIncarico } from './conferimento-incarico/source.ts';
 import type { DemoTemplateSource } from './demo-template.ts';
 import { buildDemoDocx } from './docx-package.ts';
 import { locazioneAbitativa } from './locazione-abitativa/source.ts';
@@ -12,15 +12,8 @@ export const DEMO_TEMPLATES: readonly DemoTemplateSource[] = [
   locazioneAbitativa,
   accordoRiservatezza,
   prestazioneOperaProfessionale,
+  conferimentoIncarico,
 ];
-
-/**
- * The document sets, built into their folders but not seeded: the seed skips a folder holding
- * `set.json` until the set model (several masters per template) can publish it.
- */
-export const DEMO_SETS: readonly DemoSetSource[] = [conferimentoIncarico];
-
-export const DEMO_SET_MANIFEST = 'set.json';
 
 /** What the templates API needs besides the files (SPEC §3, Template). */
 export type DemoTemplateMetadata = {
@@ -137,57 +130,5 @@ export function buildDemoTemplateFiles(
     }),
     'questions.json': toJson(questions),
     'template.json': toJson(describeDemoTemplate(source)),
-  };
-}
-
-/** One document of a set as `set.json` lists it: name, place in the set, master and preview files. */
-export type DemoSetDocumentEntry = { name: string; order: number; master: string; preview: string };
-
-/** `set.json`: a template's catalogue data and its documents in order. */
-export type DemoSetManifest = Omit<DemoTemplateMetadata, 'documents' | 'document_name'> & {
-  documents: DemoSetDocumentEntry[];
-};
-
-/**
- * Every generated file of a document set, byte for byte as committed under
- * `demo-templates/<slug>/`: `set.json`, `questions.json` and, per document, `<file>.docx` and
- * `<file>.anteprima.docx`.
- */
-export function buildDemoSetFiles(source: DemoSetSource): Record<string, Buffer> {
-  const questions = ZQuestions.parse(source.questions);
-  const range = computeQuestionRange(source.questions);
-  const files: Record<string, Buffer> = {};
-  const documents: DemoSetDocumentEntry[] = [];
-  source.documents.forEach((document, index) => {
-    const entry = {
-      name: document.name,
-      order: index + 1,
-      master: `${document.file}.docx`,
-      preview: `${document.file}.anteprima.docx`,
-    };
-    documents.push(entry);
-    for (const variant of ['master', 'preview'] as const) {
-      files[entry[variant]] = buildDemoDocx({
-        title: document.name,
-        paragraphs: document.paragraphs,
-        variant,
-      });
-    }
-  });
-  const manifest: DemoSetManifest = {
-    name: source.name,
-    description: source.description,
-    category: source.category,
-    price_cents: source.priceCents,
-    min_time: source.minTime,
-    max_time: source.maxTime,
-    min_questions: range.min,
-    max_questions: range.max,
-    documents,
-  };
-  return {
-    [DEMO_SET_MANIFEST]: toJson(manifest),
-    'questions.json': toJson(questions),
-    ...files,
   };
 }

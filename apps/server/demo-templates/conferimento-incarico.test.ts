@@ -17,7 +17,7 @@ import { lintTemplate } from '../src/documents/lint.ts';
 import { createPdfPool } from '../src/documents/pdf-pool.ts';
 import { extractDocumentText, renderDocx } from '../src/documents/render.ts';
 import { pdfText } from '../src/documents/test-pdf.ts';
-import { buildDemoSetFiles, DEMO_SET_MANIFEST, DEMO_SETS } from './catalog.ts';
+import { buildDemoTemplateFiles, DEMO_TEMPLATES } from './catalog.ts';
 import {
   CLIENT_FIELD_OF,
   CLIENT_KIND_OPTION,
@@ -30,14 +30,27 @@ const FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), source.sl
 const NOW = new Date('2026-11-23T10:00:00Z');
 
 const read = (name: string) => readFileSync(path.join(FOLDER, name));
-const manifest = JSON.parse(read(DEMO_SET_MANIFEST).toString('utf8')) as {
-  documents: { name: string; order: number; master: string; preview: string }[];
+const manifest = JSON.parse(read('template.json').toString('utf8')) as {
+  name: string;
+  price_cents: number;
+  document_name: string;
+  documents: { name: string; file: string }[];
 };
-const masters = manifest.documents.map((document) => ({
-  ...document,
-  master: read(document.master),
-  preview: read(document.preview),
-}));
+/** The set in order: the lettera is the master (with its watermarked preview), then the companions. */
+const masters = [
+  {
+    name: manifest.document_name,
+    order: 1,
+    master: read('master.docx'),
+    preview: read('preview.docx'),
+  },
+  ...manifest.documents.map((document, index) => ({
+    name: document.name,
+    order: index + 2,
+    master: read(document.file),
+    preview: undefined,
+  })),
+];
 
 /** The lawyer's own facts, the same in both engagements. */
 const LAWYER: TAnswers = {
@@ -142,19 +155,19 @@ function documentNamed(set: Rendered[], name: string): string {
 }
 
 describe('Conferimento di incarico professionale: four documents from one interview', () => {
-  it('has up-to-date generated files, in the set the seed will publish', () => {
-    expect(DEMO_SETS).toContain(source);
-    const rebuilt = buildDemoSetFiles(source);
+  it('has up-to-date generated files, in the set the seed publishes', () => {
+    expect(DEMO_TEMPLATES).toContain(source);
+    const rebuilt = buildDemoTemplateFiles(source);
     for (const [name, bytes] of Object.entries(rebuilt)) {
       expect(bytes.equals(read(name)), name).toBe(true);
     }
-    expect(manifest.documents.map(({ name, order }) => [order, name])).toEqual([
+    expect(masters.map(({ name, order }) => [order, name])).toEqual([
       [1, 'Lettera di incarico'],
       [2, 'Preventivo scritto'],
       [3, 'Informativa privacy'],
       [4, 'Informativa sull’uso di sistemi di intelligenza artificiale'],
     ]);
-    expect(JSON.parse(read(DEMO_SET_MANIFEST).toString('utf8'))).toMatchObject({
+    expect(manifest).toMatchObject({
       name: 'Conferimento di incarico professionale',
       price_cents: 3900,
     });
@@ -162,7 +175,11 @@ describe('Conferimento di incarico professionale: four documents from one interv
 
   it('lints the four masters together: no error, no question unused by all of them', () => {
     const unusedIn = masters.map(({ master, preview }) => {
-      const { errors, warnings } = lintTemplate({ master, preview, questions: source.questions });
+      const { errors, warnings } = lintTemplate({
+        master,
+        ...(preview ? { preview } : {}),
+        questions: source.questions,
+      });
       expect(errors).toEqual([]);
       return new Set(warnings);
     });
@@ -425,20 +442,20 @@ describe('Conferimento di incarico professionale: four documents from one interv
     }
   });
 
-  it('previews each document with the same text under an ANTEPRIMA watermark', () => {
-    for (const { name, master, preview } of masters) {
-      const options = { questions: source.questions, now: NOW };
-      const renderedPreview = renderDocx(preview, COMPANY, options);
-      expect(extractDocumentText(renderedPreview), name).toBe(
-        extractDocumentText(renderDocx(master, COMPANY, options)),
-      );
-      const header = new PizZip(renderedPreview).file('word/header1.xml')?.asText() ?? '';
-      expect(header, name).toContain('string="ANTEPRIMA"');
-      expect(header, name).toContain(PREVIEW_NOTICE);
-      expect(new PizZip(master).file('word/header1.xml')?.asText(), name).not.toContain(
-        'ANTEPRIMA',
-      );
-    }
+  it('previews the lettera with the same text under an ANTEPRIMA watermark (the companions preview from their masters)', () => {
+    const [lettera] = masters;
+    if (!lettera?.preview) throw new Error('the lettera has no preview file');
+    const options = { questions: source.questions, now: NOW };
+    const renderedPreview = renderDocx(lettera.preview, COMPANY, options);
+    expect(extractDocumentText(renderedPreview)).toBe(
+      extractDocumentText(renderDocx(lettera.master, COMPANY, options)),
+    );
+    const header = new PizZip(renderedPreview).file('word/header1.xml')?.asText() ?? '';
+    expect(header).toContain('string="ANTEPRIMA"');
+    expect(header).toContain(PREVIEW_NOTICE);
+    expect(new PizZip(lettera.master).file('word/header1.xml')?.asText()).not.toContain(
+      'ANTEPRIMA',
+    );
   });
 
   describe('through LibreOffice', () => {

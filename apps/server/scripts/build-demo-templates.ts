@@ -6,12 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  buildDemoSetFiles,
-  buildDemoTemplateFiles,
-  DEMO_SETS,
-  DEMO_TEMPLATES,
-} from '../demo-templates/catalog.ts';
+import { buildDemoTemplateFiles, DEMO_TEMPLATES } from '../demo-templates/catalog.ts';
 
 const DEMO_TEMPLATES_DIR = fileURLToPath(new URL('../demo-templates/', import.meta.url));
 
@@ -20,7 +15,6 @@ const builds = [
     slug: source.slug,
     build: () => buildDemoTemplateFiles(source),
   })),
-  ...DEMO_SETS.map((source) => ({ slug: source.slug, build: () => buildDemoSetFiles(source) })),
 ];
 
 for (const source of builds) {

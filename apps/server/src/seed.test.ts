@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, templates, users } from './db/schema.ts';
@@ -46,11 +44,9 @@ describe('seedDemoData (first start of the embedded default)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(6);
   });
 
-  it('publishes one template for each folder of apps/server/demo-templates but the document sets', async () => {
-    // A folder holding set.json (the engagement pack) waits for the set model to be seeded.
+  it('publishes one template for each folder of apps/server/demo-templates', async () => {
     const folders = (await readdir(DEMO_TEMPLATES_DIR, { withFileTypes: true }).catch(() => []))
       .filter((entry) => entry.isDirectory())
-      .filter((entry) => !existsSync(path.join(DEMO_TEMPLATES_DIR, entry.name, 'set.json')))
       .map((entry) => entry.name);
     const rows = await ctx.db.select({ status: templates.status }).from(templates);
     expect(rows).toHaveLength(folders.length);

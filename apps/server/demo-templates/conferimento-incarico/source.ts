@@ -1,7 +1,7 @@
-import type { TQuestion } from '@lexpath/shared/schemas/questions';
+import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
 import {
   ask,
-  type DemoParagraph,
+  type DemoTemplateSource,
   elenco,
   field,
   heading,
@@ -10,25 +10,6 @@ import {
   subtitle,
   title,
 } from '../demo-template.ts';
-
-/** One document of a set: its name as the lawyer sees it, its file name, its paragraphs. */
-export type DemoSetDocument = { name: string; file: string; paragraphs: DemoParagraph[] };
-
-/**
- * A document set as the set model will seed it (issue 23, §4): the catalogue data, one question
- * list and the masters in their order, all rendered from the same answers.
- */
-export type DemoSetSource = {
-  slug: string;
-  name: string;
-  description: string;
-  category: string;
-  priceCents: number;
-  minTime: number;
-  maxTime: number;
-  questions: TQuestion[];
-  documents: DemoSetDocument[];
-};
 
 const GENERI = ['maschile', 'femminile'];
 const PERSONA_FISICA = { required_answers: [{ cliente_tipo: 'Persona fisica' }] };
@@ -378,11 +359,59 @@ export const CLIENT_KIND_OPTION = {
   persona_giuridica: 'Persona giuridica',
 } as const;
 
+/** One value for every typed question and list, as the questionnaire stores it: the demo tests walk every branch with them. */
+const FACTS: TAnswers = {
+  avvocato_nome: 'Luca Rossi',
+  avvocato_ordine: 'Milano',
+  avvocato_codice_fiscale: 'RSSMRA80A01H501U',
+  avvocato_partita_iva: '01234567897',
+  studio_indirizzo: 'via Manzoni 12',
+  studio_cap: '20121',
+  studio_comune: 'Milano',
+  studio_provincia: 'MI',
+  avvocato_pec: 'studio.rossi@pec.ordineavvocatimilano.it',
+  avvocato_telefono: '+390212345678',
+  polizza_compagnia: 'Delta Assicurazioni S.p.A.',
+  polizza_numero: 'RCP-2026-118',
+  polizza_massimale: '1500000.00',
+  iban: 'IT60X0542811101000000123456',
+  cliente_nome: 'Anna',
+  cliente_cognome: 'Bianchi',
+  cliente_luogo_nascita: 'Roma',
+  cliente_data_nascita: '1985-04-03',
+  cliente_denominazione: 'Alfa Costruzioni S.r.l.',
+  cliente_partita_iva: '12345678903',
+  cliente_codice_fiscale: 'BNCNNA85D43H501J',
+  cliente_indirizzo: 'via Tasso 4',
+  cliente_cap: '24121',
+  cliente_comune: 'Bergamo',
+  cliente_provincia: 'BG',
+  cliente_email: 'anna.bianchi@example.it',
+  cliente_pec: 'anna.bianchi@pec.it',
+  rappresentante_nome: 'Marco',
+  rappresentante_cognome: 'Neri',
+  rappresentante_qualifica: 'amministratore unico',
+  oggetto: 'una causa di risarcimento del danno da sinistro stradale',
+  autorita: 'Tribunale di Milano',
+  controparte: 'Beta Forniture S.p.A.',
+  fasi: [
+    { descrizione: 'Studio della controversia', compenso: '1000.00' },
+    { descrizione: 'Fase introduttiva del giudizio', compenso: '500.00' },
+    { descrizione: 'Fase decisionale', compenso: '250.50' },
+  ],
+  acconto: '500.00',
+  dpo_email: 'dpo@studiorossi.it',
+  ia_sistemi: [
+    { nome: 'Copilot', fornitore: 'Microsoft', finalita: 'sintesi di documenti lunghi' },
+  ],
+};
+
 /**
  * «Conferimento di incarico professionale»: the four documents every new client of a lawyer
- * signs, from one interview. Not yet in the catalogue: it waits for the set model.
+ * signs, from one interview, sold as one set: the lettera di incarico is the master, the others
+ * its companion documents.
  */
-export const conferimentoIncarico: DemoSetSource = {
+export const conferimentoIncarico: DemoTemplateSource = {
   slug: 'conferimento-incarico',
   name: 'Conferimento di incarico professionale',
   description:
@@ -392,13 +421,14 @@ export const conferimentoIncarico: DemoSetSource = {
   minTime: 8,
   maxTime: 15,
   questions,
-  documents: [
-    { name: 'Lettera di incarico', file: 'lettera-di-incarico', paragraphs: letteraIncarico },
-    { name: 'Preventivo scritto', file: 'preventivo-scritto', paragraphs: preventivo },
-    { name: 'Informativa privacy', file: 'informativa-privacy', paragraphs: informativaPrivacy },
+  facts: FACTS,
+  documentName: 'Lettera di incarico',
+  paragraphs: letteraIncarico,
+  companions: [
+    { name: 'Preventivo scritto', paragraphs: preventivo },
+    { name: 'Informativa privacy', paragraphs: informativaPrivacy },
     {
       name: 'Informativa sull’uso di sistemi di intelligenza artificiale',
-      file: 'informativa-intelligenza-artificiale',
       paragraphs: informativaIa,
     },
   ],

@@ -164,29 +164,6 @@ describe('demo templates on the first embedded start', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it('leaves a document set (set.json, several masters) to the set model and seeds the rest', async () => {
-    const mixedDir = path.join(root, 'con-insieme');
-    await writeDemo(mixedDir, 'singolo', {
-      name: 'Modello singolo',
-      description: 'Un solo documento.',
-      category: 'Insiemi',
-      price_cents: 100,
-    });
-    const set = path.join(mixedDir, 'conferimento-incarico');
-    await mkdir(set, { recursive: true });
-    await writeFile(path.join(set, 'set.json'), JSON.stringify({ name: 'Insieme', documents: [] }));
-    await writeFile(path.join(set, 'lettera-di-incarico.docx'), buildTestMaster('insieme'));
-    const [editor] = await ctx.db.select().from(users).where(eq(users.pec, 'editor@pec.demo.it'));
-
-    const result = await ctx.db.transaction((tx) =>
-      seedDemoTemplates(tx, { dir: mixedDir, createdBy: editor?.id ?? '' }),
-    );
-    expect(result).toEqual({ created: ['singolo'], skipped: [] });
-    const names = await ctx.db.select({ name: templates.name }).from(templates);
-    expect(names.map((row) => row.name)).toContain('Modello singolo');
-    expect(names.map((row) => row.name)).not.toContain('Insieme');
-  });
-
   it('refuses a broken demo template, naming its folder, and leaves nothing behind', async () => {
     const brokenDir = path.join(root, 'rotti');
     await writeDemo(

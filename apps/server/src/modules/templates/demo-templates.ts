@@ -1,4 +1,4 @@
-import { access, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ZQuestions } from '@lexpath/shared/schemas/questions';
@@ -54,15 +54,6 @@ async function subfolders(dir: string): Promise<string[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
-  }
-}
-
-async function isDocumentSet(folder: string): Promise<boolean> {
-  try {
-    await access(path.join(folder, 'set.json'));
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -144,8 +135,6 @@ export async function seedDemoTemplates(
   const dir = options.dir ?? DEMO_TEMPLATES_DIR;
   const result = { created: [] as string[], skipped: [] as string[] };
   for (const slug of await subfolders(dir)) {
-    // A document set (`set.json`, several masters) waits for the set model to publish it.
-    if (await isDocumentSet(path.join(dir, slug))) continue;
     try {
       const outcome = await seedFolder(tx, path.join(dir, slug), options.createdBy);
       result[outcome].push(slug);
