@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNextQuestion, it as messages, validateAnswers } from '@lexpath/shared';
+import { findPartyField, isCompatible } from '@lexpath/shared/parties';
 import {
-  COMPANY_FIELDS,
   LEGAL_REPRESENTATIVE,
-  PERSON_FIELDS,
   type TClientInput,
   ZClientInput,
 } from '@lexpath/shared/schemas/clients';
@@ -373,15 +372,11 @@ describe('Conferimento di incarico professionale: four documents from one interv
   it('maps each party question to a client-register field of the same type, so a client fills them validly', () => {
     for (const [variable, path] of Object.entries(CLIENT_FIELD_OF)) {
       const question = source.questions.find((each) => each.variable === variable);
-      const [group, name] = path.startsWith(`${LEGAL_REPRESENTATIVE}.`)
-        ? [PERSON_FIELDS, path.slice(LEGAL_REPRESENTATIVE.length + 1)]
-        : [[...PERSON_FIELDS, ...COMPANY_FIELDS], path];
-      const clientField = group.find((each) => each.variable === name);
+      const field = findPartyField(path);
       expect(question, variable).toBeDefined();
-      expect(clientField, path).toBeDefined();
-      expect(question?.type ?? 'scelta', variable).toBe(clientField?.type);
-      if (clientField?.options && question && 'options' in question)
-        expect(question.options).toEqual([...clientField.options]);
+      expect(field, path).toBeDefined();
+      if (question && field) expect(isCompatible(question, field), variable).toBe(true);
+      expect(question?.parte, variable).toEqual({ ruolo: 'cliente', campo: path });
     }
 
     /** The answers a client record gives, as the register stores it (checked and canonical). */

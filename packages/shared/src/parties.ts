@@ -11,6 +11,7 @@ import {
   COMPANY_FIELDS,
   LEGAL_REPRESENTATIVE,
   PERSON_FIELDS,
+  type TClientKind,
 } from './schemas/clients.ts';
 
 const texts = it.parties;
@@ -31,6 +32,24 @@ export type PartyField = {
 
 export const FULL_NAME = 'nome_completo';
 export const FULL_ADDRESS = 'indirizzo_completo';
+/** The client's kind, for a template's «persona fisica o società?» choice. */
+export const CLIENT_KIND_FIELD = 'tipo';
+
+const COMPANY_OPTION = /giuridic|societ|impres|ente\b|aziend|ditta/i;
+const PERSON_OPTION = /fisic|privat|individu|consumator/i;
+
+/** The kind an option or a stored value names: «Società» a persona giuridica, «Persona fisica» a person. */
+export function kindNamed(value: string): TClientKind | undefined {
+  if (value === 'persona_fisica' || value === 'persona_giuridica') return value;
+  if (COMPANY_OPTION.test(value)) return 'persona_giuridica';
+  if (PERSON_OPTION.test(value)) return 'persona_fisica';
+  return undefined;
+}
+
+/** The option of a choice that names the kind («Società», «Persona fisica»…), if it has one. */
+export function optionOfKind(options: readonly string[], kind: TClientKind): string | undefined {
+  return options.find((option) => kindNamed(option) === kind);
+}
 
 const composedFields = (prefix: string, labelOf: (label: string) => string): PartyField[] => [
   {
@@ -69,6 +88,7 @@ function ownFields(): PartyField[] {
 
 /** Every client field a mapping may name, in the order the editor offers them. */
 export const PARTY_FIELDS: readonly PartyField[] = [
+  { name: CLIENT_KIND_FIELD, type: 'scelta', label: texts.derivedFields.tipo, composed: true },
   ...ownFields(),
   ...composedFields('', (label) => label),
   ...PERSON_FIELDS.map(asPartyField(`${LEGAL_REPRESENTATIVE}.`, texts.legalRepresentativeField)),
@@ -99,6 +119,16 @@ const TEXTUAL: ReadonlySet<string> = new Set([
  */
 export function isCompatible(question: AnswerRules, field: PartyField): boolean {
   const type = question.type ?? 'scelta';
+  if (field.name === CLIENT_KIND_FIELD) {
+    // A choice with an option for each kind: «Persona fisica» and «Società», in its own words.
+    const options = question.options ?? [];
+    return (
+      type === 'scelta' &&
+      question.is_multiple_selection !== true &&
+      optionOfKind(options, 'persona_fisica') !== undefined &&
+      optionOfKind(options, 'persona_giuridica') !== undefined
+    );
+  }
   if (field.type === 'scelta') {
     return (
       type === 'scelta' &&

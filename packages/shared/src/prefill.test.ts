@@ -132,6 +132,22 @@ describe('answersFromClient', () => {
     });
   });
 
+  it('answers the template’s «persona fisica o società?» with the option naming the client’s kind', () => {
+    const [kind] = questions([
+      {
+        variable: 'parte_tipo',
+        question: 'La parte è una società o una persona fisica?',
+        options: ['Società', 'Persona fisica'],
+        parte: { ruolo: 'parte', campo: 'tipo' },
+      },
+    ]);
+    expect(answersFromClient(kind as TQuestion, mario)).toEqual({ parte_tipo: 'Persona fisica' });
+    expect(answersFromClient(kind as TQuestion, alfa)).toEqual({ parte_tipo: 'Società' });
+    expect(clientFromAnswers(kind as TQuestion, { parte_tipo: 'Società' }).tipo).toBe(
+      'persona_giuridica',
+    );
+  });
+
   it('composes only the parts of an address the client has', () => {
     expect(partyValuesOfClient({ ...mario, dati: { comune: 'Roma' } }).indirizzo_completo).toBe(
       'Roma',

@@ -5,10 +5,13 @@
  */
 import { parseItalian, validateCanonical } from './answer-types.ts';
 import {
+  CLIENT_KIND_FIELD,
   FULL_ADDRESS,
   FULL_NAME,
   findPartyField,
   isCompatible,
+  kindNamed,
+  optionOfKind,
   type PartyField,
   sameRole,
 } from './parties.ts';
@@ -64,7 +67,7 @@ function withComposed(tipo: TClientKind, dati: Values, prefix: string, into: Par
 export function partyValuesOfClient(
   client: Pick<TClient, 'tipo' | 'dati' | 'legale_rappresentante'>,
 ): PartyValues {
-  const values: PartyValues = {};
+  const values: PartyValues = { [CLIENT_KIND_FIELD]: client.tipo };
   withComposed(client.tipo, client.dati, '', values);
   if (client.legale_rappresentante)
     withComposed('persona_fisica', client.legale_rappresentante, REPRESENTATIVE, values);
@@ -97,8 +100,16 @@ function mappingsOf(question: TQuestion): Mapped[] {
  * A value as the question's canonical answer, or undefined when the question cannot take it (a
  * text too long for its `max_length`, a date outside its limits, an option it does not offer).
  */
-function answerFor(rules: TQuestion | TListField, value: string | undefined): string | undefined {
+function answerFor(
+  rules: TQuestion | TListField,
+  value: string | undefined,
+  field?: PartyField,
+): string | undefined {
   if (value === undefined || value === '') return undefined;
+  if (field?.name === CLIENT_KIND_FIELD) {
+    const kind = kindNamed(value);
+    return kind ? optionOfKind(rules.options ?? [], kind) : undefined;
+  }
   const type = rules.type ?? 'scelta';
   if (type === 'scelta') {
     const option = rules.options?.find((offered) => isSameOption(offered, value));
@@ -113,7 +124,7 @@ function answerFor(rules: TQuestion | TListField, value: string | undefined): st
 function itemFrom(question: TQuestion, values: PartyValues): TListItem {
   const item: TListItem = {};
   for (const { key, rules, field } of mappingsOf(question)) {
-    const answer = answerFor(rules, values[field.name]);
+    const answer = answerFor(rules, values[field.name], field);
     if (answer !== undefined) item[key] = answer;
   }
   return item;
@@ -147,7 +158,7 @@ export function answersFromParty(question: TQuestion, parties: readonly PartyVal
   const [mapped] = mappingsOf(question);
   const first = parties[0];
   if (!mapped || !first) return {};
-  const answer = answerFor(mapped.rules, first[mapped.field.name]);
+  const answer = answerFor(mapped.rules, first[mapped.field.name], mapped.field);
   return answer === undefined ? {} : { [question.variable]: answer };
 }
 
@@ -227,8 +238,15 @@ export function clientFromAnswers(
     if (name.startsWith(REPRESENTATIVE)) representative[name.slice(REPRESENTATIVE.length)] = value;
     else own[name] = value;
   }
+  // The template's own «persona fisica o società?» answer, when it has one, decides the kind.
+  const kindAnswer = own[CLIENT_KIND_FIELD];
+  delete own[CLIENT_KIND_FIELD];
+  const named = kindAnswer === undefined ? undefined : kindNamed(kindAnswer);
   const company =
-    COMPANY_ONLY.some((name) => own[name] !== undefined) || Object.keys(representative).length > 0;
+    named !== undefined
+      ? named === 'persona_giuridica'
+      : COMPANY_ONLY.some((name) => own[name] !== undefined) ||
+        Object.keys(representative).length > 0;
   const dati = fromComposed(own, company ? 'persona_giuridica' : 'persona_fisica');
   if (!company) return { tipo: 'persona_fisica', dati };
   const legale = fromComposed(representative, 'persona_fisica');

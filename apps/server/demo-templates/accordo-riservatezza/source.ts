@@ -70,6 +70,8 @@ const PARTIES = Object.fromEntries(
   (['prima', 'seconda'] as const).flatMap((prefix) =>
     Object.entries(
       partyOf(`${prefix} parte`, {
+        [`${prefix}_parte_tipo`]: 'tipo',
+        [`${prefix}_genere`]: 'genere',
         [`${prefix}_nome`]: 'nome_completo',
         [`${prefix}_indirizzo`]: 'indirizzo_completo',
         [`${prefix}_codice_fiscale`]: 'codice_fiscale',

@@ -5,7 +5,9 @@ import {
   elenco,
   field,
   heading,
+  markParties,
   paragraphs,
+  partyOf,
   question,
   subtitle,
   title,
@@ -335,6 +337,7 @@ const informativaIa = paragraphs(
  * writes it; the lawyer's own questions (`avvocato_*`, `studio_*`) are not a client's.
  */
 export const CLIENT_FIELD_OF: Readonly<Record<string, string>> = {
+  cliente_tipo: 'tipo',
   cliente_nome: 'nome',
   cliente_cognome: 'cognome',
   cliente_genere: 'genere',
@@ -420,7 +423,8 @@ export const conferimentoIncarico: DemoTemplateSource = {
   priceCents: 3900,
   minTime: 8,
   maxTime: 15,
-  questions,
+  // The client is one party, filled from the register or from an earlier document of the client.
+  questions: markParties(partyOf('cliente', CLIENT_FIELD_OF), questions),
   facts: FACTS,
   documentName: 'Lettera di incarico',
   paragraphs: letteraIncarico,

@@ -1740,6 +1740,7 @@ export const it = {
     derivedFields: {
       nome_completo: 'Nome e cognome, o denominazione',
       indirizzo_completo: 'Indirizzo completo (via, CAP, comune, provincia)',
+      tipo: 'Persona fisica o giuridica',
     },
     legalRepresentativeField: (label: string) => `Legale rappresentante: ${label.toLowerCase()}`,
     roleRequired: 'Indica il ruolo della parte (per esempio «conduttore» o «cliente»).',

@@ -23,13 +23,17 @@ afterAll(async () => {
 });
 
 /** A document started from `from` (or from nothing), walked to its end: the questions asked. */
-async function secondDocument(demo: DemoName, from?: string): Promise<string[]> {
+async function secondDocument(
+  demo: DemoName,
+  from?: string,
+  clients?: Record<string, string>,
+): Promise<string[]> {
   let contractId: string | undefined;
-  if (from) {
+  if (from || clients) {
     const started = await ctx.injectAs(lawyer)({
       method: 'PUT',
       url: '/api/contract/',
-      payload: { type: demos[demo], from },
+      payload: { type: demos[demo], ...(from ? { from } : {}), ...(clients ? { clients } : {}) },
     });
     expect(started.statusCode, started.body).toBe(200);
     contractId = started.json().data.id;
@@ -70,5 +74,41 @@ describe('a second document for the same parties', () => {
       );
       expect(prefilled.length).toBeLessThanOrEqual(alone.length);
     }
+  });
+
+  it('fills the engagement pack’s client from the register: what is left to ask, printed', async () => {
+    const alone = await secondDocument('incarico');
+    const facts = DEMO_SOURCES.incarico.facts;
+    const saved = await ctx.injectAs(lawyer)({
+      method: 'POST',
+      url: '/api/client',
+      payload: {
+        tipo: 'persona_fisica',
+        dati: {
+          nome: facts.cliente_nome,
+          cognome: facts.cliente_cognome,
+          genere: 'femminile',
+          codice_fiscale: facts.cliente_codice_fiscale,
+          luogo_nascita: facts.cliente_luogo_nascita,
+          data_nascita: facts.cliente_data_nascita,
+          indirizzo: facts.cliente_indirizzo,
+          cap: facts.cliente_cap,
+          comune: facts.cliente_comune,
+          provincia: facts.cliente_provincia,
+          email: facts.cliente_email,
+          pec: facts.cliente_pec,
+        },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const fromRegister = await secondDocument('incarico', undefined, {
+      cliente_nome: saved.json().data.id,
+    });
+    console.log(
+      `prefill budget: the engagement pack alone asked ${alone.length}; for a client of the register ${fromRegister.length} (the lawyer's own facts, the fees and the engagement are still asked)`,
+    );
+    // Every client fact of the register is one question fewer.
+    expect(alone.length - fromRegister.length).toBeGreaterThanOrEqual(10);
+    expect(fromRegister).not.toContain('cliente_codice_fiscale');
   });
 });

@@ -8,6 +8,7 @@ import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accordoRiservatezza } from '../../../demo-templates/accordo-riservatezza/source.ts';
+import { conferimentoIncarico } from '../../../demo-templates/conferimento-incarico/source.ts';
 import { locazioneAbitativa } from '../../../demo-templates/locazione-abitativa/source.ts';
 import { prestazioneOperaProfessionale } from '../../../demo-templates/prestazione-opera-professionale/source.ts';
 import { templates } from '../../db/schema.ts';
@@ -18,11 +19,12 @@ import { seedDemoTemplates } from '../templates/demo-templates.ts';
 export const DEMO_SOURCES = {
   locazione: locazioneAbitativa,
   nda: accordoRiservatezza,
+  incarico: conferimentoIncarico,
   prestazione: prestazioneOperaProfessionale,
 };
 export type DemoName = keyof typeof DEMO_SOURCES;
 
-/** The three demo templates, published: demo name → template id. */
+/** The demo templates, published: demo name → template id. */
 export async function seedDemos(ctx: TestContext): Promise<Record<DemoName, string>> {
   const editor = await ctx.buildUser({ role: ROLES.editor });
   await ctx.db.transaction((tx) => seedDemoTemplates(tx, { createdBy: editor.id }));
