@@ -24,10 +24,12 @@ const texts = it.parties;
  */
 export type PartyField = {
   name: string;
-  type: ClientField['type'];
+  type: ClientField['type'] | 'importo' | 'iban';
   label: string;
   options?: readonly string[];
   composed?: true;
+  /** A fact of the lawyer's own (their Ordine, their policy, their IBAN), never a client's. */
+  lawyerOnly?: true;
 };
 
 export const FULL_NAME = 'nome_completo';
@@ -86,6 +88,34 @@ function ownFields(): PartyField[] {
   return fields;
 }
 
+/**
+ * The reserved role of the lawyer who uses the template (the engagement pack's «avvocato»): its
+ * questions are filled from the caller's account, billing profile and latest documents, never
+ * from a client or another lawyer's document.
+ */
+export const LAWYER_ROLE = 'avvocato';
+
+const lawyerTexts = it.lawyerParty.fields;
+
+/** The lawyer's facts that no client has: kept from the lawyer's latest document that asked them. */
+const LAWYER_FIELDS: readonly PartyField[] = [
+  { name: 'ordine', type: 'testo', label: lawyerTexts.ordine, lawyerOnly: true },
+  {
+    name: 'polizza_compagnia',
+    type: 'testo',
+    label: lawyerTexts.polizza_compagnia,
+    lawyerOnly: true,
+  },
+  { name: 'polizza_numero', type: 'testo', label: lawyerTexts.polizza_numero, lawyerOnly: true },
+  {
+    name: 'polizza_massimale',
+    type: 'importo',
+    label: lawyerTexts.polizza_massimale,
+    lawyerOnly: true,
+  },
+  { name: 'iban', type: 'iban', label: lawyerTexts.iban, lawyerOnly: true },
+];
+
 /** Every client field a mapping may name, in the order the editor offers them. */
 export const PARTY_FIELDS: readonly PartyField[] = [
   { name: CLIENT_KIND_FIELD, type: 'scelta', label: texts.derivedFields.tipo, composed: true },
@@ -93,6 +123,7 @@ export const PARTY_FIELDS: readonly PartyField[] = [
   ...composedFields('', (label) => label),
   ...PERSON_FIELDS.map(asPartyField(`${LEGAL_REPRESENTATIVE}.`, texts.legalRepresentativeField)),
   ...composedFields(`${LEGAL_REPRESENTATIVE}.`, texts.legalRepresentativeField),
+  ...LAWYER_FIELDS,
 ];
 
 const fieldsByName = new Map(PARTY_FIELDS.map((field) => [field.name, field]));
@@ -152,6 +183,10 @@ export function sameRole(a: string, b: string): boolean {
   return a.trim().toLocaleLowerCase('it') === b.trim().toLocaleLowerCase('it');
 }
 
+export function isLawyerRole(role: string): boolean {
+  return sameRole(role, LAWYER_ROLE);
+}
+
 function mappingsOf(question: MarkedRules): { field?: AnswerRules; key: string; name: string }[] {
   const mark = question.parte;
   if (!mark) return [];
@@ -180,12 +215,19 @@ export function partyProblems(questions: readonly MarkedRules[]): string[] {
     const role = mark.ruolo.trim().toLocaleLowerCase('it');
     const roleFields = used.get(role) ?? new Set<string>();
     used.set(role, roleFields);
+    const lawyer = isLawyerRole(mark.ruolo);
+    if (lawyer && 'campi' in mark) {
+      problems.push(it.lawyerParty.notAList(label));
+      continue;
+    }
     for (const { key, name, field } of mappingsOf(question)) {
       const target = findPartyField(name);
       if (!field) {
         problems.push(texts.unknownListField(label, key));
       } else if (!target) {
         problems.push(texts.unknownClientField(label, name));
+      } else if (target.lawyerOnly && !lawyer) {
+        problems.push(it.lawyerParty.onlyForLawyer(label, target.label));
       } else if (!isCompatible(field, target)) {
         problems.push(texts.incompatible(label, target.label));
       } else if (roleFields.has(name)) {

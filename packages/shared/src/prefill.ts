@@ -10,6 +10,7 @@ import {
   FULL_NAME,
   findPartyField,
   isCompatible,
+  isLawyerRole,
   kindNamed,
   optionOfKind,
   type PartyField,
@@ -328,11 +329,16 @@ function carriedValue(
  * (party question key → the persons), which fill that question's whole party. Every answer kept
  * is one the new list accepts as it is, and shown: an incomplete item or a value outside a
  * question's limits leaves the question to be asked.
+ *
+ * The lawyer's own party (`LAWYER_ROLE`) takes only `own`, the caller's facts: an earlier
+ * answer under the same key (a locazione's `iban` is the landlord's) or of another document
+ * never stands for the lawyer.
  */
 export function prefillAnswers(
   target: readonly TQuestion[],
   earlier?: { questions: readonly TQuestion[]; answers: TAnswers },
   clients: Readonly<Record<string, readonly PartyValues[]>> = {},
+  own?: PartyValues,
 ): TAnswers {
   const candidate: TAnswers = {};
   if (earlier) {
@@ -352,6 +358,11 @@ export function prefillAnswers(
           Object.assign(candidate, answersFromParty(question, persons));
       }
     }
+  }
+  for (const question of target) {
+    if (!question.parte || !isLawyerRole(question.parte.ruolo)) continue;
+    delete candidate[question.variable];
+    if (own) Object.assign(candidate, answersFromParty(question, [own]));
   }
   for (const [variable, persons] of Object.entries(clients)) {
     const role = target.find((question) => question.variable === variable)?.parte?.ruolo;

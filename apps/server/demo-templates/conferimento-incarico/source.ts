@@ -1,3 +1,4 @@
+import { LAWYER_ROLE } from '@lexpath/shared/parties';
 import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
 import {
   ask,
@@ -334,7 +335,7 @@ const informativaIa = paragraphs(
  * The party questions and the client-register field that fills each (the shared clients
  * schema's names; `legale_rappresentante.` for the company's representative), for the editor's
  * party mapping once it lands. `cliente_tipo` takes the register's `tipo` as `CLIENT_KIND_OPTION`
- * writes it; the lawyer's own questions (`avvocato_*`, `studio_*`) are not a client's.
+ * writes it; the lawyer's own questions (`avvocato_*`, `studio_*`) are the lawyer's party, below.
  */
 export const CLIENT_FIELD_OF: Readonly<Record<string, string>> = {
   cliente_tipo: 'tipo',
@@ -355,6 +356,29 @@ export const CLIENT_FIELD_OF: Readonly<Record<string, string>> = {
   rappresentante_nome: 'legale_rappresentante.nome',
   rappresentante_cognome: 'legale_rappresentante.cognome',
   rappresentante_genere: 'legale_rappresentante.genere',
+};
+
+/**
+ * The lawyer's questions and the field of the lawyer's own party that fills each: the account
+ * and the billing profile hold the name, the PEC, the codes and the studio's address; the
+ * Ordine, the policy, the IBAN, the telephone and the gender come from the lawyer's latest pack.
+ */
+export const LAWYER_FIELD_OF: Readonly<Record<string, string>> = {
+  avvocato_nome: 'nome_completo',
+  avvocato_genere: 'genere',
+  avvocato_ordine: 'ordine',
+  avvocato_codice_fiscale: 'codice_fiscale',
+  avvocato_partita_iva: 'partita_iva',
+  studio_indirizzo: 'indirizzo',
+  studio_cap: 'cap',
+  studio_comune: 'comune',
+  studio_provincia: 'provincia',
+  avvocato_pec: 'pec',
+  avvocato_telefono: 'telefono',
+  polizza_compagnia: 'polizza_compagnia',
+  polizza_numero: 'polizza_numero',
+  polizza_massimale: 'polizza_massimale',
+  iban: 'iban',
 };
 
 export const CLIENT_KIND_OPTION = {
@@ -423,8 +447,12 @@ export const conferimentoIncarico: DemoTemplateSource = {
   priceCents: 3900,
   minTime: 8,
   maxTime: 15,
-  // The client is one party, filled from the register or from an earlier document of the client.
-  questions: markParties(partyOf('cliente', CLIENT_FIELD_OF), questions),
+  // The client is one party, filled from the register or from an earlier document of the client;
+  // the lawyer is the reserved party, filled from their account and their latest pack.
+  questions: markParties(
+    { ...partyOf('cliente', CLIENT_FIELD_OF), ...partyOf(LAWYER_ROLE, LAWYER_FIELD_OF) },
+    questions,
+  ),
   facts: FACTS,
   documentName: 'Lettera di incarico',
   paragraphs: letteraIncarico,

@@ -1913,4 +1913,18 @@ export const it = {
       at: (date: string) => `Il ${date}`,
     },
   },
+  /** The lawyer as a party of their own documents: the reserved role and its own fields. */
+  lawyerParty: {
+    fields: {
+      ordine: "Ordine degli Avvocati d'iscrizione",
+      polizza_compagnia: 'Compagnia della polizza di responsabilità civile',
+      polizza_numero: 'Numero della polizza',
+      polizza_massimale: 'Massimale della polizza',
+      iban: 'IBAN dello studio',
+    },
+    onlyForLawyer: (label: string, field: string) =>
+      `«${label}»: il campo «${field}» è solo dell'avvocato. Usalo con il ruolo «avvocato».`,
+    notAList: (label: string) =>
+      `«${label}»: la parte «avvocato» è chi usa il modello, una sola persona; non può essere un elenco.`,
+  },
 } as const;

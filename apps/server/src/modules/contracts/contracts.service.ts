@@ -78,6 +78,7 @@ import {
   selectContracts,
 } from './contract-store.ts';
 import { findSetDocuments, pickSetDocument, zipSet } from './document-sets.ts';
+import { ownFactsFor } from './own-facts.ts';
 import { asksForPrefill, type ClientLookup, noClientRegister, prefillFor } from './prefill.ts';
 
 const notFound = () => new AppError('notFound', it.errors.notFound);
@@ -186,11 +187,13 @@ export async function startContract(
   const version = await findCurrentVersion(db, caller, input.type);
   let answers: TAnswers = {};
   let prefilled: string[] = [];
-  if (input.answers !== undefined || asksForPrefill(input)) {
-    const questions = await loadVersionQuestions(db, version.versionId);
-    const copied = asksForPrefill(input)
-      ? await prefillFor(db, caller, questions, input, findClient)
-      : {};
+  const questions = await loadVersionQuestions(db, version.versionId);
+  const own = await ownFactsFor(db, caller.id, questions);
+  if (input.answers !== undefined || asksForPrefill(input) || own) {
+    const copied =
+      asksForPrefill(input) || own
+        ? await prefillFor(db, caller, questions, input, findClient, own)
+        : {};
     const given = input.answers ?? {};
     answers = acceptContractAnswers(questions, { ...copied, ...given });
     prefilled = Object.keys(copied).filter((key) => !Object.hasOwn(given, key) && key in answers);

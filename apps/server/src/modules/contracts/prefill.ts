@@ -35,7 +35,8 @@ export function asksForPrefill(input: PrefillSource): boolean {
 }
 
 /**
- * The prefilled answers for a new contract on `questions`: 404 for a `from` that is not the
+ * The prefilled answers for a new contract on `questions` (the lawyer's own party from `own`,
+ * see own-facts.ts): 404 for a `from` that is not the
  * caller's own contract or a client not in their register, 422 for a `clients` key that is not a
  * party question of the new template.
  */
@@ -45,6 +46,7 @@ export async function prefillFor(
   questions: readonly TQuestion[],
   input: PrefillSource,
   findClient: ClientLookup,
+  own?: PartyValues,
 ): Promise<TAnswers> {
   let earlier: { questions: readonly TQuestion[]; answers: TAnswers } | undefined;
   if (input.from !== undefined) {
@@ -66,5 +68,5 @@ export async function prefillFor(
     }
     picked[variable] = persons;
   }
-  return prefillAnswers(questions, earlier, picked);
+  return prefillAnswers(questions, earlier, picked, own);
 }
