@@ -146,4 +146,27 @@ describe('party marks on a question list', () => {
       ]),
     ).not.toEqual([]);
   });
+
+  it('keeps the lawyer’s own fields for the reserved role «avvocato» and refuses them elsewhere', () => {
+    const iban = (ruolo: string): TQuestionInput => ({
+      variable: 'iban',
+      question: 'IBAN del conto',
+      type: 'iban',
+      parte: { ruolo, campo: 'iban' },
+    });
+    expect(problemsOf([iban('Avvocato')])).toEqual([]);
+    expect(problemsOf([iban('cliente')])).toEqual([
+      texts.lawyerParty.onlyForLawyer('IBAN del conto', texts.lawyerParty.fields.iban),
+    ]);
+  });
+
+  it('refuses the lawyer’s party on an elenco: the lawyer is one person', () => {
+    const list = { ...conduttori({ nome: 'nome_completo' }) } as TQuestionInput & {
+      parte: { ruolo: string };
+    };
+    list.parte = { ...list.parte, ruolo: 'avvocato' };
+    expect(problemsOf([list])).toEqual([
+      texts.lawyerParty.notAList('Chi prende in locazione l’immobile?'),
+    ]);
+  });
 });

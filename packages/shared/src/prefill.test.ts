@@ -363,4 +363,46 @@ describe('prefillAnswers', () => {
       }),
     ).toEqual({ regime: 'Libero' });
   });
+
+  it('fills the lawyer’s party from their own facts only, never from an answer of the same key', () => {
+    const lawyerQuestions = questions([
+      {
+        variable: 'avvocato_nome',
+        question: 'Nome e cognome dell’avvocato',
+        type: 'testo',
+        parte: { ruolo: 'avvocato', campo: 'nome_completo' },
+      },
+      {
+        variable: 'iban',
+        question: 'IBAN',
+        type: 'iban',
+        parte: { ruolo: 'avvocato', campo: 'iban' },
+      },
+      { variable: 'luogo_firma', question: 'Luogo?', type: 'testo' },
+    ]);
+    const lease = {
+      questions: questions([
+        { variable: 'iban', question: 'IBAN del locatore', type: 'iban' },
+        { variable: 'luogo_firma', question: 'Luogo?', type: 'testo' },
+      ]),
+      answers: { iban: 'IT60X0542811101000000123456', luogo_firma: 'Roma' },
+    };
+    // The landlord's IBAN is not the lawyer's: without own facts the question stays to be asked.
+    expect(prefillAnswers(lawyerQuestions, lease)).toEqual({ luogo_firma: 'Roma' });
+    expect(
+      prefillAnswers(
+        lawyerQuestions,
+        lease,
+        {},
+        {
+          nome_completo: 'Luca Bianchi',
+          iban: 'IT82X0306909606100000063571',
+        },
+      ),
+    ).toEqual({
+      avvocato_nome: 'Luca Bianchi',
+      iban: 'IT82X0306909606100000063571',
+      luogo_firma: 'Roma',
+    });
+  });
 });
