@@ -4,6 +4,10 @@
  * questions the lawyer answered, not those prefilled), printed, and asserted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLIENT_FIELD_OF,
+  LAWYER_FIELD_OF,
+} from '../../../demo-templates/conferimento-incarico/source.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { DEMO_SOURCES, type DemoName, seedDemos, walkQuestionnaire } from './test-walk.ts';
@@ -48,6 +52,34 @@ async function secondDocument(
   return walked.asked;
 }
 
+async function saveClient(user: TestUser, dati: Record<string, unknown>): Promise<string> {
+  const saved = await ctx.injectAs(user)({
+    method: 'POST',
+    url: '/api/client',
+    payload: { tipo: 'persona_fisica', dati },
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  return saved.json().data.id;
+}
+
+/** An engagement pack for a client of the register, walked to its end: the questions asked. */
+async function packFor(user: TestUser, clientId: string): Promise<string[]> {
+  const started = await ctx.injectAs(user)({
+    method: 'PUT',
+    url: '/api/contract/',
+    payload: { type: demos.incarico, clients: { cliente_nome: clientId } },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const walked = await walkQuestionnaire(
+    ctx,
+    user,
+    demos.incarico,
+    DEMO_SOURCES.incarico.facts,
+    started.json().data.id,
+  );
+  return walked.asked;
+}
+
 describe('a second document for the same parties', () => {
   it('asks at most 20 % of the questions the first asked', async () => {
     const first = await walkQuestionnaire(
@@ -76,39 +108,92 @@ describe('a second document for the same parties', () => {
     }
   });
 
-  it('fills the engagement pack’s client from the register: what is left to ask, printed', async () => {
-    const alone = await secondDocument('incarico');
-    const facts = DEMO_SOURCES.incarico.facts;
-    const saved = await ctx.injectAs(lawyer)({
-      method: 'POST',
-      url: '/api/client',
+  it('fills the engagement pack’s client from the register and the lawyer from their account: what is left to ask, printed', async () => {
+    // A lawyer as they buy: with a billing profile, and no engagement pack yet.
+    const billed = await ctx.buildUser({ name: 'Luca', surname: 'Rossi' });
+    const profile = await ctx.injectAs(billed)({
+      method: 'PUT',
+      url: `/api/user/${billed.id}/billing`,
       payload: {
         tipo: 'persona_fisica',
-        dati: {
-          nome: facts.cliente_nome,
-          cognome: facts.cliente_cognome,
-          genere: 'femminile',
-          codice_fiscale: facts.cliente_codice_fiscale,
-          luogo_nascita: facts.cliente_luogo_nascita,
-          data_nascita: facts.cliente_data_nascita,
-          indirizzo: facts.cliente_indirizzo,
-          cap: facts.cliente_cap,
-          comune: facts.cliente_comune,
-          provincia: facts.cliente_provincia,
-          email: facts.cliente_email,
-          pec: facts.cliente_pec,
-        },
+        nome: 'Luca',
+        cognome: 'Rossi',
+        codice_fiscale: 'RSSMRA80A01H501U',
+        partita_iva: '01234567897',
+        indirizzo: 'via Manzoni 12',
+        cap: '20121',
+        comune: 'Milano',
+        provincia: 'MI',
+        nazione: 'IT',
       },
     });
-    expect(saved.statusCode, saved.body).toBe(201);
-    const fromRegister = await secondDocument('incarico', undefined, {
-      cliente_nome: saved.json().data.id,
+    expect(profile.statusCode, profile.body).toBe(200);
+    const facts = DEMO_SOURCES.incarico.facts;
+    const anna = await saveClient(billed, {
+      nome: facts.cliente_nome,
+      cognome: facts.cliente_cognome,
+      genere: 'femminile',
+      codice_fiscale: facts.cliente_codice_fiscale,
+      luogo_nascita: facts.cliente_luogo_nascita,
+      data_nascita: facts.cliente_data_nascita,
+      indirizzo: facts.cliente_indirizzo,
+      cap: facts.cliente_cap,
+      comune: facts.cliente_comune,
+      provincia: facts.cliente_provincia,
+      email: facts.cliente_email,
+      pec: facts.cliente_pec,
     });
-    console.log(
-      `prefill budget: the engagement pack alone asked ${alone.length}; for a client of the register ${fromRegister.length} (the lawyer's own facts, the fees and the engagement are still asked)`,
+    const mario = await saveClient(billed, {
+      nome: 'Mario',
+      cognome: 'Rossi',
+      genere: 'maschile',
+      codice_fiscale: 'RSSMRA85T10A562S',
+      luogo_nascita: 'Napoli',
+      data_nascita: '1985-12-10',
+      indirizzo: 'via Toledo 10',
+      cap: '80134',
+      comune: 'Napoli',
+      provincia: 'NA',
+      email: 'mario.rossi@example.it',
+      pec: 'mario.rossi@pec.it',
+    });
+
+    // The lawyer of the locazione test, with no profile: every question of the pack, for the record.
+    const alone = await secondDocument('incarico');
+    const firstPack = await packFor(billed, anna);
+    const secondPack = await packFor(billed, mario);
+    const lease = await walkQuestionnaire(
+      ctx,
+      billed,
+      demos.locazione,
+      DEMO_SOURCES.locazione.facts,
     );
-    // Every client fact of the register is one question fewer.
-    expect(alone.length - fromRegister.length).toBeGreaterThanOrEqual(10);
-    expect(fromRegister).not.toContain('cliente_codice_fiscale');
+    const ofLease = (count: number) => `${((count / lease.asked.length) * 100).toFixed(0)} %`;
+    console.log(
+      `prefill budget: the engagement pack alone asked ${alone.length}; (a) a first pack for a client of the register, the lawyer's account and billing profile known, ${firstPack.length} (${ofLease(firstPack.length)} of the locazione's ${lease.asked.length}); (b) a second pack for a second client of the register ${secondPack.length} (${ofLease(secondPack.length)}, budget 20 %): ${secondPack.join(', ')}`,
+    );
+    // Every client fact of the register and every fact of the account is one question fewer.
+    expect(alone.length - firstPack.length).toBeGreaterThanOrEqual(18);
+    expect(firstPack).not.toContain('cliente_codice_fiscale');
+    expect(firstPack).not.toContain('avvocato_codice_fiscale');
+    // The second pack asks only the engagement's own facts: nothing of the client or the lawyer.
+    const partyQuestions = [...Object.keys(CLIENT_FIELD_OF), ...Object.keys(LAWYER_FIELD_OF)];
+    expect(secondPack.filter((key) => partyQuestions.includes(key))).toEqual([]);
+    expect(secondPack.length).toBeLessThan(firstPack.length);
+    // The 20 % of the locazione's questions (7 of 38) is not met: what is left is the
+    // engagement's own (object, authority, phases and fees, payment), new for every client, and
+    // the studio's DPO and AI systems, which no party carries yet.
+    expect(secondPack).toEqual([
+      'sostituto_imposta',
+      'oggetto',
+      'tipo_incarico',
+      'autorita',
+      'controparte',
+      'fasi',
+      'acconto',
+      'pagamento',
+      'dpo_email',
+      'ia_uso',
+    ]);
   });
 });
