@@ -1915,6 +1915,8 @@ export const it = {
   },
   /** The lawyer as a party of their own documents: the reserved role and its own fields. */
   lawyerParty: {
+    roleHelp:
+      'Il ruolo «avvocato» è riservato a chi usa il modello: le sue risposte si compilano dal suo profilo e dal suo ultimo documento.',
     fields: {
       ordine: "Ordine degli Avvocati d'iscrizione",
       polizza_compagnia: 'Compagnia della polizza di responsabilità civile',

@@ -66,7 +66,7 @@ export function PartyFields() {
           <>
             <FormTextField path="parte_ruolo" label={texts.role} required />
             <Text textStyle="sm" color="navy.700">
-              {texts.roleHelp}
+              {texts.roleHelp} {it.lawyerParty.roleHelp}
             </Text>
             {type === 'elenco' ? (
               <>
