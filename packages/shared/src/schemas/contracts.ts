@@ -208,6 +208,18 @@ export const ZContractDetail = ZContractCard.extend({
 });
 export type TContractDetail = z.infer<typeof ZContractDetail>;
 
+/**
+ * PUT /contract/ (create): the new contract and the answers it starts with, the first answer
+ * given and those prefilled (the lawyer's own facts, `from`, `clients`), for the questionnaire
+ * to go on from them.
+ */
+export const ZContractStarted = z.object({
+  id: z.string(),
+  answers: z.record(z.string(), ZAnswerValue),
+  prefilled: z.array(z.string()),
+});
+export type TContractStarted = z.infer<typeof ZContractStarted>;
+
 /** PUT /contract/{id}/answers/{variable}: the new answer to one question, from the summary. */
 export const ZAnswerChangeBody = z.object({ value: ZAnswerValue });
 export type TAnswerChangeBody = z.infer<typeof ZAnswerChangeBody>;

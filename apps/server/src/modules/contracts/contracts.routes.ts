@@ -6,6 +6,7 @@ import {
   ZContractCard,
   ZContractDetail,
   ZContractSave,
+  ZContractStarted,
   ZContractsQuery,
 } from '@lexpath/shared/schemas/contracts';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
@@ -53,6 +54,7 @@ const ZDownloadQuery = z.object({
   document: ZDocumentNumber,
 });
 const ZSaved = dataOf(z.object({ id: z.string() }));
+const ZStarted = dataOf(ZContractStarted);
 const ZAnswerParams = z.object({ id: z.string(), variable: z.string() });
 const ZItemParams = ZAnswerParams.extend({
   index: z.coerce
@@ -121,11 +123,11 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
         tags: ['contracts'],
         summary: 'Start a contract on a template (type = template id), pinning its current version',
         description:
-          "The web sends it with the first answer (`answers`), checked like any save (422). `from` (an own contract, any status; another's: 404) starts with every answer the new template's questions take, and the parties of the same role; `clients` (party question key → client id, or ids for an `elenco`) fills a party from the register (404 for a client not found). Prefilled answers are listed in the detail's `prefilled`. Send an `Idempotency-Key` header (e.g. a UUID per attempt): a retry with the same key and body answers the first contract (header `Idempotent-Replayed`), with another body 422.",
+          "The web sends it with the first answer (`answers`), checked like any save (422). `from` (an own contract, any status; another's: 404) starts with every answer the new template's questions take, and the parties of the same role; `clients` (party question key → client id, or ids for an `elenco`) fills a party from the register (404 for a client not found). The questions of the reserved party `avvocato` are filled from the caller's account, billing profile and latest contract on every start. The answer gives the contract's answers and the keys prefilled (also in the detail's `prefilled`). Send an `Idempotency-Key` header (e.g. a UUID per attempt): a retry with the same key and body answers the first contract (header `Idempotent-Replayed`), with another body 422.",
         security,
         body: ZContractSave,
         response: {
-          200: ZSaved,
+          200: ZStarted,
           400: ZApiError,
           401: ZApiError,
           403: ZApiError,

@@ -20,6 +20,7 @@ import {
   type TContractDetail,
   type TContractSaveParsed,
   type TContractSort,
+  type TContractStarted,
   type TContractStatus,
   type TContractsFilter,
 } from '@lexpath/shared/schemas/contracts';
@@ -182,7 +183,7 @@ export async function startContract(
   caller: Caller,
   input: TContractSaveParsed,
   findClient: ClientLookup = noClientRegister,
-): Promise<{ id: string }> {
+): Promise<TContractStarted> {
   if (!input.type) throw new AppError('invalid', it.contracts.typeRequired);
   const version = await findCurrentVersion(db, caller, input.type);
   let answers: TAnswers = {};
@@ -221,7 +222,7 @@ export async function startContract(
       details: { questions: given },
     });
   }
-  return { id: row.id };
+  return { id: row.id, answers, prefilled };
 }
 
 /**

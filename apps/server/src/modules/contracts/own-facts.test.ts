@@ -53,6 +53,8 @@ async function startPack(user: TestUser): Promise<{
   const detail = await ctx.injectAs(user)({ method: 'GET', url: `/api/contract/${id}` });
   expect(detail.statusCode, detail.body).toBe(200);
   const { answers, prefilled } = detail.json().data;
+  // The start answers what the detail holds: the web's questionnaire goes on from it.
+  expect(started.json().data).toEqual({ id, answers, prefilled });
   return { id, answers, prefilled };
 }
 

@@ -2,6 +2,7 @@ import { it } from '@lexpath/shared/messages/it';
 import type {
   TAnswerChangeResult,
   TContractDetail,
+  TContractStarted,
   TContractStatus,
 } from '@lexpath/shared/schemas/contracts';
 import type {
@@ -31,7 +32,8 @@ export function newIdempotencyKey(): string {
 
 /**
  * PUT /contract/ with the template id and the first answer: a new document with status
- * TO_COMPLETE, created only once the lawyer has answered (issue 12). Each attempt sends its own
+ * TO_COMPLETE, created only once the lawyer has answered (issue 12), with the answers the server
+ * prefilled beside it (the lawyer's own facts). Each attempt sends its own
  * Idempotency-Key, kept across this mutation's retries, so a retry after a lost answer gets the
  * contract the first attempt created instead of a second one.
  */
@@ -46,7 +48,7 @@ export function useStartContractMutation() {
       answers: TAnswers;
       idempotencyKey: string;
     }) =>
-      api.put<{ id: string }>(
+      api.put<TContractStarted>(
         '/contract/',
         { type: templateId, answers },
         { headers: { 'Idempotency-Key': idempotencyKey } },

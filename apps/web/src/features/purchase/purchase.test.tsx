@@ -137,6 +137,8 @@ async function startPurchaseApi(
     /** The preview's bytes; by default a PDF that is no page pictures (the frame shows it). */
     previewPdf?: Uint8Array;
     archive?: TContractCard[];
+    /** What PUT /contract/ prefills besides the first answer (the lawyer's own facts). */
+    startedWith?: TAnswers;
   } = {},
 ) {
   const templates = options.templates ?? [buildTemplate()];
@@ -169,7 +171,10 @@ async function startPurchaseApi(
     'PUT /api/contract/': (_request, body) => {
       const start = body as { answers?: TAnswers };
       if (start.answers) row.answers = start.answers;
-      return { body: { data: { id: row.id } } };
+      if (!options.startedWith) return { body: { data: { id: row.id } } };
+      row.answers = { ...options.startedWith, ...row.answers };
+      const prefilled = Object.keys(options.startedWith);
+      return { body: { data: { id: row.id, answers: row.answers, prefilled } } };
     },
     [`PUT /api/contract/${row.id}`]: (_request, body) => {
       const save = body as { answers?: TAnswers; status?: 'COMPLETED' };
@@ -428,6 +433,27 @@ describe('questionnaire', () => {
     expect(texts).toContain('Quale durata ha il contratto?Risposta: 3+2 anniModifica');
     expect(texts).toContain('Quali clausole vuoi aggiungere?Risposta: Divieto di animaliModifica');
     expect(texts).toContain('Quale foro è competente?Risposta: RomaModifica');
+  });
+
+  it('goes on from the answers the server started the document with', async () => {
+    const row = await startPurchaseApi({ startedWith: { clausole: ['Cedolare secca'] } });
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/contratti');
+
+    await user.click(await screen.findByRole('button', { name: 'Contratto di locazione' }));
+    await user.click(await screen.findByRole('radio', { name: '4+4 anni' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+    // The clauses came prefilled with the new document: the forum is asked next.
+    await user.click(await screen.findByRole('radio', { name: 'Milano' }));
+    await user.click(screen.getByRole('button', { name: 'Avanti' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Riepilogo' })).toBeVisible();
+    expect(row.answers).toEqual({
+      durata: '4+4 anni',
+      clausole: ['Cedolare secca'],
+      foro: 'Milano',
+    });
   });
 
   it('asks before leaving the flow and then loses the progress', async () => {

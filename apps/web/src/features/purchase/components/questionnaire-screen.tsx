@@ -84,15 +84,16 @@ export function QuestionnaireScreen() {
   }
 
   function saveAnswers(answers: TAnswers, pause: boolean) {
-    const saved = (id: string) => {
-      setContract({ id, answers });
+    const saved = (id: string, kept: TAnswers = answers) => {
+      setContract({ id, answers: kept });
       if (pause && staged) setPausing(true);
     };
     // The first answer creates the document (issue 12): a card clicked and left makes no draft.
+    // The server may start it with more (the lawyer's own facts): the flow goes on from those.
     if (contract.id === '') {
       start.mutate(
         { templateId: contract.type, answers, idempotencyKey: newIdempotencyKey() },
-        { onSuccess: ({ id }) => saved(id) },
+        { onSuccess: (started) => saved(started.id, started.answers ?? answers) },
       );
       return;
     }
