@@ -158,7 +158,8 @@ describe('a second document for the same parties', () => {
       pec: 'mario.rossi@pec.it',
     });
 
-    // The lawyer of the locazione test, with no profile: every question of the pack, for the record.
+    // The lawyer of the locazione test, with no billing profile and no pack: every question but
+    // the account's PEC (the name is the first question, asked before the document exists).
     const alone = await secondDocument('incarico');
     const firstPack = await packFor(billed, anna);
     const secondPack = await packFor(billed, mario);

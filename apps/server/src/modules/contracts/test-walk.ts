@@ -61,8 +61,8 @@ function answerOf(facts: TAnswers, question: AskedQuestion): TAnswerValue {
 
 /**
  * Walks a questionnaire to its end as the web does: the next question for the answers so far,
- * answered and saved (the first answer starts the contract, unless `contractId` already has
- * some). Returns the contract and the keys of the questions the lawyer was asked, in order.
+ * answered and saved (the first answer starts the contract, with what the server prefills,
+ * unless `contractId` already has some). Returns the contract and the keys of the questions the lawyer was asked, in order.
  */
 export async function walkQuestionnaire(
   ctx: TestContext,
@@ -97,6 +97,8 @@ export async function walkQuestionnaire(
         : { method: 'PUT', url: '/api/contract/', payload: { type: templateId, answers } },
     );
     expect(saved.statusCode, saved.body).toBe(200);
+    // As the web does, the walk goes on from the answers the new contract started with.
+    if (!id) answers = saved.json().data.answers;
     id = saved.json().data.id;
   }
   if (!id) throw new Error('the questionnaire asked nothing');
