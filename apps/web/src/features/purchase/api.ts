@@ -3,6 +3,8 @@ import type {
   TAnswerChangeResult,
   TContractDetail,
   TContractStatus,
+  TPartyFill,
+  TPartyFilled,
 } from '@lexpath/shared/schemas/contracts';
 import type {
   TCheckout,
@@ -160,6 +162,25 @@ export function useStartFromContractMutation() {
       void queryClient.invalidateQueries({ queryKey: contractQueries.lists() });
       openInFlow(detail);
     },
+    meta: { silent: true },
+  });
+}
+
+/**
+ * «Scegli dall'anagrafica»: POST /contract/party, the party of the asked question filled from
+ * the clients picked on top of the answers so far. Nothing is saved: the questionnaire saves the
+ * answers as any step's. Silent: the picker's dialog shows the failure.
+ */
+export function useFillPartyMutation() {
+  return useMutation({
+    mutationFn: ({
+      templateId,
+      versionId,
+      ...body
+    }: TPartyFill & { templateId: string; versionId?: string }) =>
+      api.post<TPartyFilled>('/contract/party', body, {
+        query: versionId ? { type: templateId, version: versionId } : { type: templateId },
+      }),
     meta: { silent: true },
   });
 }
