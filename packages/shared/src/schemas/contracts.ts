@@ -256,3 +256,10 @@ export type TPartyFilled = {
   drafts: TAnswers;
   filled: { variable: string; question: string }[];
 };
+
+/**
+ * GET /contract/parties?type=: the template's parties, for «Nuovo documento per questo cliente»:
+ * each role once, in the order it is first asked, with the party question to send in `clients`.
+ */
+export const ZTemplateParty = z.object({ ruolo: z.string(), variable: z.string() });
+export type TTemplateParty = z.infer<typeof ZTemplateParty>;

@@ -9,6 +9,7 @@ import {
   ZContractsQuery,
   ZPartyFill,
   ZPartyFilled,
+  ZTemplateParty,
 } from '@lexpath/shared/schemas/contracts';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
 import { ZNextQuestionQuery } from '@lexpath/shared/schemas/templates';
@@ -36,7 +37,7 @@ import {
   startContract,
 } from './contracts.service.ts';
 import { deleteDraft } from './drafts.service.ts';
-import { type ClientLookup, fillParty, noClientRegister } from './prefill.ts';
+import { type ClientLookup, fillParty, noClientRegister, partiesOf } from './prefill.ts';
 
 // Any string: a malformed id answers 404 like an unknown one (or another user's).
 const ZContractIdParams = z.object({ id: z.string() });
@@ -143,6 +144,38 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       idempotent(app.db, request, reply, async (tx) => ({
         data: await startContract(tx, currentUser(request), request.body, findClient),
       })),
+  );
+
+  app.get(
+    '/parties',
+    {
+      onRequest: userArea,
+      schema: {
+        tags: ['contracts'],
+        summary: "A template's parties, for «Nuovo documento per questo cliente»",
+        description:
+          "`type` is the template id (published). Each role of the template's current version once, in the order it is first asked, with its first party question: the key to send in PUT /contract/'s `clients`. An empty list when the template marks no party.",
+        security,
+        querystring: ZNextQuestionQuery.pick({ type: true }),
+        response: {
+          200: dataOf(z.array(ZTemplateParty)),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
+      },
+    },
+    async (request) => {
+      const questions = await loadAskedQuestions(
+        app.db,
+        currentUser(request),
+        request.query.type,
+        undefined,
+        app.caches.templates,
+      );
+      return { data: partiesOf(questions) };
+    },
   );
 
   app.post(

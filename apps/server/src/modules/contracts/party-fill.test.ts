@@ -119,3 +119,23 @@ describe('POST /api/contract/party', () => {
     expect(badAnswer.statusCode, badAnswer.body).toBe(422);
   });
 });
+
+describe('GET /api/contract/parties', () => {
+  it('lists each role of the template once, with the question `clients` names', async () => {
+    const lease = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/parties?type=${demos.locazione}`,
+    });
+    expect(lease.statusCode, lease.body).toBe(200);
+    expect(lease.json().data).toEqual([
+      { ruolo: 'locatore', variable: 'locatori' },
+      { ruolo: 'conduttore', variable: 'conduttori' },
+      { ruolo: 'fideiussore', variable: 'fideiussore_nome' },
+    ]);
+    const unknown = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: '/api/contract/parties?type=00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+  });
+});

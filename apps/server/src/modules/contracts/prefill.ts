@@ -12,10 +12,15 @@ import {
   partyValuesOfClient,
   prefillAnswers,
   questionsOfRole,
+  rolesOf,
 } from '@lexpath/shared/prefill';
 import { pruneAnswers } from '@lexpath/shared/questionnaire';
 import type { TClient } from '@lexpath/shared/schemas/clients';
-import type { TContractSaveParsed, TPartyFilled } from '@lexpath/shared/schemas/contracts';
+import type {
+  TContractSaveParsed,
+  TPartyFilled,
+  TTemplateParty,
+} from '@lexpath/shared/schemas/contracts';
 import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
 import type { DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -126,4 +131,12 @@ export async function fillParty(
     .filter((question) => answers[question.variable] !== undefined || question.variable in drafts)
     .map((question) => ({ variable: question.variable, question: question.question }));
   return { answers, drafts, filled };
+}
+
+/** The parties of a question list: each role with its first question, the one `clients` names. */
+export function partiesOf(questions: readonly TQuestion[]): TTemplateParty[] {
+  return rolesOf(questions).flatMap((ruolo) => {
+    const [first] = questionsOfRole(questions, ruolo);
+    return first ? [{ ruolo, variable: first.variable }] : [];
+  });
 }
