@@ -1,7 +1,5 @@
-import { it } from '@lexpath/shared/messages/it';
 import type {
   TAnswerChangeResult,
-  TContractDetail,
   TContractStatus,
   TPartyFill,
   TPartyFilled,
@@ -17,19 +15,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { contractQueries } from '../../lib/contract-queries.ts';
 import { retryDelay, shouldRetry } from '../../lib/query-client.ts';
-import { toaster } from '../../lib/toaster.ts';
-import { useOpenInFlow } from './open-in-flow.ts';
 
-/**
- * A fresh Idempotency-Key. `randomUUID` exists only in secure contexts (https, localhost); a
- * plain-http deployment gets 128 random bits from `getRandomValues`, available everywhere.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}
+export { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 
 /**
  * PUT /contract/ with the template id and the first answer: a new document with status
@@ -124,44 +111,6 @@ export function useRegisterPaymentMutation() {
     mutationFn: (body: TPaymentCreate) => api.post<{ id: string }>('/payment', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contractQueries.root }),
     // The cart shows its own error banner (SPEC §8).
-    meta: { silent: true },
-  });
-}
-
-/**
- * «Nuovo documento con gli stessi dati»: PUT /contract/ with the chosen template and `from`, the
- * earlier document whose answers the new one starts with. The new document is opened in the flow
- * at its first question left; the toast says how many answers came prefilled.
- */
-export function useStartFromContractMutation() {
-  const queryClient = useQueryClient();
-  const openInFlow = useOpenInFlow();
-  return useMutation({
-    mutationFn: async ({
-      templateId,
-      from,
-      idempotencyKey,
-    }: {
-      templateId: string;
-      from: string;
-      idempotencyKey: string;
-    }) => {
-      const { id } = await api.put<{ id: string }>(
-        '/contract/',
-        { type: templateId, from },
-        { headers: { 'Idempotency-Key': idempotencyKey } },
-      );
-      return queryClient.fetchQuery(contractQueries.detail(id));
-    },
-    onSuccess: (detail: TContractDetail) => {
-      const count = detail.prefilled?.length ?? 0;
-      toaster.create({
-        type: count > 0 ? 'success' : 'info',
-        description: count > 0 ? it.prefillUi.started(count) : it.prefillUi.nothingCopied,
-      });
-      void queryClient.invalidateQueries({ queryKey: contractQueries.lists() });
-      openInFlow(detail);
-    },
     meta: { silent: true },
   });
 }
