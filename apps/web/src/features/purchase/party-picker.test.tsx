@@ -274,3 +274,130 @@ describe("«Scegli dall'anagrafica»", () => {
     expect(screen.getByText('Conduttore 1')).toBeVisible();
   });
 });
+
+/** The summary's API: one contract whose parties were typed by hand, and the register's POST. */
+async function startSummaryApi(answers: TAnswers, clientFails = false) {
+  const posted: unknown[] = [];
+  api = await startTestApi({
+    ...appConfigRoute,
+    'GET /api/contract/c-1': () => ({
+      body: {
+        data: {
+          id: 'c-1',
+          name: 'Contratto di locazione',
+          title: 'Contratto di locazione',
+          description: 'Locazione ad uso abitativo.',
+          type: 'tpl-locazione',
+          status: 'TO_COMPLETE',
+          answers,
+          answers_count: Object.keys(answers).length,
+          price: '60.88',
+          paymentId: null,
+          userId: { name: 'Giulia', surname: 'Bianchi' },
+          createdAt: '2026-03-04T09:00:00.000Z',
+          updatedAt: '2026-03-04T09:00:00.000Z',
+          detailed_answers: QUESTIONS.filter((question) => question.variable in answers).map(
+            (question) => ({
+              variable: question.variable,
+              question: question.question,
+              given_answer: answers[question.variable] ?? '',
+            }),
+          ),
+          templateId: {
+            id: 'tpl-locazione',
+            price: 49.9,
+            price_cents: 4990,
+            total: '60.88',
+            max_questions: 3,
+            stripe_url: null,
+          },
+          maxQuestions: 3,
+          prefilled: [],
+        },
+      },
+    }),
+    'POST /api/client': (_request, body) => {
+      posted.push(body);
+      if (clientFails)
+        return apiError(422, 'Il codice fiscale non è valido: controlla i 16 caratteri.');
+      return { status: 201, body: { data: { ...CLIENTS[0], id: 'cl-new' } } };
+    },
+  });
+  pointPageAt(api.origin);
+  signInAs('user');
+  useNewContractStore.getState().set({
+    id: 'c-1',
+    type: 'tpl-locazione',
+    title: 'Contratto di locazione',
+    answers,
+    maxQuestions: 3,
+    questions: Object.fromEntries(QUESTIONS.map((question) => [question.variable, question])),
+  });
+  return posted;
+}
+
+const TYPED = {
+  conduttori: [
+    { nome: 'Anna Bianchi', cf: 'BNCNNA80A41H501Y' },
+    { nome: 'Luca Neri', cf: 'NRELCU82B02F205X' },
+  ],
+  conduttore_pec: 'anna.bianchi@pec.it',
+  luogo_firma: 'Roma',
+};
+
+describe('«Salva come nuovo cliente» in the summary', () => {
+  it('saves a party typed by hand as a client in one click, with a toast', async () => {
+    const posted = await startSummaryApi(TYPED);
+    renderApp('/user/nuovo-contratto/riepilogo');
+    const user = userEvent.setup();
+
+    const save = await screen.findByRole('button', {
+      name: 'Salva come nuovo cliente: Anna Bianchi',
+    });
+    expect(
+      screen.getByRole('button', { name: 'Salva come nuovo cliente: Luca Neri' }),
+    ).toBeVisible();
+    save.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Anna Bianchi è stato aggiunto ai tuoi clienti.')).toBeVisible();
+    expect(posted).toEqual([
+      {
+        tipo: 'persona_fisica',
+        dati: {
+          nome: 'Anna',
+          cognome: 'Bianchi',
+          codice_fiscale: 'BNCNNA80A41H501Y',
+          pec: 'anna.bianchi@pec.it',
+        },
+      },
+    ]);
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Salva come nuovo cliente: Anna Bianchi' }),
+      ).toBeNull(),
+    );
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('says why the register refused it', async () => {
+    await startSummaryApi(TYPED, true);
+    renderApp('/user/nuovo-contratto/riepilogo');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Salva come nuovo cliente: Luca Neri' }),
+    );
+    expect(
+      await screen.findByText(/Il cliente non è stato salvato: controlla i dati/),
+    ).toHaveTextContent('Il codice fiscale non è valido');
+  });
+
+  it('is not offered for a party filled from the register', async () => {
+    await startSummaryApi(TYPED);
+    useNewContractStore.getState().set({ fromRegister: ['conduttori', 'conduttore_pec'] });
+    renderApp('/user/nuovo-contratto/riepilogo');
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Chi sono i conduttori?' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Salva come nuovo cliente/ })).toBeNull();
+  });
+});

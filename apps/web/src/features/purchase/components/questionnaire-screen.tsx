@@ -155,7 +155,13 @@ export function QuestionnaireScreen() {
             names: clients.map((client) => client.nome_visualizzato).join(', '),
             filled: result.filled,
           });
-          setContract({ drafts: { ...contract.drafts, ...result.drafts } });
+          setContract({
+            drafts: { ...contract.drafts, ...result.drafts },
+            fromRegister: [
+              ...(contract.fromRegister ?? []),
+              ...result.filled.map((each) => each.variable),
+            ],
+          });
           setRefill((count) => count + 1);
           if (JSON.stringify(result.answers) !== JSON.stringify(asking))
             saveAnswers(result.answers, false);
