@@ -160,7 +160,7 @@ describe('a client of the register in the flow', () => {
     await page.reload();
     await page.waitForURL('**/user/nuovo-contratto/riepilogo', { timeout: 20_000 });
     const clientName = page
-      .getByRole('heading', { level: 3, name: 'Nome del Cliente' })
+      .getByRole('heading', { level: 3, name: 'Nome del Cliente', exact: true })
       .locator('xpath=ancestor::li[1]');
     await expectVisible(clientName);
     expect(await clientName.textContent()).toContain('Precompilata');
