@@ -76,14 +76,23 @@ const CLIENTS = [
   client('cl-3', 'Luca', 'Rossetti', 'RSSLCU80A01H501U'),
 ];
 
-type Options = { clients?: TClient[]; fillFails?: boolean; drafts?: boolean };
+type Options = { clients?: TClient[]; fillFails?: boolean; drafts?: boolean; started?: boolean };
 
 /** The questionnaire's API over one contract, the register, and the party fill. */
 async function startPickerApi(options: Options = {}) {
-  const row = { saves: [] as TAnswers[], fills: [] as unknown[], searches: [] as string[] };
+  const row = {
+    saves: [] as TAnswers[],
+    fills: [] as unknown[],
+    searches: [] as string[],
+    starts: [] as unknown[],
+  };
   const clients = options.clients ?? CLIENTS;
   api = await startTestApi({
     ...appConfigRoute,
+    'PUT /api/contract/': (_request, body) => {
+      row.starts.push(body);
+      return { body: { data: { id: 'c-1' } } };
+    },
     'PUT /api/contract/c-1': (_request, body) => {
       const save = body as { answers?: TAnswers };
       if (save.answers) row.saves.push(save.answers);
@@ -140,7 +149,7 @@ async function startPickerApi(options: Options = {}) {
   pointPageAt(api.origin);
   signInAs('user');
   useNewContractStore.getState().set({
-    id: 'c-1',
+    id: options.started === false ? '' : 'c-1',
     type: 'tpl-locazione',
     title: 'Contratto di locazione',
     answers: {},
@@ -242,6 +251,30 @@ describe("«Scegli dall'anagrafica»", () => {
     );
     expect(screen.getByRole('textbox', { name: 'Codice fiscale' })).toHaveValue('');
     expect(screen.getByText('Dati di Rossi Mario inseriti in una risposta:')).toBeVisible();
+  });
+
+  it('starts the document with the party when it is the first question answered', async () => {
+    const row = await startPickerApi({ started: false });
+    renderApp('/user/nuovo-contratto/questionario');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Scegli dall'anagrafica" }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Rossi Mario/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Compila con i clienti scelti' }));
+    expect(await screen.findByRole('textbox', { name: 'In quale luogo è firmato?' })).toBeVisible();
+    expect(row.starts).toEqual([
+      {
+        type: 'tpl-locazione',
+        answers: {
+          conduttori: [
+            { nome: 'Mario Rossi', cf: 'RSSMRA85T10A562S' },
+            { nome: 'Luca Rossetti', cf: 'RSSLCU80A01H501U' },
+          ],
+          conduttore_pec: 'mario.rossi@pec.it',
+        },
+      },
+    ]);
+    expect(useNewContractStore.getState().value.id).toBe('c-1');
   });
 
   it('says when the register is empty, and closes back to its button', async () => {
