@@ -76,7 +76,13 @@ const CLIENTS = [
   client('cl-3', 'Luca', 'Rossetti', 'RSSLCU80A01H501U'),
 ];
 
-type Options = { clients?: TClient[]; fillFails?: boolean; drafts?: boolean; started?: boolean };
+type Options = {
+  clients?: TClient[];
+  fillFails?: boolean;
+  drafts?: boolean;
+  started?: boolean;
+  questions?: TNextQuestion[];
+};
 
 /** The questionnaire's API over one contract, the register, and the party fill. */
 async function startPickerApi(options: Options = {}) {
@@ -100,7 +106,9 @@ async function startPickerApi(options: Options = {}) {
     },
     'POST /api/contract/questions': (_request, body) => {
       const answers = (body ?? {}) as TAnswers;
-      const next = QUESTIONS.find((question) => !(question.variable in answers)) ?? null;
+      const next =
+        (options.questions ?? QUESTIONS).find((question) => !(question.variable in answers)) ??
+        null;
       return { body: { data: next } };
     },
     'GET /api/client': (request) => {
@@ -251,6 +259,27 @@ describe("«Scegli dall'anagrafica»", () => {
     );
     expect(screen.getByRole('textbox', { name: 'Codice fiscale' })).toHaveValue('');
     expect(screen.getByText('Dati di Rossi Mario inseriti in una risposta:')).toBeVisible();
+  });
+
+  it('fills a single party question with the client chosen by «Scegli»', async () => {
+    const row = await startPickerApi({ questions: QUESTIONS.slice(1) });
+    renderApp('/user/nuovo-contratto/questionario');
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Qual è la PEC del conduttore?' });
+    await user.click(screen.getByRole('button', { name: "Scegli dall'anagrafica" }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('i suoi dati compileranno in un passo');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    const choose = await within(dialog).findByRole('button', { name: 'Scegli Verdi Giulia' });
+    choose.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(row.fills).toEqual([
+      {
+        url: '/api/contract/party?type=tpl-locazione',
+        body: { answers: {}, question: 'conduttore_pec', clients: ['cl-2'] },
+      },
+    ]);
   });
 
   it('starts the document with the party when it is the first question answered', async () => {
