@@ -451,6 +451,22 @@ const ROUTES: RouteCase[] = [
     expect: { anonymous: 401, user: 200, editor: 200, admin: 200 },
   },
   {
+    method: 'GET',
+    route: '/api/contract/parties',
+    request: () => ({ url: `/api/contract/parties?type=${f.published.id}` }),
+    expect: { ...USER_AREA, user: 200 },
+  },
+  {
+    method: 'POST',
+    route: '/api/contract/party',
+    // The test template has no party: a lawyer reaches the route and meets its 422.
+    request: () => ({
+      url: `/api/contract/party?type=${f.published.id}`,
+      payload: { answers: {}, question: 'nome_cliente', clients: [f.clientId] },
+    }),
+    expect: { ...USER_AREA, user: 422 },
+  },
+  {
     method: 'PUT',
     route: '/api/contract',
     request: () => ({

@@ -242,6 +242,8 @@ export interface NewContract {
    * questions it keeps asking (absent when it is the template's current version).
    */
   versionId?: string;
+  /** The questions filled from the register («Scegli dall'anagrafica»): not offered to save again. */
+  fromRegister?: string[];
 }
 
 export const emptyNewContract: NewContract = {
@@ -257,6 +259,7 @@ export const emptyNewContract: NewContract = {
   drafts: undefined,
   editing: undefined,
   versionId: undefined,
+  fromRegister: undefined,
 };
 
 export const useNewContractStore = createValueStore(

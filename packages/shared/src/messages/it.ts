@@ -1929,4 +1929,46 @@ export const it = {
     notAList: (label: string) =>
       `«${label}»: la parte «avvocato» è chi usa il modello, una sola persona; non può essere un elenco.`,
   },
+  /** «Scegli dall'anagrafica» in the questionnaire, «Salva come nuovo cliente», «Nuovo documento per questo cliente». */
+  partyPicker: {
+    pick: "Scegli dall'anagrafica",
+    title: "Scegli dall'anagrafica",
+    textOne:
+      'Cerca il cliente per nome, denominazione o codice fiscale: i suoi dati compileranno in un passo le domande di questa parte.',
+    textMany: (max: number) =>
+      `Scegli fino a ${max} clienti: ognuno diventerà una voce dell'elenco, con i suoi dati già compilati.`,
+    search: 'Cerca per nome, denominazione o codice fiscale',
+    results: 'Clienti trovati',
+    none: 'Nessun cliente trovato con questa ricerca.',
+    emptyRegister: "L'anagrafica è ancora vuota: aggiungi i tuoi clienti dalla pagina «Clienti».",
+    loadFailed: 'Non è stato possibile caricare i clienti.',
+    retry: 'Riprova',
+    choose: 'Scegli',
+    chooseOf: (name: string) => `Scegli ${name}`,
+    selectedCount: (count: number, max: number) =>
+      count === 1 ? `1 cliente scelto su ${max}.` : `${count} clienti scelti su ${max}.`,
+    fill: 'Compila con i clienti scelti',
+    close: 'Chiudi',
+    fillFailed: 'Non è stato possibile compilare la parte.',
+    filled: (name: string, count: number) =>
+      count === 1
+        ? `Dati di ${name} inseriti in una risposta:`
+        : `Dati di ${name} inseriti in ${count} risposte:`,
+    filledNone: (name: string) =>
+      `I dati di ${name} non bastano per nessuna domanda di questa parte: compilala a mano.`,
+    filledHint: 'Puoi modificarle dal riepilogo. Le domande mancanti ti verranno chieste ora.',
+    saveAsClient: 'Salva come nuovo cliente',
+    saveAsClientOf: (party: string) => `Salva come nuovo cliente: ${party}`,
+    savedAsClient: (name: string) => `${name} è stato aggiunto ai tuoi clienti.`,
+    saveAsClientFailed:
+      'Il cliente non è stato salvato: controlla i dati nella scheda del cliente.',
+    newForClient: 'Nuovo documento per questo cliente',
+    whichParty: 'Per quale parte?',
+    whichPartyText: (name: string) =>
+      `Il modello ha più parti: scegli quella che ${name} rappresenta nel nuovo documento.`,
+    partyOption: (role: string) => `Come ${role}`,
+    noParty:
+      "Questo modello non ha parti da compilare dall'anagrafica: scegline un altro o usa «Nuovo documento».",
+    startFailed: 'Non è stato possibile iniziare il nuovo documento.',
+  },
 } as const;

@@ -5,6 +5,7 @@ import type { Dependence } from '../questionnaire.ts';
 import { CONTRACT_STATUS_VALUES } from '../statuses.ts';
 import { ZInvoiceRef } from './invoices.ts';
 import { ZPageQuery } from './pagination.ts';
+import type { TAnswers } from './questions.ts';
 import { ZAnswersPayload } from './templates.ts';
 
 export { CONTRACT_STATUS, CONTRACT_STATUS_VALUES, type TContractStatus } from '../statuses.ts';
@@ -236,3 +237,41 @@ export const ZAnswerChangeResult = z.object({
   discarded: z.array(z.string()),
 });
 export type TAnswerChangeResult = z.infer<typeof ZAnswerChangeResult>;
+
+/**
+ * POST /contract/party?type=&version=: «Scegli dall'anagrafica» on a party question. The answers
+ * so far, the party question asked, and the clients picked (one for a single question, up to the
+ * `elenco`'s `max_items` otherwise).
+ */
+export const ZPartyFill = z.object({
+  answers: ZAnswersPayload,
+  question: z.string().trim().min(1, it.validation.required),
+  clients: z
+    .array(z.string().trim().min(1, it.validation.required))
+    .min(1, it.validation.required)
+    .max(ELENCO_MAX_ITEMS, it.validation.invalid),
+});
+export type TPartyFill = z.input<typeof ZPartyFill>;
+
+/**
+ * The answers with the role's party filled from the clients: `answers` holds what the questions
+ * accept as it is; `drafts` what a question cannot take whole yet (an item missing a field the
+ * client does not have), shown filled when it is asked; `filled` the questions filled, in order.
+ */
+export const ZPartyFilled = z.object({
+  answers: z.record(z.string(), z.unknown()),
+  drafts: z.record(z.string(), z.unknown()),
+  filled: z.array(z.object({ variable: z.string(), question: z.string() })),
+});
+export type TPartyFilled = {
+  answers: TAnswers;
+  drafts: TAnswers;
+  filled: { variable: string; question: string }[];
+};
+
+/**
+ * GET /contract/parties?type=: the template's parties, for «Nuovo documento per questo cliente»:
+ * each role once, in the order it is first asked, with the party question to send in `clients`.
+ */
+export const ZTemplateParty = z.object({ ruolo: z.string(), variable: z.string() });
+export type TTemplateParty = z.infer<typeof ZTemplateParty>;

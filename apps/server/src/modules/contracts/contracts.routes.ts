@@ -8,8 +8,12 @@ import {
   ZContractSave,
   ZContractStarted,
   ZContractsQuery,
+  ZPartyFill,
+  ZPartyFilled,
+  ZTemplateParty,
 } from '@lexpath/shared/schemas/contracts';
 import { paginatedOf } from '@lexpath/shared/schemas/pagination';
+import { ZNextQuestionQuery } from '@lexpath/shared/schemas/templates';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +24,7 @@ import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayReadContracts, mayUseUserArea } from '../../policy.ts';
 import { attachmentDisposition } from '../files/content-disposition.ts';
 import { DOCX_CONTENT_TYPE } from '../files/files.service.ts';
+import { loadAskedQuestions } from '../templates/questionnaire.service.ts';
 import {
   changeContractAnswer,
   downloadContract,
@@ -33,7 +38,7 @@ import {
   startContract,
 } from './contracts.service.ts';
 import { deleteDraft } from './drafts.service.ts';
-import { type ClientLookup, noClientRegister } from './prefill.ts';
+import { type ClientLookup, fillParty, noClientRegister, partiesOf } from './prefill.ts';
 
 // Any string: a malformed id answers 404 like an unknown one (or another user's).
 const ZContractIdParams = z.object({ id: z.string() });
@@ -141,6 +146,73 @@ export const contractRoutes: FastifyPluginAsyncZod<ContractRoutesOptions> = asyn
       idempotent(app.db, request, reply, async (tx) => ({
         data: await startContract(tx, currentUser(request), request.body, findClient),
       })),
+  );
+
+  app.get(
+    '/parties',
+    {
+      onRequest: userArea,
+      schema: {
+        tags: ['contracts'],
+        summary: "A template's parties, for «Nuovo documento per questo cliente»",
+        description:
+          "`type` is the template id (published). Each role of the template's current version once, in the order it is first asked, with its first party question: the key to send in PUT /contract/'s `clients`. An empty list when the template marks no party.",
+        security,
+        querystring: ZNextQuestionQuery.pick({ type: true }),
+        response: {
+          200: dataOf(z.array(ZTemplateParty)),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
+      },
+    },
+    async (request) => {
+      const questions = await loadAskedQuestions(
+        app.db,
+        currentUser(request),
+        request.query.type,
+        undefined,
+        app.caches.templates,
+      );
+      return { data: partiesOf(questions) };
+    },
+  );
+
+  app.post(
+    '/party',
+    {
+      onRequest: userArea,
+      schema: {
+        tags: ['contracts'],
+        summary: "«Scegli dall'anagrafica»: a party filled from clients of the register",
+        description:
+          "`type`/`version` as for POST /contract/questions. The body: the answers so far (checked as a step's, 422), `question` the party question asked (422 if it is not a party) and the clients picked (404 for one not in the caller's register). Answers with every question of that role filled from the clients (they replace the role's earlier answers; an `elenco` takes one item each, up to `max_items`); `drafts`: what a question cannot take whole yet, to show filled when it is asked. Nothing is saved: the web saves the answers as a step's.",
+        security,
+        querystring: ZNextQuestionQuery,
+        body: ZPartyFill,
+        response: {
+          200: dataOf(ZPartyFilled),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          422: ZApiError,
+        },
+      },
+    },
+    async (request) => {
+      const caller = currentUser(request);
+      const questions = await loadAskedQuestions(
+        app.db,
+        caller,
+        request.query.type,
+        request.query.version,
+        app.caches.templates,
+      );
+      return { data: await fillParty(app.db, caller, questions, request.body, findClient) };
+    },
   );
 
   app.put(

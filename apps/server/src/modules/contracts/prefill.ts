@@ -5,14 +5,27 @@
  * link to the earlier contract or to the register.
  */
 import { it } from '@lexpath/shared';
-import { type PartyValues, partyValuesOfClient, prefillAnswers } from '@lexpath/shared/prefill';
+import { validateCanonical } from '@lexpath/shared/answer-types';
+import {
+  answersFromParty,
+  type PartyValues,
+  partyValuesOfClient,
+  prefillAnswers,
+  questionsOfRole,
+  rolesOf,
+} from '@lexpath/shared/prefill';
+import { pruneAnswers } from '@lexpath/shared/questionnaire';
 import type { TClient } from '@lexpath/shared/schemas/clients';
-import type { TContractSaveParsed } from '@lexpath/shared/schemas/contracts';
+import type {
+  TContractSaveParsed,
+  TPartyFilled,
+  TTemplateParty,
+} from '@lexpath/shared/schemas/contracts';
 import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
 import type { DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Caller, mayCopyContract } from '../../policy.ts';
-import { loadVersionQuestions } from '../templates/questionnaire.service.ts';
+import { checkAnswers, loadVersionQuestions } from '../templates/questionnaire.service.ts';
 import { findContract } from './contract-store.ts';
 
 /**
@@ -58,15 +71,74 @@ export async function prefillFor(
   }
   const picked: Record<string, PartyValues[]> = {};
   for (const [variable, ids] of Object.entries(input.clients ?? {})) {
-    const question = questions.find((candidate) => candidate.variable === variable);
-    if (!question?.parte) throw new AppError('unprocessable', it.parties.notAParty(variable));
-    const persons: PartyValues[] = [];
-    for (const id of Array.isArray(ids) ? ids : [ids]) {
-      const client = await findClient(db, caller.id, id);
-      if (!client) throw new AppError('notFound', it.clients.notFound);
-      persons.push(partyValuesOfClient(client));
-    }
-    picked[variable] = persons;
+    partyQuestion(questions, variable);
+    picked[variable] = await personsOf(db, caller, Array.isArray(ids) ? ids : [ids], findClient);
   }
   return prefillAnswers(questions, earlier, picked, own);
+}
+
+function partyQuestion(questions: readonly TQuestion[], variable: string): TQuestion {
+  const question = questions.find((candidate) => candidate.variable === variable);
+  if (!question?.parte) throw new AppError('unprocessable', it.parties.notAParty(variable));
+  return question;
+}
+
+async function personsOf(
+  db: DbExecutor,
+  caller: Caller,
+  ids: readonly string[],
+  findClient: ClientLookup,
+): Promise<PartyValues[]> {
+  const persons: PartyValues[] = [];
+  for (const id of ids) {
+    const client = await findClient(db, caller.id, id);
+    if (!client) throw new AppError('notFound', it.clients.notFound);
+    persons.push(partyValuesOfClient(client));
+  }
+  return persons;
+}
+
+/**
+ * «Scegli dall'anagrafica» (POST /contract/party): the clients picked become the whole party of
+ * the asked question's role, on top of the answers so far (checked as a questionnaire step is).
+ * What a question accepts whole is answered; what it cannot take whole yet (an `elenco` item
+ * missing a field the client lacks) is a draft, shown filled when the question is asked, so the
+ * lawyer completes it instead of typing it again. Nothing is saved here: the web saves the
+ * answers as any step's, which keeps a party picked before the document exists working too.
+ */
+export async function fillParty(
+  db: DbExecutor,
+  caller: Caller,
+  questions: readonly TQuestion[],
+  input: { answers: Record<string, unknown>; question: string; clients: readonly string[] },
+  findClient: ClientLookup,
+): Promise<TPartyFilled> {
+  const given = checkAnswers(questions, input.answers);
+  const asked = partyQuestion(questions, input.question);
+  const persons = await personsOf(db, caller, input.clients, findClient);
+  const role = questionsOfRole(questions, asked.parte?.ruolo ?? '');
+  const ofRole = new Set(role.map((question) => question.variable));
+  const candidate: TAnswers = Object.fromEntries(
+    Object.entries(given).filter(([variable]) => !ofRole.has(variable)),
+  );
+  const drafts: TAnswers = {};
+  for (const question of role) {
+    for (const [variable, value] of Object.entries(answersFromParty(question, persons))) {
+      if (validateCanonical(question, value).length === 0) candidate[variable] = value;
+      else drafts[variable] = value;
+    }
+  }
+  const answers = pruneAnswers(questions, candidate);
+  const filled = role
+    .filter((question) => answers[question.variable] !== undefined || question.variable in drafts)
+    .map((question) => ({ variable: question.variable, question: question.question }));
+  return { answers, drafts, filled };
+}
+
+/** The parties of a question list: each role with its first question, the one `clients` names. */
+export function partiesOf(questions: readonly TQuestion[]): TTemplateParty[] {
+  return rolesOf(questions).flatMap((ruolo) => {
+    const [first] = questionsOfRole(questions, ruolo);
+    return first ? [{ ruolo, variable: first.variable }] : [];
+  });
 }

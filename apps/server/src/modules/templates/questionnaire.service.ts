@@ -175,6 +175,23 @@ export async function findNextVersionQuestion(
 }
 
 /**
+ * The questions a questionnaire step asks from: the template's current version, or a draft's own
+ * `versionId` (the template still usable by the viewer, the version its own; 404 otherwise).
+ */
+export async function loadAskedQuestions(
+  db: DbExecutor,
+  viewer: Caller,
+  templateId: string,
+  versionId: string | undefined,
+  cache?: ChangeAwareCache<CurrentVersionRow | undefined>,
+): Promise<TQuestion[]> {
+  const version = await findCurrentVersion(db, viewer, templateId, cache);
+  if (versionId === undefined) return loadVersionQuestions(db, version.versionId);
+  if ((await templateOfVersion(db, versionId)) !== templateId) throw notFound();
+  return loadVersionQuestions(db, versionId);
+}
+
+/**
  * `findNextTemplateQuestion` when the template's current version and its questions are both in
  * memory, as for every step after a questionnaire's first: the same checks and the same errors,
  * settled without a promise. Undefined when something must be read first (the caller then takes

@@ -88,6 +88,10 @@ export interface QuestionnaireStepProps {
   onBack(): void;
   /** Said under the title, before the question (a draft resumed on an older version). */
   notice?: ReactNode;
+  /** Offered above a question being asked (not changed alone): «Scegli dall'anagrafica». */
+  questionAction?(question: TNextQuestion): ReactNode;
+  /** Changed when the drafts are refilled from outside, so the question shows them again. */
+  refill?: number;
 }
 
 /**
@@ -111,6 +115,8 @@ export function QuestionnaireStep({
   onChange,
   onBack,
   notice,
+  questionAction,
+  refill = 0,
 }: QuestionnaireStepProps) {
   const given = Object.keys(asking).length;
 
@@ -138,8 +144,9 @@ export function QuestionnaireStep({
               : texts.editOnlyThis}
           </Text>
         ) : null}
+        {!changing && questionAction ? <Box mb="12">{questionAction(question)}</Box> : null}
         <QuestionForm
-          key={question.variable}
+          key={`${question.variable}:${refill}`}
           question={question}
           wordDelayMs={staged ? flowTiming().wordDelayMs : 0}
           saving={saving}

@@ -1,9 +1,9 @@
-import { it } from '@lexpath/shared/messages/it';
 import type {
   TAnswerChangeResult,
-  TContractDetail,
   TContractStarted,
   TContractStatus,
+  TPartyFill,
+  TPartyFilled,
 } from '@lexpath/shared/schemas/contracts';
 import type {
   TCheckout,
@@ -16,19 +16,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { contractQueries } from '../../lib/contract-queries.ts';
 import { retryDelay, shouldRetry } from '../../lib/query-client.ts';
-import { toaster } from '../../lib/toaster.ts';
-import { useOpenInFlow } from './open-in-flow.ts';
 
-/**
- * A fresh Idempotency-Key. `randomUUID` exists only in secure contexts (https, localhost); a
- * plain-http deployment gets 128 random bits from `getRandomValues`, available everywhere.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}
+export { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 
 /**
  * PUT /contract/ with the template id and the first answer: a new document with status
@@ -129,39 +118,20 @@ export function useRegisterPaymentMutation() {
 }
 
 /**
- * «Nuovo documento con gli stessi dati»: PUT /contract/ with the chosen template and `from`, the
- * earlier document whose answers the new one starts with. The new document is opened in the flow
- * at its first question left; the toast says how many answers came prefilled.
+ * «Scegli dall'anagrafica»: POST /contract/party, the party of the asked question filled from
+ * the clients picked on top of the answers so far. Nothing is saved: the questionnaire saves the
+ * answers as any step's. Silent: the picker's dialog shows the failure.
  */
-export function useStartFromContractMutation() {
-  const queryClient = useQueryClient();
-  const openInFlow = useOpenInFlow();
+export function useFillPartyMutation() {
   return useMutation({
-    mutationFn: async ({
+    mutationFn: ({
       templateId,
-      from,
-      idempotencyKey,
-    }: {
-      templateId: string;
-      from: string;
-      idempotencyKey: string;
-    }) => {
-      const { id } = await api.put<{ id: string }>(
-        '/contract/',
-        { type: templateId, from },
-        { headers: { 'Idempotency-Key': idempotencyKey } },
-      );
-      return queryClient.fetchQuery(contractQueries.detail(id));
-    },
-    onSuccess: (detail: TContractDetail) => {
-      const count = detail.prefilled?.length ?? 0;
-      toaster.create({
-        type: count > 0 ? 'success' : 'info',
-        description: count > 0 ? it.prefillUi.started(count) : it.prefillUi.nothingCopied,
-      });
-      void queryClient.invalidateQueries({ queryKey: contractQueries.lists() });
-      openInFlow(detail);
-    },
+      versionId,
+      ...body
+    }: TPartyFill & { templateId: string; versionId?: string }) =>
+      api.post<TPartyFilled>('/contract/party', body, {
+        query: versionId ? { type: templateId, version: versionId } : { type: templateId },
+      }),
     meta: { silent: true },
   });
 }

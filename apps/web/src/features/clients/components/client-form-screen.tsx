@@ -15,6 +15,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { toaster } from '../../../lib/toaster.ts';
 import { useDeleteClientMutation, useExportClientMutation, useSaveClientMutation } from '../api.ts';
 import { ClientForm } from './client-form.tsx';
+import { NewDocumentForClient } from './new-document-for-client.tsx';
 
 const texts = it.clientRegister;
 
@@ -77,6 +78,7 @@ function ClientActions({ client }: { client: TClient }) {
   return (
     <Stack gap="8" mb="24">
       <HStack gap="12" wrap="wrap">
+        <NewDocumentForClient client={client} />
         <Button
           variant="secondary"
           loading={exporter.isPending}

@@ -11,8 +11,8 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
 import { contractQueries } from '../../../lib/contract-queries.ts';
 import { formatListDate } from '../../../lib/format.ts';
+import { useOpenInFlow } from '../../../lib/open-in-flow.ts';
 import { toaster } from '../../../lib/toaster.ts';
-import { useOpenInFlow } from '../open-in-flow.ts';
 import { SameDataButton } from './same-data-dialog.tsx';
 
 const texts = it.web.purchase.drafts;

@@ -1,7 +1,9 @@
+import { Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { ROLES } from '@lexpath/shared/roles';
 import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
+import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,12 +21,37 @@ import { useNewContractStore, useSessionStore } from '../../../lib/storage.ts';
 import {
   newIdempotencyKey,
   useChangeAnswerMutation,
+  useFillPartyMutation,
   useSaveContractMutation,
   useStartContractMutation,
 } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
+import { PartyPicker } from './party-picker.tsx';
 
 const texts = it.web.purchase;
+const pickerTexts = it.partyPicker;
+
+type FilledParty = { names: string; filled: { variable: string; question: string }[] };
+
+/** The party just filled from the register: which answers it gave, to check them. */
+function FilledNotice({ party }: { party: FilledParty }) {
+  if (party.filled.length === 0)
+    return <AppAlert kind="info">{pickerTexts.filledNone(party.names)}</AppAlert>;
+  return (
+    <AppAlert kind="success" title={pickerTexts.filled(party.names, party.filled.length)}>
+      <Stack gap="4">
+        <Stack as="ul" gap="2" ps="16">
+          {party.filled.map((each) => (
+            <Text as="li" key={each.variable}>
+              {each.question}
+            </Text>
+          ))}
+        </Stack>
+        <Text>{pickerTexts.filledHint}</Text>
+      </Stack>
+    </AppAlert>
+  );
+}
 
 /**
  * One question at a time (SPEC §4): each answer is saved and the next question fetched; back
@@ -48,6 +75,9 @@ export function QuestionnaireScreen() {
   const start = useStartContractMutation();
   const save = useSaveContractMutation();
   const change = useChangeAnswerMutation();
+  const fill = useFillPartyMutation();
+  const [filledParty, setFilledParty] = useState<FilledParty | null>(null);
+  const [refill, setRefill] = useState(0);
   const finished = next.isSuccess && next.data === null;
 
   useEffect(() => {
@@ -100,6 +130,47 @@ export function QuestionnaireScreen() {
     save.mutate({ id: contract.id, answers }, { onSuccess: () => saved(contract.id) });
   }
 
+  /**
+   * «Scegli dall'anagrafica»: the whole party filled in one step and saved as a step's answers;
+   * what a question cannot take whole yet becomes its draft. The questionnaire goes on at the
+   * first question left (the party's own, completed, when a client lacked a field), and the
+   * answers given are listed above it: each one is changed from the summary like any other.
+   */
+  function pickParty(
+    question: TNextQuestion,
+    clients: { id: string; nome_visualizzato: string }[],
+    done: () => void,
+  ) {
+    fill.mutate(
+      {
+        templateId: contract.type,
+        versionId: contract.versionId,
+        answers: asking,
+        question: question.variable,
+        clients: clients.map((client) => client.id),
+      },
+      {
+        onSuccess: (result) => {
+          done();
+          setFilledParty({
+            names: clients.map((client) => client.nome_visualizzato).join(', '),
+            filled: result.filled,
+          });
+          setContract({
+            drafts: { ...contract.drafts, ...result.drafts },
+            fromRegister: [
+              ...(contract.fromRegister ?? []),
+              ...result.filled.map((each) => each.variable),
+            ],
+          });
+          setRefill((count) => count + 1);
+          if (JSON.stringify(result.answers) !== JSON.stringify(asking))
+            saveAnswers(result.answers, false);
+        },
+      },
+    );
+  }
+
   /** The changed answer, saved by the server's rule: the summary again, or what is left to ask. */
   function saveChange(variable: string, value: TAnswerValue) {
     change.mutate(
@@ -130,11 +201,37 @@ export function QuestionnaireScreen() {
       waiting={pausing}
       saving={save.isPending || change.isPending || start.isPending}
       finishedText={texts.finished}
-      onAnswer={(variable, value) => saveAnswers({ ...contract.answers, [variable]: value }, true)}
+      onAnswer={(variable, value) => {
+        setFilledParty(null);
+        saveAnswers({ ...contract.answers, [variable]: value }, true);
+      }}
       onChange={saveChange}
       onBack={goBack}
       notice={
-        contract.versionId ? <AppAlert kind="info">{texts.drafts.newerVersion}</AppAlert> : null
+        contract.versionId || filledParty ? (
+          <Stack gap="12">
+            {contract.versionId ? (
+              <AppAlert kind="info">{texts.drafts.newerVersion}</AppAlert>
+            ) : null}
+            {filledParty ? <FilledNotice party={filledParty} /> : null}
+          </Stack>
+        ) : null
+      }
+      refill={refill}
+      questionAction={
+        role === ROLES.user
+          ? (question) =>
+              question.parte ? (
+                <PartyPicker
+                  key={question.variable}
+                  question={question}
+                  pending={fill.isPending || save.isPending || start.isPending}
+                  error={fill.error}
+                  onPick={(clients, done) => pickParty(question, clients, done)}
+                  onReset={() => fill.reset()}
+                />
+              ) : null
+          : undefined
       }
     />
   );

@@ -1,91 +1,14 @@
-import { Box, Dialog, Flex, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Dialog, HStack, Portal, Stack } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
-import { PageLoader } from '../../../components/feedback/page-loader.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { TemplateChoices } from '../../../components/flow/template-choices.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { templateQueries } from '../../../lib/template-queries.ts';
-import { newIdempotencyKey, useStartFromContractMutation } from '../api.ts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useStartFromContractMutation } from '../../../lib/open-in-flow.ts';
 
 const texts = it.prefillUi;
-
-/**
- * The templates a lawyer can start (the catalogue's published ones), searched by name: each one
- * a «Scegli» button that starts the new document with the earlier one's answers.
- */
-function TemplateChoices({
-  pending,
-  onChoose,
-}: {
-  pending: string | null;
-  onChoose(templateId: string): void;
-}) {
-  const [name, setName] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useQuery(templateQueries.list({ page, name: name.trim(), categoryId: '' }));
-  const headingId = useId();
-  const results = list.data?.results ?? [];
-  return (
-    <Stack gap="12">
-      <TextField
-        label={texts.search}
-        type="search"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          setPage(1);
-        }}
-      />
-      <Text id={headingId} fontWeight="semibold" color="navy.800">
-        {texts.templates}
-      </Text>
-      {list.isPending ? <PageLoader /> : null}
-      {list.isError ? <AppAlert kind="error">{texts.templatesFailed}</AppAlert> : null}
-      {list.isSuccess && results.length === 0 ? (
-        <Text role="status">{texts.noTemplates}</Text>
-      ) : null}
-      {results.length > 0 ? (
-        <Stack as="ul" aria-labelledby={headingId} gap="8" listStyleType="none">
-          {results.map((template) => (
-            <Flex
-              as="li"
-              key={template.id}
-              gap="8"
-              align="center"
-              justify="space-between"
-              borderWidth="1px"
-              borderColor="navy.100"
-              borderRadius="md"
-              p="8"
-            >
-              <Text color="navy.900" minW="0" overflowWrap="anywhere">
-                {template.name}
-              </Text>
-              <Button
-                variant="outline"
-                size="sm"
-                flexShrink={0}
-                aria-label={texts.chooseOf(template.name)}
-                loading={pending === template.id}
-                disabled={pending !== null && pending !== template.id}
-                onClick={() => onChoose(template.id)}
-              >
-                {texts.choose}
-              </Button>
-            </Flex>
-          ))}
-        </Stack>
-      ) : null}
-      {list.data ? (
-        <Pager page={page} totalPages={list.data.totalPages} onPageChange={setPage} />
-      ) : null}
-    </Stack>
-  );
-}
 
 /**
  * «Nuovo documento con gli stessi dati» (a document of the archive, or a draft): the lawyer picks

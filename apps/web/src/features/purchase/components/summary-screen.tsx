@@ -19,6 +19,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { useNewContractStore } from '../../../lib/storage.ts';
 import { useRemoveItemMutation, useSaveContractMutation } from '../api.ts';
 import { NoContract } from './no-contract.tsx';
+import { SummaryParties } from './summary-parties.tsx';
 
 const texts = it.web.purchase;
 const TO_PREVIEW_ID = 'summary-to-preview';
@@ -123,6 +124,13 @@ export function SummaryScreen() {
         removePending={remove.isPending}
         prefilled={detail.data?.prefilled}
       />
+      {detail.data ? (
+        <SummaryParties
+          asked={Object.values(contract.questions ?? {})}
+          answers={detail.data.answers}
+          prefilled={[...(detail.data.prefilled ?? []), ...(contract.fromRegister ?? [])]}
+        />
+      ) : null}
       <Flex justify="flex-end">
         <Button
           id={TO_PREVIEW_ID}
