@@ -129,9 +129,11 @@ describe('a client of the register in the flow', () => {
     await tabUntil(page, choose);
     await page.keyboard.press('Enter');
 
-    // The questionnaire asks the lawyer's own facts first: the client's come from the register.
+    // The questionnaire opens at what neither the lawyer's account nor the register holds.
     await page.waitForURL('**/user/nuovo-contratto/questionario');
-    await expectVisible(textbox(page, 'Nome e cognome dell’avvocato'));
+    await expectVisible(page.getByRole('button', { name: 'Avanti' }));
+    expect(await textbox(page, 'Nome e cognome dell’avvocato').count()).toBe(0);
+    expect(await textbox(page, 'Nome del Cliente').count()).toBe(0);
     const id = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('newContract') ?? '{}').state.value.id as string,
     );
@@ -140,6 +142,8 @@ describe('a client of the register in the flow', () => {
       `/contract/${id}`,
     );
     expect(started.answers).toMatchObject({
+      avvocato_nome: `${lawyer.name} ${lawyer.surname}`,
+      avvocato_pec: lawyer.pec,
       cliente_tipo: expect.stringMatching(/fisica/i),
       cliente_nome: 'Mario',
       cliente_cognome: 'Rossi',

@@ -165,7 +165,8 @@ describe('with the keyboard alone', () => {
     await checkScreen(page, 'screens-catalogue-skip');
     await page.keyboard.press('Enter');
     tabs += await tabsTo(page, card);
-    expect(tabs).toBeLessThanOrEqual(8);
+    // The engagement pack, a fourth demo, may stand before the NDA among the results.
+    expect(tabs).toBeLessThanOrEqual(9);
 
     // The summary of a long document: from its title to the way on.
     await startCompletedContractInBrowser(page, LOCAZIONE, locazioneAnswers(), {

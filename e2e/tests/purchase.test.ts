@@ -615,6 +615,9 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
       (r) => r.url().includes('/api/contract/preview/'),
       { timeout: 60_000 },
     );
+    // Past every answer and party of a long summary, as a keyboard user goes: its skip link.
+    await tabTo(page, page.getByRole('link', { name: 'Vai alle azioni' }));
+    await page.keyboard.press('Enter');
     await tabTo(page, page.getByRole('button', { name: "Vai all'anteprima" }));
     await page.keyboard.press('Enter');
     await checkProtectedPreview(page, await previewResponse);

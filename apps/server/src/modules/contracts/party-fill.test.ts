@@ -132,6 +132,12 @@ describe('GET /api/contract/parties', () => {
       { ruolo: 'conduttore', variable: 'conduttori' },
       { ruolo: 'fideiussore', variable: 'fideiussore_nome' },
     ]);
+    // The engagement pack's lawyer is filled from their own account: no client is offered there.
+    const pack = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/parties?type=${demos.incarico}`,
+    });
+    expect(pack.json().data).toEqual([{ ruolo: 'cliente', variable: 'cliente_tipo' }]);
     const unknown = await ctx.injectAs(lawyer)({
       method: 'GET',
       url: '/api/contract/parties?type=00000000-0000-4000-8000-000000000000',

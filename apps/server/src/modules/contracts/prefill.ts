@@ -6,6 +6,7 @@
  */
 import { it } from '@lexpath/shared';
 import { validateCanonical } from '@lexpath/shared/answer-types';
+import { isLawyerRole } from '@lexpath/shared/parties';
 import {
   answersFromParty,
   type PartyValues,
@@ -135,9 +136,13 @@ export async function fillParty(
   return { answers, drafts, filled };
 }
 
-/** The parties of a question list: each role with its first question, the one `clients` names. */
+/**
+ * The parties of a question list a client can be: each role with its first question, the one
+ * `clients` names. The lawyer's own party is filled from their account, never from a client.
+ */
 export function partiesOf(questions: readonly TQuestion[]): TTemplateParty[] {
   return rolesOf(questions).flatMap((ruolo) => {
+    if (isLawyerRole(ruolo)) return [];
     const [first] = questionsOfRole(questions, ruolo);
     return first ? [{ ruolo, variable: first.variable }] : [];
   });

@@ -144,7 +144,6 @@ export function QuestionnaireStep({
               : texts.editOnlyThis}
           </Text>
         ) : null}
-        {!changing && questionAction ? <Box mb="12">{questionAction(question)}</Box> : null}
         <QuestionForm
           key={`${question.variable}:${refill}`}
           question={question}
@@ -157,6 +156,9 @@ export function QuestionnaireStep({
           }
           onBack={onBack}
         />
+        {/* After the question and its answers: read and reached with Tab once the question is
+            known, and the answer's own controls stay the first stop after the title. */}
+        {!changing && questionAction ? <Box mt="16">{questionAction(question)}</Box> : null}
       </>
     );
   }

@@ -103,7 +103,16 @@ export function NewDocumentForClient({ client }: { client: TClient }) {
 
   return (
     <>
-      <Button ref={opener} variant="primary" onClick={() => setOpen(true)}>
+      {/* Its label is long: on a phone it wraps inside the button instead of widening the page. */}
+      <Button
+        ref={opener}
+        variant="primary"
+        maxW="full"
+        h="auto"
+        py="8"
+        whiteSpace="normal"
+        onClick={() => setOpen(true)}
+      >
         {texts.newForClient}
       </Button>
       <Dialog.Root

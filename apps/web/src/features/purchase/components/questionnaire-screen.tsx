@@ -1,5 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
+import { isLawyerRole } from '@lexpath/shared/parties';
 import { ROLES } from '@lexpath/shared/roles';
 import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
@@ -221,7 +222,7 @@ export function QuestionnaireScreen() {
       questionAction={
         role === ROLES.user
           ? (question) =>
-              question.parte ? (
+              question.parte && !isLawyerRole(question.parte.ruolo) ? (
                 <PartyPicker
                   key={question.variable}
                   question={question}

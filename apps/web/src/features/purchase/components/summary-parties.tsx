@@ -1,6 +1,6 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
-import { sameRole } from '@lexpath/shared/parties';
+import { isLawyerRole, sameRole } from '@lexpath/shared/parties';
 import { clientFromAnswers, partyValuesFromAnswers, rolesOf } from '@lexpath/shared/prefill';
 import type { TClient, TClientInput } from '@lexpath/shared/schemas/clients';
 import type { TAnswers, TQuestion } from '@lexpath/shared/schemas/questions';
@@ -36,6 +36,8 @@ export function handTypedParties(
   // The asked questions carry their party marks and fields, which is all the mapping reads.
   const questions = asked.filter((question) => question.parte) as unknown as TQuestion[];
   return rolesOf(questions).flatMap((role) => {
+    // The lawyer's own party is theirs, not a client to save.
+    if (isLawyerRole(role)) return [];
     const ofRole = questions.filter(
       (question) => question.parte && sameRole(question.parte.ruolo, role),
     );
