@@ -1,10 +1,11 @@
-import { Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { TClient } from '@lexpath/shared/schemas/clients';
 import type { TTemplateParty } from '@lexpath/shared/schemas/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
+import { ChoiceDialog } from '../../../components/feedback/choice-dialog.tsx';
 import { TemplateChoices } from '../../../components/flow/template-choices.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
@@ -115,42 +116,18 @@ export function NewDocumentForClient({ client }: { client: TClient }) {
       >
         {texts.newForClient}
       </Button>
-      <Dialog.Root
+      <ChoiceDialog
         open={open}
+        title={texts.newForClient}
+        description={it.prefillUi.pickText}
+        error={failure ? `${texts.startFailed} ${errorMessage(failure)}` : null}
+        busy={busy}
+        closeLabel={texts.close}
         finalFocusEl={() => opener.current}
-        onOpenChange={(details) => {
-          if (!details.open) close();
-        }}
+        onClose={close}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="560px" mx="8">
-              <Dialog.Header>
-                <Dialog.Title color="navy.800">{texts.newForClient}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="12">
-                  <Dialog.Description color="navy.700">{it.prefillUi.pickText}</Dialog.Description>
-                  {failure ? (
-                    <AppAlert kind="error">
-                      {texts.startFailed} {errorMessage(failure)}
-                    </AppAlert>
-                  ) : null}
-                  {body}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <HStack gap="8">
-                  <Button variant="outline" onClick={close} disabled={busy}>
-                    {texts.close}
-                  </Button>
-                </HStack>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {body}
+      </ChoiceDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Dialog, Flex, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import { ELENCO_MAX_ITEMS } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import type { TClient } from '@lexpath/shared/schemas/clients';
@@ -6,6 +6,7 @@ import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
+import { ChoiceDialog } from '../../../components/feedback/choice-dialog.tsx';
 import { PageLoader } from '../../../components/feedback/page-loader.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -212,49 +213,23 @@ export function PartyPicker({
       >
         {texts.pick}
       </Button>
-      <Dialog.Root
+      <ChoiceDialog
         open={open}
+        title={texts.title}
+        description={many ? texts.textMany(max) : texts.textOne}
+        error={error ? `${texts.fillFailed} ${errorMessage(error)}` : null}
+        busy={pending}
+        closeLabel={texts.close}
         finalFocusEl={() => opener.current}
-        onOpenChange={(details) => {
-          if (!details.open) close();
-        }}
+        onClose={close}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="560px" mx="8">
-              <Dialog.Header>
-                <Dialog.Title color="navy.800">{texts.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="12">
-                  <Dialog.Description color="navy.700">
-                    {many ? texts.textMany(max) : texts.textOne}
-                  </Dialog.Description>
-                  {error ? (
-                    <AppAlert kind="error">
-                      {texts.fillFailed} {errorMessage(error)}
-                    </AppAlert>
-                  ) : null}
-                  <ClientChoices
-                    many={many}
-                    max={max}
-                    pending={pending}
-                    onPick={(clients) => onPick(clients, () => setOpen(false))}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <HStack gap="8">
-                  <Button variant="outline" onClick={close} disabled={pending}>
-                    {texts.close}
-                  </Button>
-                </HStack>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <ClientChoices
+          many={many}
+          max={max}
+          pending={pending}
+          onPick={(clients) => onPick(clients, () => setOpen(false))}
+        />
+      </ChoiceDialog>
     </>
   );
 }

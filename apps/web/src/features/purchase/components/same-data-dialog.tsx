@@ -1,7 +1,7 @@
-import { Box, Dialog, HStack, Portal, Stack } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import { useRef, useState } from 'react';
-import { AppAlert } from '../../../components/feedback/app-alert.tsx';
+import { ChoiceDialog } from '../../../components/feedback/choice-dialog.tsx';
 import { TemplateChoices } from '../../../components/flow/template-choices.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -52,55 +52,31 @@ export function SameDataButton({
       >
         {texts.sameData}
       </Button>
-      <Dialog.Root
+      <ChoiceDialog
         open={open}
+        title={texts.pickTitle}
+        description={texts.pickText}
+        error={start.isError ? `${texts.startFailed} ${errorMessage(start.error)}` : null}
+        busy={start.isPending}
+        closeLabel={texts.close}
         finalFocusEl={() => opener.current}
-        onOpenChange={(details) => {
-          if (!details.open) close();
-        }}
+        onClose={close}
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content maxW="560px" mx="8">
-              <Dialog.Header>
-                <Dialog.Title color="navy.800">{texts.pickTitle}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="12">
-                  <Dialog.Description color="navy.700">{texts.pickText}</Dialog.Description>
-                  {start.isError ? (
-                    <AppAlert kind="error">
-                      {texts.startFailed} {errorMessage(start.error)}
-                    </AppAlert>
-                  ) : null}
-                  <Box>
-                    <TemplateChoices
-                      pending={start.isPending ? chosen : null}
-                      onChoose={(templateId) => {
-                        if (templateId !== chosen) attempt.current = newIdempotencyKey();
-                        setChosen(templateId);
-                        start.mutate({
-                          templateId,
-                          from: contractId,
-                          idempotencyKey: attempt.current,
-                        });
-                      }}
-                    />
-                  </Box>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <HStack gap="8">
-                  <Button variant="outline" onClick={close} disabled={start.isPending}>
-                    {texts.close}
-                  </Button>
-                </HStack>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Box>
+          <TemplateChoices
+            pending={start.isPending ? chosen : null}
+            onChoose={(templateId) => {
+              if (templateId !== chosen) attempt.current = newIdempotencyKey();
+              setChosen(templateId);
+              start.mutate({
+                templateId,
+                from: contractId,
+                idempotencyKey: attempt.current,
+              });
+            }}
+          />
+        </Box>
+      </ChoiceDialog>
     </>
   );
 }
