@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TQuestion } from '@lexpath/shared';
-import type { TBlankChoice } from '@lexpath/shared/schemas/blank-conversion';
+import type { TBlankChoice, TProposedField } from '@lexpath/shared/schemas/blank-conversion';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { convertBlanks } from './blank-conversion.ts';
@@ -36,7 +36,36 @@ function choicesFor(blanks: Blank[]): TBlankChoice[] {
     const key = `${blank.file}#${blank.index}`;
     boxesByParagraph.set(key, [...(boxesByParagraph.get(key) ?? []), blank]);
   }
+  let rows: { variable: string; fields: TProposedField[] } | undefined;
   return blanks.map((blank, index): TBlankChoice => {
+    if (blank.kind === 'tableRows') {
+      // A column headed «Importo» holds money; every other column text.
+      const fields = (blank.columns ?? []).map(
+        (label, column): TProposedField => ({
+          variable: /^importo$/i.test(label) ? 'importo' : `colonna_${column + 1}`,
+          label,
+          type: /^importo$/i.test(label) ? 'importo' : 'testo',
+        }),
+      );
+      rows = { variable: `righe_${index + 1}`, fields };
+      return {
+        id: blank.id,
+        proposal: { variable: rows.variable, question: 'Righe', type: 'elenco', fields },
+      };
+    }
+    if (blank.kind === 'total' && rows) {
+      return {
+        id: blank.id,
+        proposal: {
+          variable: rows.variable,
+          question: 'Righe',
+          type: 'elenco',
+          fields: rows.fields,
+          field: 'importo',
+          aggregate: 'somma',
+        },
+      };
+    }
     if (blank.kind === 'gender') {
       return {
         id: blank.id,
@@ -82,7 +111,21 @@ function sampleAnswers(questions: TQuestion[]): TemplateAnswers {
   const answers: Record<string, unknown> = {};
   for (const question of questions) {
     if (question.type === 'elenco') {
-      answers[question.variable] = [{ genere: 'femminile' }];
+      // Two items: a list's rows are repeated and its total adds both amounts.
+      const item = (n: number) =>
+        Object.fromEntries(
+          question.fields.map((field) => [
+            field.variable,
+            field.variable === 'genere'
+              ? 'femminile'
+              : field.type === 'importo'
+                ? 1234.5
+                : `Risposta ${question.variable}.${field.variable}.${n}`,
+          ]),
+        );
+      answers[question.variable] = question.fields.some((field) => field.variable === 'genere')
+        ? [item(1)]
+        : [item(1), item(2)];
     } else if (question.type === 'scelta' || question.type === undefined) {
       answers[question.variable] = question.is_multiple_selection
         ? [question.options[0] as string]
@@ -169,6 +212,16 @@ describe('converting every blank of the real forms', () => {
     expect(rendered).not.toMatch(/_{4,}/);
     // A party's forms agree with the answer: one woman.
     if (blanks.some((blank) => blank.text === 'nato/a')) expect(rendered).toMatch(/\bnata\b/);
+    // A table's empty rows became one row per item, its total the sum of their amounts.
+    for (const list of converted.questions.filter((question) =>
+      question.variable.startsWith('righe_'),
+    )) {
+      if (list.type !== 'elenco') continue;
+      const first = list.fields.find((field) => field.type === 'testo')?.variable;
+      expect(rendered).toContain(`Risposta ${list.variable}.${first}.1`);
+      expect(rendered).toContain(`Risposta ${list.variable}.${first}.2`);
+    }
+    if (blanks.some((blank) => blank.kind === 'total')) expect(rendered).toContain('2.469,00');
   });
 
   it('prints the table', () => {

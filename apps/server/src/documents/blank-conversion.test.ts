@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error.ts';
 import { convertBlanks } from './blank-conversion.ts';
 import { findBlanks } from './blank-finder.ts';
+import { inspectBlanks } from './blank-proposals.ts';
 import { lintTemplate } from './lint.ts';
 import { extractDocumentText, renderDocx } from './render.ts';
 import { buildDocx } from './test-docx.ts';
@@ -201,6 +202,25 @@ describe('convertBlanks: gender forms', () => {
       'La sottoscritta, nata a Lecce',
     );
     expect(findBlanks(converted.master)).toEqual([]);
+  });
+
+  it('keeps the form’s capital of a gender form in mid-line: «CF ____ Nato/a il» prints «Nati il»', () => {
+    const party: TBlankProposal = {
+      variable: 'debitori',
+      question: 'Debitori',
+      type: 'elenco',
+      phrase: 'nato',
+    };
+    const converted = convert(docx(paragraph('CF ________ Nato/a il')), [
+      text('codice', 'Codice fiscale'),
+      party,
+    ]);
+    expect(
+      renderText(converted, {
+        codice: 'X',
+        debitori: [{ genere: 'femminile' }, { genere: 'maschile' }],
+      }),
+    ).toBe('CF X Nati il');
   });
 
   it('reads «..l.. sottoscritt..» with its stem', () => {
@@ -419,6 +439,97 @@ describe('convertBlanks: repeated blocks', () => {
       ],
     });
     expect(rendered).toBe('Creditore\nImporto\nBanca Uno\n1.000,00\u00a0€\nFisco\n250,50\u00a0€');
+  });
+});
+
+describe('convertBlanks: a table of empty rows and its total', () => {
+  const cell = (text: string, span = 1) =>
+    `<w:tc><w:tcPr>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ''}</w:tcPr>${paragraph(text)}</w:tc>`;
+  const tableRow = (...cells: string[]) => `<w:tr>${cells.join('')}</w:tr>`;
+  const empty = tableRow(cell(''), cell(''), cell(''));
+  const form = () =>
+    docx(
+      paragraph('ENTRATE DEL NUCLEO FAMILIARE'),
+      '<w:tbl><w:tblPr/><w:tblGrid/>',
+      tableRow(cell('Membro del nucleo'), cell('Tipo di entrata'), cell('Importo')),
+      empty,
+      empty,
+      empty,
+      tableRow(cell('Totale', 2), cell('')),
+      '</w:tbl>',
+    );
+
+  it('finds the rows as one list under its headings and the total of the amount column', () => {
+    const blanks = inspectBlanks(form());
+    expect(blanks.map(({ kind, text, paragraph }) => ({ kind, text, paragraph }))).toEqual([
+      {
+        kind: 'tableRows',
+        text: '3 righe vuote',
+        paragraph: 'Membro del nucleo · Tipo di entrata · Importo',
+      },
+      { kind: 'total', text: 'Totale', paragraph: 'Totale' },
+    ]);
+    const [rows, total] = blanks.map((blank) => blank.proposal);
+    expect(rows).toEqual({
+      variable: 'entrate_nucleo',
+      question: 'Entrate del nucleo familiare',
+      type: 'elenco',
+      fields: [
+        { variable: 'membro_nucleo', label: 'Membro del nucleo', type: 'testo' },
+        { variable: 'tipo_entrata', label: 'Tipo di entrata', type: 'testo' },
+        { variable: 'importo', label: 'Importo', type: 'importo' },
+      ],
+    });
+    expect(total).toEqual({ ...rows, field: 'importo', aggregate: 'somma' });
+  });
+
+  it('repeats the first row for each item, removes the others, and sums the amounts in cents', () => {
+    const bytes = form();
+    const blanks = inspectBlanks(bytes);
+    const converted = convertBlanks(
+      bytes,
+      blanks.map((blank) => ({ id: blank.id, proposal: blank.proposal as TBlankProposal })),
+    );
+    expect(extractDocumentText(converted.master)).toBe(
+      [
+        'ENTRATE DEL NUCLEO FAMILIARE',
+        'Membro del nucleo',
+        'Tipo di entrata',
+        'Importo',
+        '{#entrate_nucleo}{membro_nucleo}',
+        '{tipo_entrata}',
+        '{importo | euro}{/entrate_nucleo}',
+        'Totale',
+        '{entrate_nucleo | somma:"importo" | euro}',
+      ].join('\n'),
+    );
+    expect(findBlanks(converted.master)).toEqual([]);
+    expect(
+      lintTemplate({ master: converted.master, questions: converted.questions }).errors,
+    ).toEqual([]);
+    const rendered = renderText(converted, {
+      entrate_nucleo: [
+        { membro_nucleo: 'Anna', tipo_entrata: 'Stipendio', importo: '1200.10' },
+        { membro_nucleo: 'Marco', tipo_entrata: 'Pensione', importo: '800.20' },
+      ],
+    });
+    expect(rendered).toContain('Anna\nStipendio\n1.200,10\u00a0€\nMarco\nPensione\n800,20\u00a0€');
+    expect(rendered).toMatch(/Totale\n2\.000,30\u00a0€$/);
+  });
+
+  it('refuses a total over a column that holds no amount', () => {
+    const bytes = form();
+    const blanks = inspectBlanks(bytes);
+    const choices = blanks.map((blank) => {
+      const proposal = blank.proposal as TBlankProposal;
+      return {
+        id: blank.id,
+        proposal: blank.kind === 'total' ? { ...proposal, field: 'tipo_entrata' } : proposal,
+      };
+    });
+    expect(() => convertBlanks(bytes, choices)).toThrow(
+      messages.blankConversion.totalNeedsAmount('Totale', 'entrate_nucleo'),
+    );
   });
 });
 

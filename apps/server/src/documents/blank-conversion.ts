@@ -58,6 +58,14 @@ function checkProposal(blank: LocatedBlank, proposal: TBlankProposal): void {
   if (proposal.field !== undefined) checkVariable(proposal.field);
   for (const field of proposal.fields ?? []) checkVariable(field.variable);
   if (blank.kind === 'gender') return;
+  if (blank.kind === 'tableRows' || blank.kind === 'total') {
+    if (proposal.type !== 'elenco') throw invalid(messages.typeNotAllowed(where, proposal.type));
+    if (blank.kind === 'tableRows') return;
+    const fieldType = proposal.fields?.find((field) => field.variable === proposal.field)?.type;
+    if (proposal.field === undefined || (fieldType !== 'importo' && fieldType !== 'numero'))
+      throw invalid(messages.totalNeedsAmount(where, proposal.variable));
+    return;
+  }
   if (proposal.type === 'elenco') {
     if (proposal.field === undefined)
       throw invalid(messages.fieldRequired(where, proposal.variable));
@@ -243,8 +251,11 @@ function tagOf(target: Target): string {
 
 /** The masculine singular the gender blank stands for: the proposal's, or read from the text. */
 function phraseOf(blank: LocatedBlank, proposal: TBlankProposal): string {
-  // At the paragraph's start the agreed words start the sentence: «Il sottoscritto», «I …».
-  const opening = blank.whole.slice(0, genderRange(blank).at).trim() === '';
+  // At the paragraph's start the agreed words start the sentence: «Il sottoscritto», «I …»;
+  // a form's capital stays too («CF ____ Nato/a il» prints «Nati il»).
+  const opening =
+    blank.whole.slice(0, genderRange(blank).at).trim() === '' ||
+    /^\p{Lu}/u.test(genderRange(blank).text);
   if (proposal.phrase) {
     return opening
       ? `${proposal.phrase.charAt(0).toUpperCase()}${proposal.phrase.slice(1)}`
@@ -276,6 +287,16 @@ function blankEdits(target: Target): Edit[] {
   const markup = blank.markup;
   if (markup?.kind === 'field') return fieldEdits(target, markup);
   if (markup?.kind === 'control') return controlEdits(target, markup);
+  if (markup?.kind === 'tableRows') return listRowEdits(target, markup);
+  if (markup?.kind === 'cell') {
+    const { proposal } = target;
+    const type =
+      target.question?.type === 'elenco'
+        ? target.question.fields.find((field) => field.variable === proposal.field)?.type
+        : undefined;
+    const sum = `${proposal.variable} | somma:${literal(proposal.field ?? '')}`;
+    return [insertInCell(blank.xml, markup, `{${sum}${type === 'importo' ? ' | euro' : ''}}`)];
+  }
   if (markup?.kind === 'boxRow') {
     return markup.cells.map((cell, index) =>
       insertInCell(blank.xml, cell, `{${nameOf(target)} | carattere:${index + 1}}`),
@@ -286,6 +307,28 @@ function blankEdits(target: Target): Edit[] {
     return textEdits(blank.xml, blank.sources, range.at, range.text.length, tagOf(target));
   }
   return textEdits(blank.xml, blank.sources, blank.at, blank.text.length, spaced(target));
+}
+
+/**
+ * A table's empty rows as a list: the first row's cells get the item's fields in the columns'
+ * order (the loop around the row comes from `planLoops`), the other rows go.
+ */
+function listRowEdits(
+  target: Target,
+  markup: { rows: { start: number; end: number }[]; cells: { start: number; end: number }[] },
+): Edit[] {
+  const { blank, proposal, question } = target;
+  const fields = question?.type === 'elenco' ? question.fields : [];
+  const edits: Edit[] = [];
+  markup.cells.forEach((cell, index) => {
+    const variable = proposal.fields?.[index]?.variable;
+    const field = fields.find((item) => item.variable === variable);
+    if (!field) return;
+    const format = field.type === 'data' ? ' | data' : field.type === 'importo' ? ' | euro' : '';
+    edits.push(insertInCell(blank.xml, cell, `{${field.variable}${format}}`));
+  });
+  for (const row of markup.rows.slice(1)) edits.push({ start: row.start, end: row.end, text: '' });
+  return edits;
 }
 
 /**
@@ -603,7 +646,9 @@ function planLoops(chosen: Chosen[]): LoopPlan {
   };
   const groups = new Map<string, Chosen[]>();
   for (const item of chosen) {
+    // A total sits under the list's rows and adds them up: no line of the list.
     if (item.proposal.type !== 'elenco' || item.blank.kind === 'gender') continue;
+    if (item.blank.kind === 'total') continue;
     const key = item.proposal.variable;
     groups.set(key, [...(groups.get(key) ?? []), item]);
   }

@@ -26,7 +26,11 @@ export type BlankKind =
   /** A table row of narrow empty cells, one character each (the codice fiscale's boxes). */
   | 'boxRow'
   /** Both genders or numbers written out: `nato/a`, `il/la`, `..l.. sottoscritt..`. */
-  | 'gender';
+  | 'gender'
+  /** Empty rows of a table under its row of headings: the lines of a list to fill. */
+  | 'tableRows'
+  /** The empty cell of a «Totale» row under such rows: the total of a column. */
+  | 'total';
 
 export type Blank = {
   /** Stable between an inspection and a conversion of the same file: `word/document.xml#12.0`,
@@ -49,6 +53,8 @@ export type Blank = {
    * not text: a box row, a form field read at its end). */
   whole: string;
   at: number;
+  /** `tableRows`: the headings of the columns; `total`: the heading of the total's column. */
+  columns?: string[];
 };
 
 /** Every blank of the document's text parts, part after part, in document order. */
@@ -91,7 +97,13 @@ export type TextSource = {
 export type BlankMarkup =
   | { kind: 'field'; start: number; end: number; simple: boolean }
   | { kind: 'control'; start: number; end: number }
-  | { kind: 'boxRow'; start: number; end: number; cells: { start: number; end: number }[] };
+  | { kind: 'boxRow'; start: number; end: number; cells: { start: number; end: number }[] }
+  /** The empty rows (the first one starts at `start`), their cells in each. */
+  | { kind: 'tableRows'; start: number; end: number; rows: Span[]; cells: Span[] }
+  /** The total's cell. */
+  | { kind: 'cell'; start: number; end: number };
+
+type Span = { start: number; end: number };
 
 /** A blank and where it is in its part (revisions accepted): see `locateBlanksInPart`. */
 export type LocatedBlank = Blank & {
@@ -100,7 +112,15 @@ export type LocatedBlank = Blank & {
   markup?: BlankMarkup;
 };
 
-type Found = { at: number; kind: BlankKind; text: string; markup?: BlankMarkup };
+type Found = {
+  at: number;
+  kind: BlankKind;
+  text: string;
+  markup?: BlankMarkup;
+  /** What the lint quotes for a blank that is no text of its paragraph (a table's rows). */
+  quote?: string;
+  columns?: string[];
+};
 
 type OpenParagraph = {
   /** The text as read (tabs as spaces), for the quote. */
@@ -128,8 +148,23 @@ type Control = {
   text: string;
   start: number;
 };
-type Cell = { width: number | undefined; text: string; start: number };
-type Row = { cells: (Cell & { end: number })[]; before: OpenParagraph | undefined; start: number };
+type Cell = {
+  width: number | undefined;
+  text: string;
+  start: number;
+  span: number;
+  merged: boolean;
+};
+type Row = {
+  cells: (Cell & { end: number })[];
+  before: OpenParagraph | undefined;
+  start: number;
+  end: number;
+  /** The paragraphs of the row, by their index in the part's paragraphs. */
+  paragraphs: number[];
+};
+/** The rows of an open table; a nested table's rows are its own. */
+type Table = { rows: Row[]; row: Row | undefined; cell: Cell | undefined };
 
 const TOKEN = new RegExp(
   [
@@ -150,6 +185,9 @@ const TOKEN = new RegExp(
     /<w:tr(?=[\s>])[^>]*>|<\/w:tr>/.source,
     /<w:tc>|<w:tc\s[^>]*>|<\/w:tc>/.source,
     /<w:tcW\b[^>]*\/>/.source,
+    /<w:gridSpan\b[^>]*\/>/.source,
+    /<w:vMerge\b[^>]*\/>/.source,
+    /<w:tbl>|<\/w:tbl>/.source,
   ].join('|'),
   'g',
 );
@@ -192,8 +230,8 @@ function scanPart(file: string, xml: string, locate: boolean): LocatedBlank[] {
   const controls: Control[] = [];
   let runFont: string | undefined;
   let runStart = 0;
-  let row: Row | undefined;
-  let cell: Cell | undefined;
+  const tables: Table[] = [];
+  const innermost = () => tables.at(-1);
 
   const hidden = () =>
     fields.some((field) => field.form !== undefined && field.inResult) ||
@@ -215,6 +253,7 @@ function scanPart(file: string, xml: string, locate: boolean): LocatedBlank[] {
     paragraph.scanned += masked ? EMPTY.repeat(text.length) : text;
     for (const control of controls) control.text += text;
     for (const field of fields) if (field.inResult) field.result += text;
+    const cell = innermost()?.cell;
     if (cell) cell.text += text;
   };
   const record = (kind: BlankKind, text: string, markup?: BlankMarkup) => {
@@ -241,7 +280,9 @@ function scanPart(file: string, xml: string, locate: boolean): LocatedBlank[] {
       if (paragraph) {
         scanText(paragraph);
         done.push(paragraph);
-        if (cell) cell.text += ' ';
+        const table = innermost();
+        if (table?.cell) table.cell.text += ' ';
+        table?.row?.paragraphs.push(done.length - 1);
       }
     } else if (style !== undefined) {
       const paragraph = open.at(-1);
@@ -337,20 +378,52 @@ function scanPart(file: string, xml: string, locate: boolean): LocatedBlank[] {
           end: match.index + token.length,
         });
       }
+    } else if (token === '<w:tbl>') {
+      tables.push({ rows: [], row: undefined, cell: undefined });
+    } else if (token === '</w:tbl>') {
+      const table = tables.pop();
+      if (table) listRowsOf(table.rows, done, locate);
     } else if (token.startsWith('<w:tr')) {
-      row = { cells: [], before: done.at(-1), start: match.index };
+      const table = innermost();
+      if (table) {
+        table.row = {
+          cells: [],
+          before: done.at(-1),
+          start: match.index,
+          end: match.index,
+          paragraphs: [],
+        };
+      }
     } else if (token === '</w:tr>') {
-      if (row) boxRowOf(row, match.index + token.length, done, locate);
-      row = undefined;
+      const table = innermost();
+      const row = table?.row;
+      if (table && row) {
+        row.end = match.index + token.length;
+        if (!boxRowOf(row, done, locate)) table.rows.push(row);
+        table.row = undefined;
+      }
     } else if (token.startsWith('<w:tcW')) {
       const width = Number(/w:w="(\d+)"/.exec(token)?.[1]);
       const type = /w:type="([^"]*)"/.exec(token)?.[1] ?? 'dxa';
+      const cell = innermost()?.cell;
       if (cell && type === 'dxa' && Number.isFinite(width)) cell.width = width;
+    } else if (token.startsWith('<w:gridSpan')) {
+      const cell = innermost()?.cell;
+      const span = Number(/w:val="(\d+)"/.exec(token)?.[1]);
+      if (cell && Number.isInteger(span) && span > 0) cell.span = span;
+    } else if (token.startsWith('<w:vMerge')) {
+      // A cell continuing the one above is empty by design: no line of a list.
+      const cell = innermost()?.cell;
+      if (cell && !/w:val="restart"/.test(token)) cell.merged = true;
     } else if (token === '</w:tc>') {
-      if (cell) row?.cells.push({ ...cell, end: match.index + token.length });
-      cell = undefined;
+      const table = innermost();
+      if (table?.cell) table.row?.cells.push({ ...table.cell, end: match.index + token.length });
+      if (table) table.cell = undefined;
     } else if (token.startsWith('<w:tc')) {
-      cell = { width: undefined, text: '', start: match.index };
+      const table = innermost();
+      if (table) {
+        table.cell = { width: undefined, text: '', start: match.index, span: 1, merged: false };
+      }
     }
   }
 
@@ -366,17 +439,19 @@ function scanPart(file: string, xml: string, locate: boolean): LocatedBlank[] {
     const sources = paragraph.sources;
     return paragraph.found
       .sort((a, b) => a.at - b.at)
-      .map(({ kind, text, at, markup }, order) => ({
+      .map(({ kind, text, at, markup, quote, columns }, order) => ({
         id: `${file}#${index}.${order}`,
         file,
         part,
         index,
-        paragraph: quoted,
+        paragraph: quote ?? quoted,
         kind,
         text,
-        whole,
-        at: Math.min(at, whole.length),
+        // A table's rows are shown after their headings: «Nome · Importo — 13 righe vuote».
+        whole: quote === undefined ? whole : `${quote} — `,
+        at: quote === undefined ? Math.min(at, whole.length) : quote.length + 3,
         sources,
+        ...(columns ? { columns } : {}),
         ...(markup ? { markup } : {}),
       }));
   });
@@ -391,15 +466,14 @@ const BOX_ROW_CELLS = 8;
  * row's own label if it has one (a first cell «Codice fiscale»), else to the paragraph before.
  */
 function boxRowOf(
-  { cells, before, start: rowStart }: Row,
-  rowEnd: number,
+  { cells, before, start: rowStart, end: rowEnd }: Row,
   done: OpenParagraph[],
   locate: boolean,
-): void {
+): boolean {
   const boxes = cells.filter(
     (cell) => cell.text.trim() === '' && cell.width !== undefined && cell.width <= BOX_CELL_WIDTH,
   );
-  if (boxes.length < BOX_ROW_CELLS) return;
+  if (boxes.length < BOX_ROW_CELLS) return false;
   const start = before ? done.indexOf(before) + 1 : 0;
   const label =
     done.slice(start).find((paragraph) => paragraph.shown.trim() !== '') ??
@@ -418,6 +492,89 @@ function boxRowOf(
           },
         }
       : {}),
+  });
+  return true;
+}
+
+/** Two empty rows at least make a list to fill; one is a spacer. */
+const LIST_ROWS = 2;
+const TOTAL_LABEL = /^\s*total[ei]\b/i;
+
+const isEmptyCell = (cell: Cell) => cell.text.trim() === '' && !cell.merged;
+const gridWidth = (row: Row) => row.cells.reduce((sum, cell) => sum + cell.span, 0);
+/** The grid column where each cell starts (a cell spanning two columns covers both). */
+const gridStarts = (row: Row) => {
+  let column = 0;
+  return row.cells.map((cell) => {
+    const start = column;
+    column += cell.span;
+    return start;
+  });
+};
+
+/**
+ * Empty rows under a row of headings are the lines of a list to fill (the creditors of an
+ * application, a family's incomes): one blank for them all, quoted by its headings. A «Totale»
+ * row right after them, with an empty cell, is the total of that cell's column.
+ */
+function listRowsOf(rows: Row[], done: OpenParagraph[], locate: boolean): void {
+  for (let first = 1; first < rows.length; first++) {
+    const header = rows[first - 1] as Row;
+    const columns = header.cells.map((cell) => cell.text.replace(/\s+/g, ' ').trim());
+    if (columns.some((text) => text === '') || header.cells.some((cell) => cell.merged)) continue;
+    const shape = (row: Row | undefined) =>
+      row !== undefined &&
+      row.cells.length === header.cells.length &&
+      gridWidth(row) === gridWidth(header) &&
+      row.cells.every(isEmptyCell);
+    let last = first;
+    while (shape(rows[last])) last += 1;
+    if (last - first < LIST_ROWS) continue;
+    const empty = rows.slice(first, last);
+    const holder = done[header.paragraphs[0] ?? -1];
+    if (!holder) continue;
+    holder.found.push({
+      at: Number.MAX_SAFE_INTEGER,
+      kind: 'tableRows',
+      text: `${empty.length} righe vuote`,
+      quote: columns.join(' · '),
+      columns,
+      ...(locate
+        ? {
+            markup: {
+              kind: 'tableRows' as const,
+              start: (empty[0] as Row).start,
+              end: (empty.at(-1) as Row).end,
+              rows: empty.map(({ start, end }) => ({ start, end })),
+              cells: (empty[0] as Row).cells.map(({ start, end }) => ({ start, end })),
+            },
+          }
+        : {}),
+    });
+    totalOf(rows[last], header, done, locate);
+    first = last;
+  }
+}
+
+function totalOf(row: Row | undefined, header: Row, done: OpenParagraph[], locate: boolean): void {
+  const label = row?.cells[0];
+  if (!row || !label || !TOTAL_LABEL.test(label.text)) return;
+  const headerStarts = gridStarts(header);
+  const starts = gridStarts(row);
+  row.cells.forEach((cell, index) => {
+    if (index === 0 || !isEmptyCell(cell)) return;
+    const column = headerStarts.indexOf(starts[index] as number);
+    const heading = header.cells[column]?.text.replace(/\s+/g, ' ').trim();
+    const holder = done[row.paragraphs[0] ?? -1];
+    if (!heading || !holder) return;
+    holder.found.push({
+      // The label is the blank as shown: «Totale» marked in its own cell.
+      at: 0,
+      kind: 'total',
+      text: label.text.replace(/\s+/g, ' ').trim(),
+      columns: [heading],
+      ...(locate ? { markup: { kind: 'cell' as const, start: cell.start, end: cell.end } } : {}),
+    });
   });
 }
 

@@ -720,6 +720,8 @@ export function proposeForBlanks(
       options = dropDowns.get(read.blank.file)?.[at];
       dropDownCursor.set(read.blank.file, at + 1);
     }
+    // A table's empty rows and their total are proposed together, below.
+    if (read.blank.kind === 'tableRows' || read.blank.kind === 'total') return null;
     const proposal = proposeOne(read, options);
     // «Nato/a» with no role noun near: the party named last.
     if (proposal?.phrase !== undefined) {
@@ -733,6 +735,7 @@ export function proposeForBlanks(
   articlesWithTheirWord(reads, proposals);
   // The group each blank belongs to (a box group, a repeated block): one variable for all.
   const groupOf: (string | undefined)[] = reads.map(() => undefined);
+  tableLists(reads, proposals, groupOf, sections);
   streetAfterDropDown(reads, proposals);
   tableBoxes(reads, proposals, groupOf, sections);
   groupBoxes(reads, proposals, groupOf, sections);
@@ -1133,4 +1136,71 @@ function uniqueVariables(
     questionOf.set(variable, proposal.question);
     proposal.variable = variable;
   }
+}
+
+/** Words of a table's heading that name no fact of its lines: «ELENCO CREDITORI» lists creditori. */
+const LIST_WORDS = new Set(['elenco', 'eventuali', 'eventuale', 'lista', 'tabella', 'allegato']);
+
+/** A column of a table of lines to fill: its heading read by the label dictionary. */
+function columnField(heading: string): ProposedField {
+  const known = matchRule(heading.toLowerCase());
+  if (known) return { variable: known.variable, label: heading, type: known.type };
+  return { variable: variableOf(heading), label: heading, type: 'testo' };
+}
+
+/**
+ * A table's empty rows are one `elenco`, a field per column; its «Totale» cell the sum of a money
+ * column (`somma`), in the same group so that both name the same list.
+ */
+function tableLists(
+  reads: Read[],
+  proposals: (Proposal | null)[],
+  groupOf: (string | undefined)[],
+  sections: Section[],
+): void {
+  let list: { position: number; fields: ProposedField[] } | undefined;
+  // A column heading «Dati catastali» reads as a heading: a table right under another one
+  // belongs to the heading above that one.
+  const columns = new Set(reads.flatMap(({ blank }) => blank.columns ?? []).map(clean));
+  let lastHeading = '';
+  reads.forEach(({ blank }, position) => {
+    if (blank.kind === 'tableRows') {
+      const fields: ProposedField[] = [];
+      for (const heading of blank.columns ?? []) {
+        const field = columnField(heading);
+        let variable = field.variable;
+        for (let n = 2; fields.some((other) => other.variable === variable); n += 1)
+          variable = `${field.variable}_${n}`;
+        fields.push({ ...field, variable });
+      }
+      const own = sections[position]?.heading ?? '';
+      const heading = columns.has(clean(own)) ? lastHeading : own;
+      lastHeading = heading;
+      const words = variableOf(heading)
+        .split('_')
+        .filter((word) => !LIST_WORDS.has(word))
+        .slice(0, 2);
+      const named = heading !== '' && words.length > 0 && words[0] !== 'campo';
+      proposals[position] = {
+        variable: named ? words.join('_') : 'righe',
+        question: named ? cut(sentenceCase(heading)) : TEXTS.tableRows,
+        type: 'elenco',
+        fields,
+      };
+      groupOf[position] = `table:${blank.id}`;
+      list = { position, fields };
+    } else if (blank.kind === 'total') {
+      const owner = list ? proposals[list.position] : null;
+      const field = list?.fields.find((item) => item.label === blank.columns?.[0]);
+      if (!list || !owner || !field || (field.type !== 'importo' && field.type !== 'numero'))
+        return;
+      proposals[position] = {
+        ...owner,
+        fields: list.fields,
+        field: field.variable,
+        aggregate: 'somma',
+      };
+      groupOf[position] = groupOf[list.position];
+    }
+  });
 }

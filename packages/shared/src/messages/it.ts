@@ -345,6 +345,8 @@ export const it = {
   /** Proposals for the blanks of a form (POST /template/inspect-blanks): the questions of the
    * label dictionary by variable, and the words of the questions made of a group of blanks. */
   blankProposals: {
+    /** A table's empty rows with no heading above to name them. */
+    tableRows: 'Righe della tabella',
     questions: {
       luogo_nascita: 'Luogo di nascita',
       data_nascita: 'Data di nascita',
@@ -436,6 +438,8 @@ export const it = {
       `Lo spazio in «${paragraph}» non può diventare una domanda di tipo «${type}».`,
     checkboxNeedsChoice: (paragraph: string) =>
       `La casella in «${paragraph}» diventa una domanda a scelta: scegli il tipo «scelta».`,
+    totalNeedsAmount: (paragraph: string, variable: string) =>
+      `Il totale in «${paragraph}» somma un campo di «${variable}»: scegli un campo di tipo importo o numero.`,
     fieldRequired: (paragraph: string, variable: string) =>
       `Lo spazio in «${paragraph}» è in un elenco: indica quale campo di «${variable}» lo compila.`,
     phraseRequired: (paragraph: string) =>
@@ -595,6 +599,8 @@ export const it = {
         checkbox: 'casella',
         boxRow: 'riga di caselle',
         gender: 'maschile/femminile',
+        tableRows: 'tabella da compilare',
+        total: 'totale da calcolare',
       },
       more: (count: number) => `e ${count === 1 ? 'un altro' : `altri ${count}`}`,
       publishWithBlanks: (count: number) =>
@@ -1534,6 +1540,7 @@ export const it = {
       option: 'Questa casella vale',
       fields: 'Campi di ogni elemento',
       field: 'Questo spazio riempie il campo',
+      totalOf: 'Questo totale somma il campo',
       fieldLabel: (position: number) => `Nome del campo ${position}`,
       fieldVariable: (position: number) => `Chiave del campo ${position}`,
       fieldType: (position: number) => `Tipo del campo ${position}`,

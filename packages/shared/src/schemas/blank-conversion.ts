@@ -29,6 +29,7 @@ export const ZBlankProposal = z.object({
   fields: z.array(ZProposedField).optional(),
   field: ZText.optional(),
   phrase: ZText.optional(),
+  aggregate: z.literal('somma').optional(),
 });
 export type TBlankProposal = z.infer<typeof ZBlankProposal>;
 

@@ -36,6 +36,8 @@ export const ZBlankKind = z.enum([
   'checkbox',
   'boxRow',
   'gender',
+  'tableRows',
+  'total',
 ]);
 export type TBlankKind = z.infer<typeof ZBlankKind>;
 
@@ -64,6 +66,8 @@ export const ZProposal = z.object({
   field: z.string().optional(),
   /** A gender blank: the masculine singular it stands for, for `{variable | accorda:"phrase"}`. */
   phrase: z.string().optional(),
+  /** A «Totale» cell: the sum of the elenco's `field` over its items. */
+  aggregate: z.literal('somma').optional(),
 });
 export type TProposal = z.infer<typeof ZProposal>;
 

@@ -133,8 +133,13 @@ describe('POST /api/template/upload-master', () => {
         'Presso il quale elegge domicilio ☐ SI ☐ NO',
       ),
     );
-    // 24 paragraphs hold blanks; the five «Data ____ Firma ____» of the annexes read the same.
-    expect(warnings.filter((warning) => warning.startsWith(`${place}: `))).toHaveLength(20);
+    // The creditors' table: its empty rows, quoted by their headings.
+    expect(warnings).toContainEqual(
+      expect.stringContaining('tabella da compilare «13 righe vuote»'),
+    );
+    // 27 paragraphs hold blanks (three are tables' headings); the five «Data ____ Firma ____» of
+    // the annexes read the same.
+    expect(warnings.filter((warning) => warning.startsWith(`${place}: `))).toHaveLength(23);
   });
 
   it('refuses a master with lint errors with the list of problems (422), storing nothing', async () => {

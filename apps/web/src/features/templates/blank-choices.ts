@@ -32,6 +32,8 @@ export interface BlankDraft {
   /** A blank inside a repeated block: the elenco field it fills (-1: none). */
   field: number;
   phrase: string;
+  /** A «Totale» cell: the sum of its `field` over the list's items. */
+  total: boolean;
   /** Which of the details this blank has, fixed by its proposal and kind. */
   hasOption: boolean;
   hasField: boolean;
@@ -87,6 +89,7 @@ export function initialChoices(blanks: InspectedBlank[]): ChoicesState {
           ? -1
           : question.fields.findIndex((field) => field.variable === proposal.field),
       phrase: proposal?.phrase ?? '',
+      total: proposal?.aggregate === 'somma',
       hasOption: proposal?.option !== undefined || blank.kind === 'checkbox',
       hasField: proposal?.field !== undefined,
       hasPhrase: proposal?.phrase !== undefined || blank.kind === 'gender',
@@ -128,6 +131,7 @@ function proposalOf(question: QuestionDraft, blank: BlankDraft): Proposal {
     }));
     const field = question.fields[blank.field]?.variable.trim();
     if (blank.hasField && field) proposal.field = field;
+    if (blank.total) proposal.aggregate = 'somma';
   }
   if (blank.hasPhrase && blank.phrase.trim()) proposal.phrase = blank.phrase.trim();
   return proposal;

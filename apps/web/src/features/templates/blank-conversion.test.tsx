@@ -594,6 +594,75 @@ describe('Converti gli spazi vuoti', () => {
       await screen.findByText('Il master contiene uno spazio vuoto da compilare.', {}, slow),
     ).toBeVisible();
   }, 30_000);
+  it('shows a table’s empty rows as one list and its «Totale» as the sum of a field, posted as somma', async () => {
+    const incomes = {
+      variable: 'entrate',
+      question: 'Entrate del nucleo familiare',
+      type: 'elenco' as const,
+      fields: [
+        { variable: 'membro', label: 'Membro del nucleo', type: 'testo' as const },
+        { variable: 'importo', label: 'Importo', type: 'importo' as const },
+        { variable: 'netto', label: 'Netto', type: 'importo' as const },
+      ],
+    };
+    const blanks: InspectedBlank[] = [
+      {
+        id: 'word/document.xml#4.0',
+        part: 'Documento',
+        paragraph: 'Membro del nucleo · Importo · Netto',
+        text: '11 righe vuote',
+        kind: 'tableRows',
+        whole: 'Membro del nucleo · Importo · Netto — ',
+        at: 38,
+        proposal: incomes,
+      },
+      {
+        id: 'word/document.xml#40.0',
+        part: 'Documento',
+        paragraph: 'Totale',
+        text: 'Totale',
+        kind: 'total',
+        whole: 'Totale',
+        at: 0,
+        proposal: { ...incomes, field: 'importo', aggregate: 'somma' },
+      },
+    ];
+    const calls = await startBlanksApi({}, blanks);
+    fillDraft([]);
+    pickedFiles.master = new File(['x'.repeat(1024)], 'istanza.docx');
+    signInAs('editor');
+    const user = userEvent.setup();
+    renderApp('/admin/nuovo-documento/converti-spazi-vuoti');
+    const rows = await screen.findByRole(
+      'listitem',
+      { name: /^Membro del nucleo · Importo · Netto — spazio vuoto: 11 righe vuote/ },
+      slow,
+    );
+    expect(
+      within(rows).getByText('Membro del nucleo · Importo · Netto', { selector: 'dd' }),
+    ).toBeVisible();
+    const total = row(/^spazio vuoto: Totale/);
+    expect(
+      within(total).getByText('Questo totale somma il campo', { selector: 'dt' }),
+    ).toBeVisible();
+    expect(within(total).getByText('Importo', { selector: 'dd' })).toBeVisible();
+    // The editor sums the net amounts instead.
+    await user.click(within(total).getByRole('button', { name: /^Modifica la proposta/ }));
+    await user.selectOptions(
+      within(total).getByRole('combobox', { name: 'Questo totale somma il campo' }),
+      'Netto',
+    );
+    await user.click(screen.getByRole('button', { name: 'Converti' }));
+    await screen.findByRole('heading', { level: 1, name: 'Inserimento nuovo master' }, slow);
+    expect(choicesIn(calls.converted[0])).toEqual([
+      { id: 'word/document.xml#4.0', proposal: incomes },
+      {
+        id: 'word/document.xml#40.0',
+        proposal: { ...incomes, field: 'netto', aggregate: 'somma' },
+      },
+    ]);
+  }, 30_000);
+
   it('keeps every choice when the network fails during the conversion, and converts on a retry', async () => {
     let cut = true;
     const calls = await startBlanksApi({

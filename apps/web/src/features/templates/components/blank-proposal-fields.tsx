@@ -29,7 +29,8 @@ export function ProposalSummary({
   if (question.type === 'elenco') {
     rows.push([texts.fields, question.fields.map((field) => field.label).join(' · ')]);
     const field = question.fields[draft.field];
-    if (draft.hasField && field) rows.push([texts.field, field.label]);
+    if (draft.hasField && field)
+      rows.push([draft.total ? texts.totalOf : texts.field, field.label]);
   }
   if (draft.hasPhrase && draft.phrase) rows.push([texts.phrase, draft.phrase]);
   return (
@@ -241,7 +242,7 @@ export function ListEditor({
       ) : null}
       {draft.hasField ? (
         <IndexSelect
-          label={texts.field}
+          label={draft.total ? texts.totalOf : texts.field}
           value={draft.field}
           items={question.fields.map((field) => field.label.trim() || field.variable)}
           error={problems[`b:${blankId}.field`]}
