@@ -82,6 +82,8 @@ type Options = {
   drafts?: boolean;
   started?: boolean;
   questions?: TNextQuestion[];
+  /** What the server's start fills (the lawyer's own facts). */
+  startedAnswers?: TAnswers;
 };
 
 /** The questionnaire's API over one contract, the register, and the party fill. */
@@ -97,7 +99,9 @@ async function startPickerApi(options: Options = {}) {
     ...appConfigRoute,
     'PUT /api/contract/': (_request, body) => {
       row.starts.push(body);
-      return { body: { data: { id: 'c-1' } } };
+      const given = (body as { answers?: TAnswers }).answers ?? {};
+      const answers = options.startedAnswers ? { ...given, ...options.startedAnswers } : undefined;
+      return { body: { data: { id: 'c-1', ...(answers ? { answers } : {}) } } };
     },
     'PUT /api/contract/c-1': (_request, body) => {
       const save = body as { answers?: TAnswers };
@@ -304,6 +308,29 @@ describe("«Scegli dall'anagrafica»", () => {
       },
     ]);
     expect(useNewContractStore.getState().value.id).toBe('c-1');
+  });
+
+  it('starts the document at once when its first question is the lawyer’s own, asking it no more', async () => {
+    const lawyerName: TNextQuestion = {
+      ...base,
+      variable: 'avvocato_nome',
+      question: 'Nome e cognome dell’avvocato',
+      type: 'testo',
+      parte: { ruolo: 'avvocato', campo: 'nome_cognome' },
+    };
+    const row = await startPickerApi({
+      started: false,
+      questions: [lawyerName, QUESTIONS[2] as TNextQuestion],
+      startedAnswers: { avvocato_nome: 'Giulia Prova' },
+    });
+    renderApp('/user/nuovo-contratto/questionario');
+    expect(await screen.findByRole('textbox', { name: 'In quale luogo è firmato?' })).toBeVisible();
+    expect(row.starts).toEqual([{ type: 'tpl-locazione', answers: {} }]);
+    expect(useNewContractStore.getState().value).toMatchObject({
+      id: 'c-1',
+      answers: { avvocato_nome: 'Giulia Prova' },
+    });
+    expect(screen.queryByRole('textbox', { name: 'Nome e cognome dell’avvocato' })).toBeNull();
   });
 
   it('says when the register is empty, and closes back to its button', async () => {

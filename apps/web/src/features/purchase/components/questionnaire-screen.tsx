@@ -6,7 +6,7 @@ import type { TAnswerChangeResult } from '@lexpath/shared/schemas/contracts';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppAlert } from '../../../components/feedback/app-alert.tsx';
 import {
@@ -92,6 +92,21 @@ export function QuestionnaireScreen() {
     const timer = setTimeout(() => setPausing(false), flowTiming().loaderMs());
     return () => clearTimeout(timer);
   }, [pausing]);
+
+  // A document whose first question is the lawyer's own (the engagement pack asks the lawyer's
+  // name first) starts at once: the server fills the lawyer's facts from their account, so the
+  // lawyer is not asked what the platform knows. Any other first answer creates the document.
+  const ownFirst =
+    role === ROLES.user &&
+    contract.id === '' &&
+    next.data?.parte !== undefined &&
+    isLawyerRole(next.data.parte.ruolo);
+  const startedEarly = useRef(false);
+  useEffect(() => {
+    if (!ownFirst || startedEarly.current) return;
+    startedEarly.current = true;
+    saveAnswers(contract.answers, false);
+  });
 
   // Remember each question asked, so the summary can format its answer by type.
   const asked = next.data ?? null;
@@ -199,7 +214,9 @@ export function QuestionnaireScreen() {
       editing={editing}
       next={next}
       staged={staged}
-      waiting={pausing}
+      // Starting with the lawyer's facts: the question they fill is not shown (asked after all
+      // when the start fails).
+      waiting={pausing || (ownFirst && !start.isError)}
       saving={save.isPending || change.isPending || start.isPending}
       finishedText={texts.finished}
       onAnswer={(variable, value) => {
