@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
+import { previewPagesOf } from '@lexpath/shared/preview-pages';
 import {
   concatTransformationMatrix,
   drawObject,
@@ -9,6 +10,7 @@ import {
   PDFDocument,
   popGraphicsState,
   pushGraphicsState,
+  StandardFonts,
 } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_IMAGE_DPI, PAGE_IMAGE_MAX_BYTES, pdfToPageImages } from './page-images.ts';
@@ -62,6 +64,34 @@ async function densePage(): Promise<Buffer> {
 }
 
 describe('page pictures', () => {
+  it('writes pictures the web shows as its pages: one PNG a page, in order, at the page’s size', async () => {
+    const document = await PDFDocument.create();
+    const font = await document.embedFont(StandardFonts.Helvetica);
+    // An A4 page and a landscape A5 one: the order shows in the sizes.
+    for (const size of [
+      [595, 842],
+      [595, 420],
+    ] as const) {
+      document.addPage([...size]).drawText('Pagina di prova', { x: 50, y: 200, size: 24, font });
+    }
+    const pictures = await pdfToPageImages(Buffer.from(await document.save()), {
+      pdftoppmPath: 'pdftoppm',
+      workRoot,
+      timeoutMs: 60_000,
+    });
+    const pages = await previewPagesOf(new Blob([pictures]));
+    // pdftoppm rounds a page's size in pixels up.
+    const pixels = (points: number) => Math.ceil((points * PAGE_IMAGE_DPI) / 72);
+    expect(pages?.map(({ width, height }) => [width, height])).toEqual([
+      [pixels(595), pixels(842)],
+      [pixels(595), pixels(420)],
+    ]);
+    for (const page of pages ?? []) {
+      const png = new Uint8Array(await page.png.arrayBuffer());
+      expect(String.fromCharCode(...png.subarray(1, 4))).toBe('PNG');
+    }
+  }, 60_000);
+
   it('keeps the light watermark grey on a page too dense for the size ceiling', async () => {
     const pictures = await pdfToPageImages(await densePage(), {
       pdftoppmPath: 'pdftoppm',

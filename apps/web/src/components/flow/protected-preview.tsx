@@ -1,9 +1,9 @@
 import { Box, chakra, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
+import { previewPagesOf } from '@lexpath/shared/preview-pages';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../lib/api-client.ts';
-import { previewPagesOf } from '../../lib/preview-pages.ts';
 import { AppAlert } from '../feedback/app-alert.tsx';
 import { Button } from '../ui/button.tsx';
 

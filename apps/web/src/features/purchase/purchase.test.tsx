@@ -583,7 +583,10 @@ describe('summary', () => {
 
 /** Two pages as the server draws previews (page-images.ts): grey pictures, one a page. */
 const PAGE_PICTURES_PDF = readFileSync(
-  join(dirname(fileURLToPath(import.meta.url)), '../../test/preview-two-pages.pdf'),
+  join(
+    dirname(fileURLToPath(import.meta.url)),
+    '../../../../../packages/shared/src/test/preview-two-pages.pdf',
+  ),
 );
 
 describe('preview', () => {

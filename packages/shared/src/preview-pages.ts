@@ -1,7 +1,8 @@
 /**
  * The protected preview is a PDF whose every page is one grey picture (the server's
- * page-images.ts), so the pictures can be shown as they are, an `<img>` each, instead of in the
- * browser's PDF viewer. Chromium's viewer is a frame of another process: right after the page
+ * page-images.ts, whose tests read what it writes with this module: the writer cannot change its
+ * layout without them failing), so the pictures can be shown as they are, an `<img>` each,
+ * instead of in the browser's PDF viewer. Chromium's viewer is a frame of another process: right after the page
  * moved, its hit area could cover the button below it, and the first click on «Vai al carrello»
  * went into the viewer (focus moved there, the page saw no click at all).
  */
@@ -73,11 +74,14 @@ function findPageImages(pdf: Uint8Array): PageImage[] | null {
   return images.sort((a, b) => a.objectNumber - b.objectNumber);
 }
 
+/** What a Blob is made of (the DOM's BlobPart, named the same in Node's types and the browser's). */
+type BlobParts = ConstructorParameters<typeof Blob>[0];
+
 async function throughStream(
   bytes: Uint8Array,
   stream: CompressionStream | DecompressionStream,
 ): Promise<Uint8Array> {
-  const piped = new Blob([bytes as BlobPart]).stream().pipeThrough(stream);
+  const piped = new Blob([bytes] as BlobParts).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(piped).arrayBuffer());
 }
 
@@ -134,7 +138,7 @@ async function toPng(image: PageImage): Promise<Blob> {
     chunk('IDAT', idat),
     chunk('IEND', new Uint8Array()),
   ];
-  return new Blob(parts as BlobPart[], { type: 'image/png' });
+  return new Blob(parts as BlobParts, { type: 'image/png' });
 }
 
 /** The preview's pages as PNG pictures, or null when `pdf` is not made of page pictures. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { previewPagesOf } from './preview-pages.ts';
 
 /** Two pages drawn by the server's page-images.ts (an odd width: a row ends in half a byte). */
-const fixture = join(dirname(fileURLToPath(import.meta.url)), '../test/preview-two-pages.pdf');
+const fixture = join(dirname(fileURLToPath(import.meta.url)), './test/preview-two-pages.pdf');
 
 /** The grey samples of a PNG written by previewPagesOf: 4 bits, rows with filter 0. */
 function greyOfPng(png: Uint8Array): { width: number; height: number; grey: number[] } {
