@@ -1457,6 +1457,9 @@ export const it = {
       downloadOf: (title: string) => `Scarica «${title}» in formato .docx`,
       // The visible label starts the accessible name (WCAG 2.5.3, axe label-content-name-mismatch).
       downloadPdfAOf: (title: string) => `Scarica PDF/A di «${title}»`,
+      documentsCount: 'Documenti',
+      downloadSet: 'Scarica tutto (.zip)',
+      downloadSetOf: (title: string) => `Scarica tutto (.zip): i documenti di «${title}»`,
       downloadDocx: 'Scarica il documento (.docx)',
       downloadPdfA: 'Scarica PDF/A',
       downloadPdfAHint: 'PDF/A-2b, pronto per la firma digitale',

@@ -132,6 +132,8 @@ export const ZContractCard = z.object({
   userId: z.object({ name: z.string(), surname: z.string() }),
   /** Once paid (issue 14): the invoice of the purchase, for the lawyer's archive. */
   invoice: ZInvoiceRef.nullable().optional(),
+  /** In the lists: how many documents the purchase gives (a document set: 2 or more). */
+  documents_count: z.number().int().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -48,6 +48,7 @@ import {
   invoices,
   payments,
   templates,
+  templateDocuments,
   templateVersions,
   users,
 } from '../../db/schema.ts';
@@ -99,6 +100,8 @@ const cardColumns = {
   // As PostgreSQL writes them: the body carries them as they are (see cardJson).
   answersJson: sql<string>`${contracts.answers}::text`,
   answersCount: sql<number>`(select count(*) from jsonb_object_keys(${contracts.answers}))::int`,
+  // The master and the set's other documents of the version the contract was started on.
+  documentsCount: sql<number>`(1 + (select count(*) from ${templateDocuments} where ${templateDocuments.versionId} = ${contracts.templateVersionId}))::int`,
   status: contracts.status,
   createdAt: contracts.createdAt,
   updatedAt: contracts.updatedAt,
@@ -117,13 +120,17 @@ const cardColumns = {
 
 type CardRow = Pick<
   ContractRow,
-  Exclude<keyof typeof cardColumns, 'answersJson' | 'answersCount'>
-> & { answersJson: string; answersCount: number };
+  Exclude<keyof typeof cardColumns, 'answersJson' | 'answersCount' | 'documentsCount'>
+> & { answersJson: string; answersCount: number; documentsCount: number };
 
 type CardFields = Omit<TContractCard, 'answers' | 'answers_count'>;
 
 /** A card without its answers: what the detail and the lists build the same way. */
-function cardFieldsOf(row: Omit<CardRow, 'answersJson' | 'answersCount'>): CardFields {
+function cardFieldsOf(
+  row: Omit<CardRow, 'answersJson' | 'answersCount' | 'documentsCount'> & {
+    documentsCount?: number;
+  },
+): CardFields {
   return {
     id: row.id,
     name: row.templateName,
@@ -145,6 +152,7 @@ function cardFieldsOf(row: Omit<CardRow, 'answersJson' | 'answersCount'>): CardF
       row.invoiceId && row.invoiceNumber && row.invoiceDate
         ? { id: row.invoiceId, number: row.invoiceNumber, date: row.invoiceDate }
         : null,
+    ...(row.documentsCount === undefined ? {} : { documents_count: row.documentsCount }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

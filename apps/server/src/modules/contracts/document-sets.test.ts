@@ -379,6 +379,15 @@ describe('GET /api/contract/download/{id} of a document set', () => {
     const byAdmin = await get('?document=2', admin);
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.rawPayload.equals(letter.rawPayload)).toBe(true);
+
+    // The archive's card says how many documents the purchase gives.
+    const archive = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: '/api/contract?status=COMPLETED',
+    });
+    expect(archive.statusCode, archive.body).toBe(200);
+    const card = archive.json().data.results.find((each: { id: string }) => each.id === id);
+    expect(card?.documents_count).toBe(3);
   });
 
   it('keeps an old template a set of one: its download is the master rendered as before, byte for byte', async () => {
@@ -398,6 +407,12 @@ describe('GET /api/contract/download/{id} of a document set', () => {
     const plain = await get('');
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.rawPayload.equals(expected)).toBe(true);
+    const archive = await ctx.injectAs(lawyer)({
+      method: 'GET',
+      url: '/api/contract?status=COMPLETED',
+    });
+    const card = archive.json().data.results.find((each: { id: string }) => each.id === id);
+    expect(card?.documents_count).toBe(1);
     const date = new Date().toISOString().slice(0, 10);
     expect(plain.headers['content-disposition']).toContain(
       encodeURIComponent(`Contratto vecchio - ${date}.docx`),

@@ -7,7 +7,12 @@ import { useNewContractStore } from '../../lib/storage.ts';
 import { appConfigRoute } from '../../test/app-config-api.ts';
 import { signInAs } from '../../test/factories.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { pointPageAt, startTestApi, type TestApi } from '../../test/test-api-server.ts';
+import {
+  pointPageAt,
+  startTestApi,
+  type TestApi,
+  type TestHandler,
+} from '../../test/test-api-server.ts';
 
 let api: TestApi | undefined;
 let stopCapturing: (() => void) | undefined;
@@ -61,10 +66,11 @@ function buildDetail(overrides: Partial<TContractDetail> = {}): TContractDetail 
 /** What GET /contract/download/c-1 was asked, and the file it answered. */
 const asked: string[] = [];
 
-async function startSetApi(detail: TContractDetail) {
+async function startSetApi(detail: TContractDetail, routes: Record<string, TestHandler> = {}) {
   asked.length = 0;
   api = await startTestApi({
     ...appConfigRoute,
+    ...routes,
     'GET /api/contract/c-1': () => ({ body: { data: detail } }),
     'GET /api/invoice': () => ({ body: { data: { results: [], page: 1, totalPages: 1 } } }),
     'GET /api/contract/download/c-1': (request) => {
@@ -155,6 +161,42 @@ describe('a bought document set in the archive', () => {
     await waitFor(() => expect(saved).toHaveLength(3));
     expect(asked[2]).toBe('');
     await waitFor(() => expect(first).toBeEnabled());
+    await expectNoSeriousAxeViolations();
+  });
+
+  it('gives a set’s card in the archive its count and one «Scarica tutto (.zip)», with the keyboard', async () => {
+    const detail = buildDetail();
+    const { detailed_answers, templateId, maxQuestions, refundedAt, documents, ...card } = detail;
+    await startSetApi(detail, {
+      'GET /api/contract': (request) => {
+        const status = new URL(request.url ?? '', 'http://api').searchParams.get('status');
+        const results = status === 'TO_COMPLETE' ? [] : [{ ...card, documents_count: 3 }];
+        return { body: { data: { results, page: 1, totalPages: 1 } } };
+      },
+    });
+    const saved = captureDownloads();
+    signInAs('user');
+    renderApp('/user/archivio');
+    const title = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Conferimento di incarico professionale',
+    });
+    const article = title.closest('article') as HTMLElement;
+    expect(within(article).getByText('Documenti:', { selector: 'dt' })).toBeVisible();
+    expect(within(article).getByText('3', { selector: 'dd' })).toBeVisible();
+    // The set is downloaded whole: no .docx or PDF/A of the first document alone.
+    expect(
+      within(article).queryByRole('button', { name: /formato \.docx|^Scarica PDF\/A/ }),
+    ).toBeNull();
+    const all = within(article).getByRole('button', {
+      name: 'Scarica tutto (.zip): i documenti di «Conferimento di incarico professionale»',
+    });
+    all.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    await waitFor(() =>
+      expect(saved).toEqual(['Conferimento di incarico professionale - 2026-03-05.zip']),
+    );
+    expect(asked).toEqual(['format=zip']);
     await expectNoSeriousAxeViolations();
   });
 

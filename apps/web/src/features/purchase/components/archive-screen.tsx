@@ -37,7 +37,10 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
   const navigate = useNavigate();
   const download = useDownloadContractMutation();
   const downloadPdfA = useDownloadContractMutation('pdf');
+  const downloadSet = useDownloadContractMutation('zip');
   const paid = contract.paymentId;
+  // A document set is downloaded whole from its card; each document from its detail.
+  const documents = contract.documents_count ?? 1;
   return (
     <Card.Root as="article" bg="white" height="100%">
       <Card.Body gap="8">
@@ -49,6 +52,9 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
           <Stack as="dl" gap="2">
             {paid ? (
               <Entry label={texts.pricePaid} value={formatEuro(decimalToCents(paid.price))} />
+            ) : null}
+            {documents > 1 ? (
+              <Entry label={texts.documentsCount} value={String(documents)} />
             ) : null}
             <Entry label={texts.generatedAt} value={formatListDate(contract.createdAt)} />
             {paid ? (
@@ -69,24 +75,38 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
           >
             {texts.openDetail}
           </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={texts.downloadOf(contract.title)}
-            loading={download.isPending}
-            onClick={() => download.mutate(contract.id)}
-          >
-            {texts.download}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={texts.downloadPdfAOf(contract.title)}
-            loading={downloadPdfA.isPending}
-            onClick={() => downloadPdfA.mutate(contract.id)}
-          >
-            {texts.downloadPdfA}
-          </Button>
+          {documents > 1 ? (
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={texts.downloadSetOf(contract.title)}
+              loading={downloadSet.isPending}
+              onClick={() => downloadSet.mutate(contract.id)}
+            >
+              {texts.downloadSet}
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={texts.downloadOf(contract.title)}
+                loading={download.isPending}
+                onClick={() => download.mutate(contract.id)}
+              >
+                {texts.download}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={texts.downloadPdfAOf(contract.title)}
+                loading={downloadPdfA.isPending}
+                onClick={() => downloadPdfA.mutate(contract.id)}
+              >
+                {texts.downloadPdfA}
+              </Button>
+            </>
+          )}
         </Flex>
       </Card.Body>
     </Card.Root>
