@@ -2,8 +2,9 @@
  * The lawyer's own facts (DESIGN §15): what fills the questions of the reserved role
  * `LAWYER_ROLE` when a contract starts. The account and the billing profile give what they hold
  * (name, PEC, codice fiscale, partita IVA, the studio's address); the lawyer's latest document
- * that asked the role gives the rest (Ordine, policy, IBAN, telephone, gender). Only the
- * caller's own rows are read: another lawyer's facts never reach a contract.
+ * that asked the role gives the rest (Ordine, policy, IBAN, telephone, gender, the studio's DPO
+ * and its use of AI systems). Only the caller's own rows are read: another lawyer's facts never
+ * reach a contract.
  */
 import { isLawyerRole } from '@lexpath/shared/parties';
 import {
