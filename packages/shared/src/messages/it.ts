@@ -1692,6 +1692,8 @@ export const it = {
       partita_iva: 'Partita IVA',
       sostituto_imposta: "Sostituto d'imposta",
     },
+    withholdingHelp:
+      "Sì per una società, un ente, un'impresa o un professionista, che trattengono la ritenuta d'acconto sul compenso dell'avvocato; no per chi si rivolge all'avvocato come consumatore.",
   },
   /** The client register's screens and its export (the field labels are `clients.fields`). */
   clientRegister: {

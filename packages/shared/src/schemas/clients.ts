@@ -38,6 +38,8 @@ export type ClientField = AnswerRules & {
     | 'telefono';
   label: string;
   required?: boolean;
+  /** What the form says under the field, when its label alone does not tell what to answer. */
+  help?: string;
 };
 
 const field = (
@@ -71,7 +73,10 @@ export const PERSON_FIELDS: readonly ClientField[] = [
   field('documento_identita', 'testo'),
 ];
 
-const withholding = field('sostituto_imposta', 'scelta', false, { options: WITHHOLDING_OPTIONS });
+const withholding = field('sostituto_imposta', 'scelta', false, {
+  options: WITHHOLDING_OPTIONS,
+  help: texts.withholdingHelp,
+});
 
 /** A client who is a person: a person's fields and whether they are a sostituto d'imposta. */
 export const CLIENT_PERSON_FIELDS: readonly ClientField[] = [...PERSON_FIELDS, withholding];

@@ -145,6 +145,7 @@ function FieldInput({ field, name, error, register, disabled }: FieldInputProps)
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        {field.help ? <Field.HelperText color="navy.700">{field.help}</Field.HelperText> : null}
         <Box minH="20">
           <Field.ErrorText color="red.700">{error}</Field.ErrorText>
         </Box>
