@@ -20,7 +20,7 @@ export function prestazioneAnswers(): TAnswers {
   return demoAnswers(prestazioneOperaProfessionale);
 }
 
-function demoAnswers(template: { questions: unknown; facts: unknown }): TAnswers {
+export function demoAnswers(template: { questions: unknown; facts: unknown }): TAnswers {
   const questions = template.questions as readonly TQuestion[];
   const given: TAnswers = {};
   for (let next = findNextQuestion(questions, given); next; ) {
@@ -137,4 +137,27 @@ export async function waitForPreviewPages(page: Page, timeout = 30_000): Promise
     .toBe(true);
   expect(await page.locator('iframe').count()).toBe(0);
   return pages.count();
+}
+
+/** The signed-in lawyer's own call to the API, from the page. */
+export function apiFrom<T>(
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const response = await fetch(`/api${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('userToken')}`,
+          'content-type': 'application/json',
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      if (!response.ok) throw new Error(await response.text());
+      return (await response.json()).data;
+    },
+    { path, init },
+  ) as Promise<T>;
 }

@@ -7,7 +7,7 @@ import { conferimentoIncarico } from '../../apps/server/demo-templates/conferime
 import { locazioneAbitativa } from '../../apps/server/demo-templates/locazione-abitativa/source.ts';
 import { createApprovedLawyer, type Lawyer } from '../support/accounts.ts';
 import { browserForFile, checkScreen, SMALL_SCREEN, signIn } from '../support/browser.ts';
-import { startCompletedContractInBrowser } from '../support/contracts.ts';
+import { apiFrom, startCompletedContractInBrowser } from '../support/contracts.ts';
 
 /**
  * The client register in the flow, in Chromium with the keyboard alone once signed in: a new
@@ -63,25 +63,6 @@ function completed(
     next = findNextQuestion(questions, answers);
   }
   return answers;
-}
-
-/** The signed-in lawyer's own call to the API, from the page. */
-function apiFrom<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(`/api${path}`, {
-        method: init.method ?? 'GET',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('userToken')}`,
-          'content-type': 'application/json',
-        },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      });
-      if (!response.ok) throw new Error(await response.text());
-      return (await response.json()).data;
-    },
-    { path, init },
-  ) as Promise<T>;
 }
 
 describe('a client of the register in the flow', () => {

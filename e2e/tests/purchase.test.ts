@@ -2,17 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatItalian, isChoice, itemLabel } from '@lexpath/shared/answer-types';
+import { isChoice } from '@lexpath/shared/answer-types';
 import { it as texts } from '@lexpath/shared/messages/it';
 import { findNextQuestion } from '@lexpath/shared/questionnaire';
-import type {
-  TAnswers,
-  TAnswerValue,
-  TListItem,
-  TQuestion,
-} from '@lexpath/shared/schemas/questions';
-import PizZip from 'pizzip';
-import type { Download, Locator, Page, Response } from 'playwright-core';
+import type { TAnswers, TAnswerValue, TQuestion } from '@lexpath/shared/schemas/questions';
+import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { EXPECTED_CLAUSES } from '../../apps/server/demo-templates/expected-clauses.ts';
 import { locazioneAbitativa } from '../../apps/server/demo-templates/locazione-abitativa/source.ts';
@@ -34,6 +28,18 @@ import {
   signIn,
 } from '../support/browser.ts';
 import { waitForPreviewPages } from '../support/contracts.ts';
+import { docxBody, saved } from '../support/documents.ts';
+import {
+  answerTheRest,
+  answerWithKeys,
+  expectTitleFocused,
+  focusedDescription,
+  holdsFocus,
+  italianInput,
+  stepOf,
+  tabTo,
+  waitForStep,
+} from '../support/keyboard.ts';
 
 const browser = browserForFile();
 
@@ -60,58 +66,10 @@ async function waitForHeading(page: Page, name: string | RegExp): Promise<void> 
     .toBe(true);
 }
 
-/** The step of a question: its group (a choice), its heading (a list) or its field. */
-function stepOf(page: Page, question: TQuestion): Locator {
-  if (isChoice(question)) return page.getByRole('group', { name: question.question });
-  if (question.type === 'elenco') return page.getByText(question.question, { exact: true });
-  return page.getByLabel(question.question, { exact: true });
-}
-
-async function waitForStep(page: Page, question: TQuestion): Promise<void> {
-  await expect.poll(() => stepOf(page, question).isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
-/** What the lawyer types for a canonical answer: its Italian form, amounts without the «€». */
-function italianInput(question: Parameters<typeof formatItalian>[0], value: unknown): string {
-  return formatItalian(question, value as Parameters<typeof formatItalian>[1]).replace(
-    /[\s\u00a0]*€$/,
-    '',
-  );
-}
-
 /** Euro as the app writes it (it-IT): 1.234,50 € with a no-break space. */
 function euro(cents: number): string {
   const [whole, decimals] = (cents / 100).toFixed(2).split('.');
   return `${(whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${decimals}\u00a0€`;
-}
-
-function decodeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-async function saved(download: Download): Promise<string> {
-  const path = join(mkdtempSync(join(tmpdir(), 'lexpath-e2e-')), download.suggestedFilename());
-  await download.saveAs(path);
-  return path;
-}
-
-/** `word/document.xml` of a downloaded .docx, and its paragraphs with the runs joined. */
-async function docxBody(download: Download): Promise<{ xml: string; text: string }> {
-  const xml = new PizZip(readFileSync(await saved(download))).file('word/document.xml')?.asText();
-  const text = (xml ?? '')
-    .split('</w:p>')
-    .map((paragraph) =>
-      decodeXml(
-        [...paragraph.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''),
-      ),
-    )
-    .join('\n');
-  return { xml: xml ?? '', text };
 }
 
 /** The text of a PDF as poppler reads it (what copy and paste would give). */
@@ -216,81 +174,6 @@ async function answerWithPointer(page: Page, question: TQuestion, value: TAnswer
   await page.getByRole('button', { name: 'Avanti' }).click();
 }
 
-/** A step's answer with the keyboard: Space and arrows for a choice, typing for a typed field. */
-async function answerWithKeys(
-  page: Page,
-  question: TQuestion,
-  value: TAnswerValue,
-  wrongCode?: { item: number; code: string },
-) {
-  await waitForStep(page, question);
-  if (isChoice(question)) {
-    await answerWithKeyboard(page, question.question, value as string | string[]);
-  } else if (question.type === 'elenco') {
-    await answerListWithKeys(page, question, value as TListItem[], wrongCode);
-  } else {
-    await tabTo(page, stepOf(page, question));
-    // A step asked again (after a change in the summary) comes back filled: replace it.
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type(italianInput(question, value));
-    await submitWithKeys(page, question);
-  }
-}
-
-/** Enter sends the step, except from a text area (a new line) or a date (the calendar). */
-async function submitWithKeys(page: Page, question: { type?: string }): Promise<void> {
-  if (question.type === 'testo_lungo' || question.type === 'data') {
-    await tabTo(page, page.getByRole('button', { name: 'Avanti' }));
-  }
-  await page.keyboard.press('Enter');
-}
-
-/**
- * An `elenco`: each item's fields typed in its fieldset ("Conduttore 2"), then «Vuoi aggiungere
- * un altro …?» answered «Sì, aggiungi» or «No, continua». `wrongCode` types a wrong codice fiscale
- * in that item first: the step refuses it inline, the lawyer corrects it.
- */
-async function answerListWithKeys(
-  page: Page,
-  question: Extract<TQuestion, { type: 'elenco' }>,
-  items: TListItem[],
-  wrongCode?: { item: number; code: string },
-) {
-  for (const [index, item] of items.entries()) {
-    const fieldset = page.getByRole('group', { name: itemLabel(question, index + 1) });
-    await expect.poll(() => fieldset.isVisible(), { timeout: 15_000 }).toBe(true);
-    const wrong = wrongCode?.item === index + 1 ? wrongCode.code : undefined;
-    for (const field of question.fields) {
-      await tabTo(page, fieldset.getByLabel(field.question, { exact: true }));
-      const typed =
-        wrong && field.type === 'codice_fiscale'
-          ? wrong.toLowerCase()
-          : italianInput(field, item[field.variable]);
-      await page.keyboard.type(typed);
-    }
-    await page.keyboard.press('Enter');
-    if (wrong) {
-      const code = fieldset.getByLabel('Codice fiscale', { exact: true });
-      // Upper-cased as typed, refused inline, nothing sent.
-      expect(await code.inputValue()).toBe(wrong);
-      await expect
-        .poll(() => fieldset.getByText(/codice fiscale .*non è valido/i).isVisible())
-        .toBe(true);
-      await checkScreen(page, 'purchase-keyboard-wrong-code');
-      await tabTo(page, code, 'Shift+Tab');
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type(String(item.codice_fiscale));
-      await page.keyboard.press('Enter');
-    }
-    const more = page.getByText(/^Vuoi aggiungere un altro /);
-    await expect.poll(() => more.isVisible(), { timeout: 15_000 }).toBe(true);
-    if (index === 1) await checkScreen(page, 'purchase-keyboard-add-another');
-    const last = index === items.length - 1;
-    await tabTo(page, page.getByRole('button', { name: last ? 'No, continua' : 'Sì, aggiungi' }));
-    await page.keyboard.press('Enter');
-  }
-}
-
 // Prestazione d'opera (35,00 € + IVA) for a business client of a commercialista, paid by the
 // hour (no advance), one year without renewal (no penalty question); every fact typed.
 const OPERA_CHOICES: TAnswers = {
@@ -323,22 +206,6 @@ const LOCAZIONE_CHOICES: TAnswers = {
   sublocazione: 'No, mai senza consenso scritto',
   recesso_conduttore: 'Solo per gravi motivi',
 };
-
-/** Asks the questions in the order the questionnaire shows them, from `given` on. */
-async function answerTheRest(
-  questions: readonly TQuestion[],
-  answers: TAnswers,
-  given: TAnswers,
-  answer: (question: TQuestion, value: TAnswerValue) => Promise<void>,
-): Promise<void> {
-  for (let next = findNextQuestion(questions, given); next; ) {
-    const value = answers[next.variable];
-    if (value === undefined) throw new Error(`no answer for ${next.variable}`);
-    await answer(next, value);
-    given[next.variable] = value;
-    next = findNextQuestion(questions, given);
-  }
-}
 
 function countUnderscoreRuns(xml: string): number {
   return (xml.match(/_{4,}/g) ?? []).length;
@@ -564,6 +431,7 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
         question,
         value,
         question.variable === 'conduttori' ? { item: 2, code: 'VRDLCU82C15H501X' } : undefined,
+        'purchase-keyboard',
       ),
     );
 
@@ -685,8 +553,6 @@ describe('the lawyer buys a demo contract', { timeout: 240_000 }, () => {
   });
 });
 
-const MAX_TABS = 40;
-
 /**
  * The cart's billing data with the keyboard alone (issue 14): the form of a first purchase, or
  * the saved data opened with «Modifica». A wrong codice fiscale first: refused inline (message,
@@ -784,11 +650,6 @@ async function billingDataWithKeys(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('button', { name: 'Acquista' }).isEnabled()).toBe(true);
 }
 
-/** A new step puts the focus on its title, so Tab starts from the step's content. */
-async function expectTitleFocused(page: Page, name: string): Promise<void> {
-  await expect.poll(() => holdsFocus(page.getByRole('heading', { level: 1, name }))).toBe(true);
-}
-
 /** The answers are loaded and 'Vai all'anteprima' is enabled (no transition under axe). */
 async function summarySettled(page: Page): Promise<void> {
   await expect
@@ -797,49 +658,6 @@ async function summarySettled(page: Page): Promise<void> {
   await expect
     .poll(() => page.getByRole('list', { name: 'Risposte date' }).getByRole('listitem').count())
     .toBeGreaterThan(0);
-}
-
-async function focusedDescription(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    return el
-      ? `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40)}`
-      : 'none';
-  });
-}
-
-async function holdsFocus(target: Locator): Promise<boolean> {
-  return target.evaluateAll((els) =>
-    els.some((el) => el === document.activeElement || el.contains(document.activeElement)),
-  );
-}
-
-/**
- * Presses Tab (or Shift+Tab) until the focus is on `target`, which must be visible and show
- * the keyboard focus (:focus-visible); fails after MAX_TABS presses.
- */
-async function tabTo(
-  page: Page,
-  target: Locator,
-  key: 'Tab' | 'Shift+Tab' = 'Tab',
-): Promise<number> {
-  await expect.poll(() => target.count()).toBeGreaterThan(0);
-  for (let presses = 0; presses <= MAX_TABS; presses++) {
-    if (await holdsFocus(target)) {
-      const focused = page.locator(':focus');
-      expect(await focused.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
-      const visible = await focused.evaluate((el) => {
-        // A radio or checkbox is a visually hidden input: its label is what shows.
-        const shown = el.matches('input[type=radio], input[type=checkbox]') ? el.parentElement : el;
-        const box = shown?.getBoundingClientRect();
-        return !!box && box.width > 0 && box.height > 0;
-      });
-      expect(visible).toBe(true);
-      return presses;
-    }
-    await page.keyboard.press(key);
-  }
-  throw new Error(`focus never reached the target; it is on ${await focusedDescription(page)}`);
 }
 
 /** Tab cycles inside the dialog: the focus starts there and never leaves it. */
@@ -854,28 +672,4 @@ async function expectFocusTrapped(page: Page, dialog: Locator): Promise<void> {
   }
   await page.keyboard.press('Shift+Tab');
   expect(await holdsFocus(dialog)).toBe(true);
-}
-
-/** Tab into the question, choose with Space and the arrow keys, then Tab to 'Avanti'. */
-async function answerWithKeyboard(page: Page, question: string, answer: string | string[]) {
-  const group = page.getByRole('group', { name: question });
-  if (Array.isArray(answer)) {
-    for (const option of answer) {
-      const box = group.getByRole('checkbox', { name: option, exact: true });
-      await tabTo(page, box);
-      await page.keyboard.press('Space');
-      await expect.poll(() => box.isChecked()).toBe(true);
-    }
-  } else {
-    await tabTo(page, group.getByRole('radio'));
-    await page.keyboard.press('Space');
-    const target = group.getByRole('radio', { name: answer, exact: true });
-    const options = await group.getByRole('radio').count();
-    for (let i = 0; i < options && !(await target.isChecked()); i++) {
-      await page.keyboard.press('ArrowDown');
-    }
-    await expect.poll(() => target.isChecked()).toBe(true);
-  }
-  await tabTo(page, page.getByRole('button', { name: 'Avanti' }));
-  await page.keyboard.press('Enter');
 }

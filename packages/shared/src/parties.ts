@@ -7,6 +7,7 @@
 import type { AnswerRules } from './answer-types.ts';
 import { it } from './messages/it.ts';
 import {
+  CLIENT_PERSON_FIELDS,
   type ClientField,
   COMPANY_FIELDS,
   LEGAL_REPRESENTATIVE,
@@ -80,7 +81,7 @@ const asPartyField =
 function ownFields(): PartyField[] {
   const seen = new Set<string>();
   const fields: PartyField[] = [];
-  for (const field of [...PERSON_FIELDS, ...COMPANY_FIELDS]) {
+  for (const field of [...CLIENT_PERSON_FIELDS, ...COMPANY_FIELDS]) {
     if (seen.has(field.variable)) continue;
     seen.add(field.variable);
     fields.push(asPartyField('', (label) => label)(field));
@@ -114,6 +115,11 @@ const LAWYER_FIELDS: readonly PartyField[] = [
     lawyerOnly: true,
   },
   { name: 'iban', type: 'iban', label: lawyerTexts.iban, lawyerOnly: true },
+  // The studio's data protection officer and its use of AI systems are the same for every
+  // client; their choices are the template's own words, so no options are imposed.
+  { name: 'dpo_email', type: 'email', label: lawyerTexts.dpo_email, lawyerOnly: true },
+  { name: 'ia_uso', type: 'scelta', label: lawyerTexts.ia_uso, lawyerOnly: true },
+  { name: 'ia_dati', type: 'scelta', label: lawyerTexts.ia_dati, lawyerOnly: true },
 ];
 
 /** Every client field a mapping may name, in the order the editor offers them. */

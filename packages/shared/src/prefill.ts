@@ -35,6 +35,12 @@ import type {
 /** A party's values by the client field names mappings use (`nome`, `legale_rappresentante.pec`, `nome_completo`…). */
 export type PartyValues = Record<string, string>;
 
+/**
+ * The value of a lawyer's own fact they left out, skipping its optional question in their latest
+ * document: no value, and a reason not to ask it again.
+ */
+export const LEFT_OUT = '';
+
 type Values = Record<string, string>;
 
 const REPRESENTATIVE = `${LEGAL_REPRESENTATIVE}.`;
@@ -332,7 +338,7 @@ function carriedValue(
  *
  * The lawyer's own party (`LAWYER_ROLE`) takes only `own`, the caller's facts: an earlier
  * answer under the same key (a locazione's `iban` is the landlord's) or of another document
- * never stands for the lawyer.
+ * never stands for the lawyer. An optional question whose fact is `LEFT_OUT` starts skipped.
  */
 export function prefillAnswers(
   target: readonly TQuestion[],
@@ -362,7 +368,18 @@ export function prefillAnswers(
   for (const question of target) {
     if (!question.parte || !isLawyerRole(question.parte.ruolo)) continue;
     delete candidate[question.variable];
-    if (own) Object.assign(candidate, answersFromParty(question, [own]));
+    if (!own) continue;
+    Object.assign(candidate, answersFromParty(question, [own]));
+    // A fact the lawyer left out of their latest document (a studio with no DPO, no telephone):
+    // left out again, not asked in every new document.
+    const field = 'campo' in question.parte ? question.parte.campo : undefined;
+    if (
+      candidate[question.variable] === undefined &&
+      question.obbligatoria === false &&
+      field !== undefined &&
+      own[field] === LEFT_OUT
+    )
+      candidate[question.variable] = null;
   }
   for (const [variable, persons] of Object.entries(clients)) {
     const role = target.find((question) => question.variable === variable)?.parte?.ruolo;

@@ -356,12 +356,14 @@ export const CLIENT_FIELD_OF: Readonly<Record<string, string>> = {
   rappresentante_nome: 'legale_rappresentante.nome',
   rappresentante_cognome: 'legale_rappresentante.cognome',
   rappresentante_genere: 'legale_rappresentante.genere',
+  sostituto_imposta: 'sostituto_imposta',
 };
 
 /**
  * The lawyer's questions and the field of the lawyer's own party that fills each: the account
  * and the billing profile hold the name, the PEC, the codes and the studio's address; the
- * Ordine, the policy, the IBAN, the telephone and the gender come from the lawyer's latest pack.
+ * Ordine, the policy, the IBAN, the telephone, the gender, the studio's DPO and its use of AI
+ * systems come from the lawyer's latest pack.
  */
 export const LAWYER_FIELD_OF: Readonly<Record<string, string>> = {
   avvocato_nome: 'nome_completo',
@@ -379,6 +381,9 @@ export const LAWYER_FIELD_OF: Readonly<Record<string, string>> = {
   polizza_numero: 'polizza_numero',
   polizza_massimale: 'polizza_massimale',
   iban: 'iban',
+  dpo_email: 'dpo_email',
+  ia_uso: 'ia_uso',
+  ia_dati: 'ia_dati',
 };
 
 export const CLIENT_KIND_OPTION = {

@@ -1700,7 +1700,10 @@ export const it = {
       denominazione: 'Denominazione',
       forma_giuridica: 'Forma giuridica',
       partita_iva: 'Partita IVA',
+      sostituto_imposta: "Sostituto d'imposta",
     },
+    withholdingHelp:
+      "Sì per una società, un ente, un'impresa o un professionista, che trattengono la ritenuta d'acconto sul compenso dell'avvocato; no per chi si rivolge all'avvocato come consumatore.",
   },
   /** The client register's screens and its export (the field labels are `clients.fields`). */
   clientRegister: {
@@ -1933,6 +1936,9 @@ export const it = {
       polizza_numero: 'Numero della polizza',
       polizza_massimale: 'Massimale della polizza',
       iban: 'IBAN dello studio',
+      dpo_email: 'E-mail del responsabile della protezione dei dati dello studio',
+      ia_uso: "Uso di sistemi d'intelligenza artificiale nello studio",
+      ia_dati: "Dati dei clienti ai sistemi d'intelligenza artificiale",
     },
     onlyForLawyer: (label: string, field: string) =>
       `«${label}»: il campo «${field}» è solo dell'avvocato. Usalo con il ruolo «avvocato».`,

@@ -49,4 +49,24 @@ describe('client register input', () => {
     expect(issues['dati.denominazione']).toBe('Indica denominazione.');
     expect(issues['legale_rappresentante.genere']).toBe('Scegli una delle risposte per «Genere».');
   });
+
+  it('keeps whether the client is a sostituto d’imposta, of a client only, never of a legal representative', () => {
+    const person = ZClientInput.parse({
+      tipo: 'persona_fisica',
+      dati: { nome: 'Anna', cognome: 'Bianchi', sostituto_imposta: 'No' },
+    });
+    expect(person.dati.sostituto_imposta).toBe('No');
+    const company = ZClientInput.safeParse({
+      tipo: 'persona_giuridica',
+      dati: { denominazione: 'Alfa S.r.l.', sostituto_imposta: 'forse' },
+      legale_rappresentante: { nome: 'Marco', cognome: 'Neri', sostituto_imposta: 'Sì' },
+    });
+    const issues = Object.fromEntries(
+      (company.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(issues).toEqual({
+      'dati.sostituto_imposta': "Scegli una delle risposte per «Sostituto d'imposta».",
+      'legale_rappresentante.sostituto_imposta': 'Campo non previsto per questo tipo di cliente.',
+    });
+  });
 });

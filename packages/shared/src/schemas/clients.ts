@@ -13,6 +13,13 @@ export type TClientKind = (typeof CLIENT_KINDS)[number];
 export const CLIENT_GENDERS = ['maschile', 'femminile'] as const;
 
 /**
+ * Whether the client withholds the ritenuta d'acconto on a lawyer's fees: a company or a body
+ * always does, a person only as a professional or an entrepreneur, never as a consumer. Neither
+ * the kind nor the other fields tell a professional from a consumer, so the lawyer says it once.
+ */
+export const WITHHOLDING_OPTIONS = ['Sì', 'No'] as const;
+
+/**
  * One field of a client, typed as an answer is: the register checks a codice fiscale, a CAP or a
  * provincia exactly as the questionnaire does, and a party question's field of the same type can
  * be filled from it. The names are the documented list an editor maps party fields to.
@@ -31,6 +38,8 @@ export type ClientField = AnswerRules & {
     | 'telefono';
   label: string;
   required?: boolean;
+  /** What the form says under the field, when its label alone does not tell what to answer. */
+  help?: string;
 };
 
 const field = (
@@ -46,7 +55,7 @@ const field = (
   ...extra,
 });
 
-/** A persona fisica's fields, in the order the form shows them. */
+/** A persona fisica's fields, in the order the form shows them (a client's and a legal representative's). */
 export const PERSON_FIELDS: readonly ClientField[] = [
   field('nome', 'testo', true),
   field('cognome', 'testo', true),
@@ -64,6 +73,14 @@ export const PERSON_FIELDS: readonly ClientField[] = [
   field('documento_identita', 'testo'),
 ];
 
+const withholding = field('sostituto_imposta', 'scelta', false, {
+  options: WITHHOLDING_OPTIONS,
+  help: texts.withholdingHelp,
+});
+
+/** A client who is a person: a person's fields and whether they are a sostituto d'imposta. */
+export const CLIENT_PERSON_FIELDS: readonly ClientField[] = [...PERSON_FIELDS, withholding];
+
 /** A persona giuridica's own fields (its sede is indirizzo, CAP, comune, provincia); its legale rappresentante is a person. */
 export const COMPANY_FIELDS: readonly ClientField[] = [
   field('denominazione', 'testo', true),
@@ -77,6 +94,7 @@ export const COMPANY_FIELDS: readonly ClientField[] = [
   field('pec', 'email'),
   field('email', 'email'),
   field('telefono', 'telefono'),
+  withholding,
 ];
 
 /** Where a company's legal representative sits in a client record, and in a mapping (`legale_rappresentante.nome`). */
@@ -132,7 +150,7 @@ function checkedFields(fields: readonly ClientField[]) {
 export const ZClientInput = z.discriminatedUnion(
   'tipo',
   [
-    z.object({ tipo: z.literal('persona_fisica'), dati: checkedFields(PERSON_FIELDS) }),
+    z.object({ tipo: z.literal('persona_fisica'), dati: checkedFields(CLIENT_PERSON_FIELDS) }),
     z.object({
       tipo: z.literal('persona_giuridica'),
       dati: checkedFields(COMPANY_FIELDS),
@@ -174,7 +192,7 @@ export const CLIENT_EXPORT_FORMAT = 'lexpath-cliente/1';
 
 /**
  * GET /client/{id}/export: one client's data as a JSON download, for the lawyer (the controller)
- * to hand to the client or to another system. The field names are PERSON_FIELDS' and
+ * to hand to the client or to another system. The field names are CLIENT_PERSON_FIELDS' and
  * COMPANY_FIELDS'.
  */
 export const ZClientExport = z.object({

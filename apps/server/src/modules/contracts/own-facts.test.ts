@@ -128,6 +128,21 @@ describe('the lawyer’s own party in the engagement pack', () => {
     expect(second.prefilled).toEqual(expect.arrayContaining(['avvocato_ordine', 'iban']));
   });
 
+  it('leaves out in a second pack the facts the lawyer left out of the first (no DPO, no telephone)', async () => {
+    const lawyer = await ctx.buildUser({ name: 'Paola', surname: 'Neri' });
+    await saveBilling(lawyer, billingOf('RSSMRA80A01H501U', '01234567897', 'Milano'));
+    const facts = { ...DEMO_SOURCES.incarico.facts, dpo_email: null, avvocato_telefono: null };
+    const first = await startPack(lawyer);
+    const walkedFirst = await walkQuestionnaire(ctx, lawyer, demos.incarico, facts, first.id);
+    expect(walkedFirst.asked).toEqual(expect.arrayContaining(['dpo_email', 'avvocato_telefono']));
+
+    const second = await startPack(lawyer);
+    expect(second.answers).toMatchObject({ dpo_email: null, avvocato_telefono: null });
+    expect(second.prefilled).toEqual(expect.arrayContaining(['dpo_email', 'avvocato_telefono']));
+    const walked = await walkQuestionnaire(ctx, lawyer, demos.incarico, facts, second.id);
+    expect(walked.asked.filter((key) => LAWYER_QUESTIONS.includes(key))).toEqual([]);
+  });
+
   it('never fills a lawyer’s questions with another lawyer’s facts', async () => {
     const lucaPack = await startPack(luca);
     await walkQuestionnaire(ctx, luca, demos.incarico, DEMO_SOURCES.incarico.facts, lucaPack.id);

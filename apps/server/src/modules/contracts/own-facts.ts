@@ -2,11 +2,14 @@
  * The lawyer's own facts (DESIGN §15): what fills the questions of the reserved role
  * `LAWYER_ROLE` when a contract starts. The account and the billing profile give what they hold
  * (name, PEC, codice fiscale, partita IVA, the studio's address); the lawyer's latest document
- * that asked the role gives the rest (Ordine, policy, IBAN, telephone, gender). Only the
- * caller's own rows are read: another lawyer's facts never reach a contract.
+ * that asked the role gives the rest (Ordine, policy, IBAN, telephone, gender, the studio's DPO
+ * and its use of AI systems), and what it left out (an optional fact skipped, such as the DPO of
+ * a studio that has none). Only the caller's own rows are read: another lawyer's facts never
+ * reach a contract.
  */
 import { isLawyerRole } from '@lexpath/shared/parties';
 import {
+  LEFT_OUT,
   type PartyValues,
   partyValuesFromAnswers,
   partyValuesOfClient,
@@ -39,8 +42,14 @@ async function latestOwnAnswers(db: DbExecutor, userId: string): Promise<PartyVa
       (question) => question.parte && isLawyerRole(question.parte.ruolo),
     );
     if (role.length === 0) continue;
-    const [values] = partyValuesFromAnswers(role, pruneAnswers(questions, row.answers));
-    if (values && Object.keys(values).length > 0) return values;
+    const counted = pruneAnswers(questions, row.answers);
+    const [values = {}] = partyValuesFromAnswers(role, counted);
+    for (const question of role) {
+      const mark = question.parte;
+      if (mark && 'campo' in mark && counted[question.variable] === null)
+        values[mark.campo] ??= LEFT_OUT;
+    }
+    if (Object.keys(values).length > 0) return values;
   }
   return {};
 }

@@ -253,6 +253,28 @@ describe('the client form', () => {
     expect(Object.keys((sent[0] as { dati: object }).dati)).not.toContain('nome');
   });
 
+  it('asks whether the client is a sostituto d’imposta, saying what it means, and sends the answer', async () => {
+    const { sent } = await startClientsApi([]);
+    signInAs('user');
+    const user = userEvent.setup();
+    renderApp('/user/clienti/nuovo');
+
+    await screen.findByRole('heading', { level: 1, name: texts.newTitle });
+    await user.type(screen.getByRole('textbox', { name: /^Nome/ }), 'Luca');
+    await user.type(screen.getByRole('textbox', { name: /^Cognome/ }), 'Verdi');
+    const withholding = screen.getByRole('combobox', { name: "Sostituto d'imposta" });
+    expect(withholding).toHaveAccessibleDescription(msg.clients.withholdingHelp);
+    await user.selectOptions(withholding, 'No');
+    await user.click(screen.getByRole('button', { name: texts.save }));
+
+    expect(await screen.findByText(texts.created)).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      tipo: 'persona_fisica',
+      dati: { nome: 'Luca', cognome: 'Verdi', sostituto_imposta: 'No' },
+    });
+  });
+
   it('puts the server’s refusal under its field and focuses it', async () => {
     await startClientsApi([], {
       extra: {

@@ -14,6 +14,7 @@ import { formatItalian } from '@lexpath/shared/answer-types';
 import { it } from '@lexpath/shared/messages/it';
 import {
   CLIENT_KINDS,
+  CLIENT_PERSON_FIELDS,
   type ClientField,
   COMPANY_FIELDS,
   PERSON_FIELDS,
@@ -50,8 +51,12 @@ export interface ClientFormValues {
 
 type FieldPath = `dati.${string}` | `legale_rappresentante.${string}` | 'tipo';
 
-const DATI_NAMES = [...new Set([...PERSON_FIELDS, ...COMPANY_FIELDS].map((f) => f.variable))];
-const FIELD_OF_NAME = new Map([...PERSON_FIELDS, ...COMPANY_FIELDS].map((f) => [f.variable, f]));
+const DATI_NAMES = [
+  ...new Set([...CLIENT_PERSON_FIELDS, ...COMPANY_FIELDS].map((f) => f.variable)),
+];
+const FIELD_OF_NAME = new Map(
+  [...CLIENT_PERSON_FIELDS, ...COMPANY_FIELDS].map((f) => [f.variable, f]),
+);
 
 /** A stored value as the lawyer types it again (a date as dd/mm/yyyy). */
 function draftOf(name: string, value: string | undefined): string {
@@ -86,7 +91,7 @@ function pick(fields: readonly ClientField[], values: Group): Group {
  */
 export function clientInputOf(values: ClientFormValues): TClientInput {
   if (values.tipo === 'persona_fisica') {
-    return { tipo: 'persona_fisica', dati: pick(PERSON_FIELDS, values.dati) };
+    return { tipo: 'persona_fisica', dati: pick(CLIENT_PERSON_FIELDS, values.dati) };
   }
   const representative = pick(PERSON_FIELDS, values.legale_rappresentante);
   const given = Object.values(representative).some((value) => value.trim() !== '');
@@ -140,6 +145,7 @@ function FieldInput({ field, name, error, register, disabled }: FieldInputProps)
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        {field.help ? <Field.HelperText color="navy.700">{field.help}</Field.HelperText> : null}
         <Box minH="20">
           <Field.ErrorText color="red.700">{error}</Field.ErrorText>
         </Box>
@@ -199,7 +205,7 @@ export function ClientForm({ client, pending, onSave }: ClientFormProps) {
     defaultValues: clientFormValuesOf(client),
   });
   const tipo = watch('tipo');
-  const fields = tipo === 'persona_fisica' ? PERSON_FIELDS : COMPANY_FIELDS;
+  const fields = tipo === 'persona_fisica' ? CLIENT_PERSON_FIELDS : COMPANY_FIELDS;
 
   // The fields are disabled while saving: the focus goes to a refused one once they are back.
   useEffect(() => {
