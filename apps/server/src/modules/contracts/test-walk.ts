@@ -4,6 +4,7 @@
  * questions the lawyer had to answer.
  */
 import { ROLES } from '@lexpath/shared';
+import { isLawyerRole } from '@lexpath/shared/parties';
 import type { TAnswers, TAnswerValue } from '@lexpath/shared/schemas/questions';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -45,6 +46,7 @@ type AskedQuestion = {
   type?: string;
   options: string[];
   is_multiple_selection: boolean;
+  parte?: { ruolo: string };
 };
 
 /**
@@ -62,7 +64,7 @@ function answerOf(facts: TAnswers, question: AskedQuestion): TAnswerValue {
 /**
  * Walks a questionnaire to its end as the web does: the next question for the answers so far,
  * answered and saved (the first answer starts the contract, with what the server prefills,
- * unless `contractId` already has some). Returns the contract and the keys of the questions the lawyer was asked, in order.
+ * unless `contractId` already has some; a first question of the lawyer's own starts it at once). Returns the contract and the keys of the questions the lawyer was asked, in order.
  */
 export async function walkQuestionnaire(
   ctx: TestContext,
@@ -89,6 +91,18 @@ export async function walkQuestionnaire(
     expect(next.statusCode, next.body).toBe(200);
     const question: AskedQuestion | null = next.json().data;
     if (!question) break;
+    // A first question of the lawyer's own starts the contract unasked: the server fills it.
+    if (!id && question.parte && isLawyerRole(question.parte.ruolo)) {
+      const started = await inject({
+        method: 'PUT',
+        url: '/api/contract/',
+        payload: { type: templateId, answers },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      id = started.json().data.id;
+      answers = started.json().data.answers;
+      continue;
+    }
     asked.push(question.variable);
     answers = { ...answers, [question.variable]: answerOf(facts, question) };
     const saved = await inject(
