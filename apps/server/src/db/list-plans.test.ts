@@ -3,7 +3,7 @@ import { ZContractsQuery } from '@lexpath/shared/schemas/contracts';
 import { ZTemplatesQuery } from '@lexpath/shared/schemas/templates';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listContracts } from '../modules/contracts/contracts.service.ts';
+import { listContracts } from '../modules/contracts/contract-reads.service.ts';
 import { listInvoices } from '../modules/invoices/invoice-queries.ts';
 import { listTemplates } from '../modules/templates/templates.service.ts';
 import { listUsers } from '../modules/users/user-admin.service.ts';

@@ -27,16 +27,17 @@ import { DOCX_CONTENT_TYPE } from '../files/files.service.ts';
 import { loadAskedQuestions } from '../templates/questionnaire.service.ts';
 import {
   changeContractAnswer,
-  downloadContract,
-  getContractDetail,
-  listContractsJson,
-  preparePreview,
   removeContractListItem,
-  renderContractPreview,
   type SaveHooks,
   saveContract,
   startContract,
-} from './contracts.service.ts';
+} from './contract-answers.service.ts';
+import {
+  downloadContract,
+  preparePreview,
+  renderContractPreview,
+} from './contract-documents.service.ts';
+import { getContractDetail, listContractsJson } from './contract-reads.service.ts';
 import { deleteDraft } from './drafts.service.ts';
 import { type ClientLookup, fillParty, noClientRegister, partiesOf } from './prefill.ts';
 

@@ -23,7 +23,7 @@ import {
   TYPED_ANSWERS,
   TYPED_QUESTIONS,
 } from '../templates/typed-questions.fixture.ts';
-import { downloadContract } from './contracts.service.ts';
+import { downloadContract } from './contract-documents.service.ts';
 import {
   createPublishedTemplate,
   FINISHED_ANSWERS,

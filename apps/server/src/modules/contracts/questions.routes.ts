@@ -14,7 +14,7 @@ import {
   findNextTemplateQuestionInMemory,
   findNextVersionQuestion,
   nextQuestionJson,
-} from './questionnaire.service.ts';
+} from '../templates/questionnaire.service.ts';
 
 /**
  * A body the JSON parser made an object of: the answers map as `ZAnswersPayload` accepts it

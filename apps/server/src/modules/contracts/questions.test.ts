@@ -7,8 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
-import { createTemplateViaApi, uploadMaster } from './test-templates.ts';
-import { CONDUTTORE, TYPED_ANSWERS, TYPED_QUESTIONS } from './typed-questions.fixture.ts';
+import { createTemplateViaApi, uploadMaster } from '../templates/test-templates.ts';
+import {
+  CONDUTTORE,
+  TYPED_ANSWERS,
+  TYPED_QUESTIONS,
+} from '../templates/typed-questions.fixture.ts';
 
 let ctx: TestContext;
 let editor: TestUser;
