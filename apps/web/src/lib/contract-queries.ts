@@ -1,9 +1,7 @@
 import type {
   TContractCard,
   TContractDetail,
-  TContractSort,
-  TContractStatus,
-  TSortOrder,
+  TContractsFilter,
 } from '@lexpath/shared/schemas/contracts';
 import type { TPage } from '@lexpath/shared/schemas/pagination';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
@@ -11,18 +9,9 @@ import type { TNextQuestion } from '@lexpath/shared/schemas/templates';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
-/** GET /contract's query as the web sends it (ZContractsQuery reads it on the server). */
-export type ContractsQuery = {
-  page: number;
-  name?: string;
-  categoryId?: string;
-  status?: TContractStatus;
-  payed?: boolean;
-  /** For an admin: every user's documents. */
-  userActive?: boolean;
-  sort?: TContractSort;
-  order?: TSortOrder;
-};
+/** GET /contract's query as the web sends it: the filters ZContractsQuery reads on the server. */
+export type ContractsQuery = Pick<TContractsFilter, 'page'> &
+  Partial<Omit<TContractsFilter, 'page' | 'limit'>>;
 
 /**
  * The contracts (GET /contract…) and the questionnaire's next question. Every key starts with

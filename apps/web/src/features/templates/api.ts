@@ -1,6 +1,7 @@
 import { it } from '@lexpath/shared/messages/it';
 import type { TAnswers } from '@lexpath/shared/schemas/questions';
 import type {
+  TTemplateCreateInput,
   TTemplateDetail,
   TTemplateStatus,
   TUploadMasterResult,
@@ -66,25 +67,11 @@ export function useDeleteTemplateMutation() {
   });
 }
 
-/** What POST/PUT /template receive (SPEC §7); counts as typed, '' meaning "compute it". */
-export interface TemplatePayload {
-  name: string;
-  description: string;
-  categoryId: string;
-  price: string;
-  stripe_url: string;
-  file_name: string;
-  preview_name: string;
-  json_questions: unknown[];
-  min_time: string;
-  max_time: string;
-  min_questions: string;
-  max_questions: string;
-  /** A document set's companions in order; left out for a template of one document. */
-  documents?: { name: string; file_name: string }[];
-  /** The main document's name in a set; null for the template's title. */
-  document_name?: string | null;
-}
+/**
+ * What POST/PUT /template receive (SPEC §7), as the shared schema reads it (`price` and the
+ * counts as typed, '' meaning "compute it"); `preview_name` '' when the master serves for it.
+ */
+export type TemplatePayload = Omit<TTemplateCreateInput, 'preview_name'> & { preview_name: string };
 
 export interface MasterUpload {
   questions: unknown[];
