@@ -2,11 +2,11 @@ import { dataOf, ZApiError } from '@lexpath/shared/schemas/api';
 import { ZServiceStatus } from '@lexpath/shared/schemas/service-status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate } from '../../plugins/auth.ts';
+import { authenticate, currentUser } from '../../plugins/auth.ts';
 import { allow, mayListAllInvoices } from '../../policy.ts';
 import {
-  checkInvoiceRetryable,
   readServiceStatus,
+  recordInvoiceRetry,
   retryStoppedMail,
 } from './service-status.service.ts';
 
@@ -45,14 +45,14 @@ export const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operations'],
         summary:
-          'Sends a stopped mail again, with a fresh count of attempts (409 when not stopped)',
+          'Sends a stopped mail again, with a fresh count of attempts (409 when not stopped); audited',
         security,
         params: ZIdParams,
         response: { 200: ZRetried, 400: ZApiError, 404: ZApiError, 409: ZApiError, ...refused },
       },
     },
     async (request) => {
-      await retryStoppedMail(app.db, request.params.id);
+      await retryStoppedMail(app.db, currentUser(request).id, request.params.id);
       return { data: { id: request.params.id } };
     },
   );
@@ -64,14 +64,14 @@ export const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operations'],
         summary:
-          'Tries the transmission of an invoice not yet handed over now (409 once transmitted: never resent, a refused one is corrected by a new document)',
+          'Tries the transmission of an invoice not yet handed over now, audited (409 once transmitted: never resent, a refused one is corrected by a new document)',
         security,
         params: ZIdParams,
         response: { 202: ZRetried, 400: ZApiError, 404: ZApiError, 409: ZApiError, ...refused },
       },
     },
     async (request, reply) => {
-      await checkInvoiceRetryable(app.db, request.params.id);
+      await recordInvoiceRetry(app.db, currentUser(request).id, request.params.id);
       app.invoiceTransmission.retry(request.params.id);
       return reply.code(202).send({ data: { id: request.params.id } });
     },
