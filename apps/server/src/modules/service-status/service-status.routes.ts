@@ -16,7 +16,7 @@ const ZRetried = dataOf(z.object({ id: z.string() }));
 /**
  * /api/service-status: «Stato del servizio», what stopped and needs an admin (issue 24): mails
  * the outbox gave up on, invoices refused by the SDI or stuck before their transmission, and the
- * previews that failed on this instance. Admin only (it names buyers and their PECs).
+ * previews that failed on any instance. Admin only (it names buyers and their PECs).
  */
 export const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
@@ -30,12 +30,12 @@ export const serviceStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operations'],
         summary:
-          'Stopped mails, invoices refused (scartata) or stuck before transmission, failed previews of this instance; newest first',
+          'Stopped mails, invoices refused (scartata) or stuck before transmission, failed previews of every instance (the last 7 days); newest first',
         security,
         response: { 200: dataOf(ZServiceStatus), ...refused },
       },
     },
-    async () => ({ data: await readServiceStatus(app.db, app.metrics.previewFailures()) }),
+    async () => ({ data: await readServiceStatus(app.db) }),
   );
 
   app.post(

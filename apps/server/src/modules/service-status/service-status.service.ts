@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { invoices, outbox } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { AUDIT_ACTIONS, recordAudit } from '../audit/audit.service.ts';
-import type { PreviewFailure } from '../metrics/metrics.ts';
+import { listPreviewFailures } from './preview-failures.ts';
 
 /** The transmission worker retries within 10 minutes at most: longer without it is stuck. */
 export const STUCK_AFTER_MINUTES = 15;
@@ -17,10 +17,7 @@ export const STUCK_AFTER_MINUTES = 15;
 /** Each list shows this many, newest first: a screen, not an archive. */
 const SHOWN = 50;
 
-export async function readServiceStatus(
-  db: Database,
-  previewFailures: PreviewFailure[],
-): Promise<TServiceStatus> {
+export async function readServiceStatus(db: Database): Promise<TServiceStatus> {
   const mails = await db
     .select({
       id: outbox.id,
@@ -64,11 +61,7 @@ export async function readServiceStatus(
         createdAt: invoice.createdAt.toISOString(),
       }),
     ),
-    previews: previewFailures.slice(0, SHOWN).map((failure) => ({
-      at: failure.at.toISOString(),
-      output: failure.output,
-      reason: failure.reason,
-    })),
+    previews: await listPreviewFailures(db, SHOWN),
   };
 }
 

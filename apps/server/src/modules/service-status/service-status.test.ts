@@ -12,6 +12,7 @@ import {
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
 import type { InvoiceTransmitter } from '../invoices/transmission.ts';
+import { recordPreviewFailure } from './preview-failures.ts';
 
 let ctx: TestContext;
 
@@ -112,7 +113,7 @@ describe('«Stato del servizio»', () => {
         statusReason: '00404 Fattura duplicata',
       })
       .where(eq(invoices.id, refused));
-    ctx.app.metrics.observeConversion({ output: 'pdf', seconds: 30, ok: false, reason: 'timeout' });
+    await recordPreviewFailure(ctx.db, { output: 'pdf', templateId, document: 1 }, 'timeout');
 
     const shown = await status();
     expect(shown.mails).toEqual([
@@ -129,7 +130,9 @@ describe('«Stato del servizio»', () => {
       { id: refused, problem: 'scartata', reason: '00404 Fattura duplicata' },
     ]);
     expect(shown.invoices.map((invoice) => invoice.id)).not.toContain(fresh);
-    expect(shown.previews).toEqual([{ at: expect.any(String), output: 'pdf', reason: 'timeout' }]);
+    expect(shown.previews).toEqual([
+      expect.objectContaining({ output: 'pdf', reason: 'timeout', templateId, contractId: null }),
+    ]);
   });
 
   it('sends a stopped mail again with a fresh count of attempts, once', async () => {
