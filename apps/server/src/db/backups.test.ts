@@ -276,6 +276,8 @@ describe('npm run backup of the embedded PostgreSQL 18, which no installed pg_du
     let file: string;
     let bought: Awaited<ReturnType<typeof buyDocument>>;
     let backupMs: number;
+    let writesBefore = 0;
+    let writesAfter = 0;
     try {
       const migrating = connectDatabase(live.url, undefined, { max: 1 });
       try {
@@ -286,11 +288,30 @@ describe('npm run backup of the embedded PostgreSQL 18, which no installed pg_du
       on = await createTestContext({ databaseUrl: live.url });
       bought = await buyDocument(on);
 
+      // The server keeps writing while the files are copied: the copy alone is inconsistent,
+      // and only the WAL replayed from the label makes it whole.
+      await on.pool.query('create table backup_writes (id serial primary key, filler text)');
+      let writing = true;
+      let committed = 0;
+      const writer = (async () => {
+        while (writing) {
+          await on?.pool.query(
+            "insert into backup_writes (filler) select repeat('x', 500) from generate_series(1, 50)",
+          );
+          committed += 50;
+        }
+      })();
+      await expect.poll(() => committed, { timeout: 5000 }).toBeGreaterThan(0);
+      const committedBefore = committed;
       const started = performance.now();
       const backup = await runScript('backup', { DATABASE_URL: '', DATA_DIR: liveDir });
       backupMs = Math.round(performance.now() - started);
+      writing = false;
+      await writer;
       expect(backup.code, backup.stderr).toBe(0);
       file = backup.stdout.trim();
+      writesBefore = committedBefore;
+      writesAfter = committed;
       expect(path.dirname(file)).toBe(path.join(liveDir, 'backups'));
       expect(path.basename(file)).toMatch(
         /^lexpath-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.base$/,
@@ -333,12 +354,36 @@ describe('npm run backup of the embedded PostgreSQL 18, which no installed pg_du
     const restored = await serveEmbedded(newDir);
     const startMs = Math.round(performance.now() - starting);
     try {
+      // Every row committed before the backup began is there, and the table agrees with its
+      // index (a torn copy without the WAL's full pages would not).
+      const check = new pg.Client({ connectionString: restored.url });
+      await check.connect();
+      let rows: number;
+      try {
+        const heap = await check.query<{ rows: number }>(
+          'select count(*)::int as rows from backup_writes',
+        );
+        await check.query('set enable_seqscan = off');
+        await check.query('set enable_bitmapscan = off');
+        const index = await check.query<{ rows: number }>(
+          'select count(*)::int as rows from backup_writes where id > 0',
+        );
+        rows = heap.rows[0]?.rows ?? 0;
+        expect(index.rows[0]?.rows).toBe(rows);
+      } finally {
+        await check.end();
+      }
+      expect(rows).toBeGreaterThanOrEqual(writesBefore);
+      expect(rows).toBeLessThanOrEqual(writesAfter);
       const downloaded = await downloadFrom(restored.url, bought);
       console.log(
         JSON.stringify({
           baseBackupMs: backupMs,
           restoreWithRecoveryMs: restoreMs,
           startMs,
+          rowsWrittenBeforeBackup: writesBefore,
+          rowsRestored: rows,
+          rowsWrittenByTheEnd: writesAfter,
           docxBytes: downloaded.docx.length,
           sameDocx: downloaded.docx.equals(bought.original.docx),
           sameXml: downloaded.xml === bought.original.xml,
