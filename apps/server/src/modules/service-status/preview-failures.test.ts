@@ -8,7 +8,12 @@ import { createPdfPool, type PdfPool } from '../../documents/pdf-pool.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import { requireTool } from '../../test/tools.ts';
-import { createPublishedTemplate, startCompletedContract } from '../contracts/test-contracts.ts';
+import {
+  createPublishedTemplate,
+  FINISHED_ANSWERS,
+  payContract,
+  startCompletedContract,
+} from '../contracts/test-contracts.ts';
 import { KEPT_PREVIEW_FAILURES, recordPreviewFailure } from './preview-failures.ts';
 
 const canDraw = [requireTool('soffice'), requireTool('pdftoppm')].every(Boolean);
@@ -90,6 +95,37 @@ describe.skipIf(!canDraw)('failed previews in «Stato del servizio», on every i
     });
     expect(fixed.statusCode, fixed.body).toBe(200);
     await expect.poll(() => listedBy(failing), { timeout: 5000 }).toEqual([]);
+  }, 120_000);
+
+  it("an admin's try-out of the template and a bought document's PDF/A are recorded with their own reference", async () => {
+    const tryOut = await failing.injectAs(admin)({
+      method: 'PUT',
+      url: `/api/template/${templateId}/preview-test`,
+      payload: { answers: FINISHED_ANSWERS },
+    });
+    expect(tryOut.statusCode).toBe(503);
+    await payContract(failing, lawyer, contractId);
+    const pdfA = await failing.injectAs(lawyer)({
+      method: 'GET',
+      url: `/api/contract/download/${contractId}?format=pdf`,
+    });
+    expect(pdfA.statusCode).toBe(503);
+
+    await expect
+      .poll(
+        async () =>
+          (await listedBy(other)).map(({ output, contractId, templateId, document }) => ({
+            output,
+            contractId,
+            templateId,
+            document,
+          })),
+        { timeout: 5000 },
+      )
+      .toEqual([
+        { output: 'pdf-a', contractId, templateId, document: 1 },
+        { output: 'pdf', contractId: null, templateId, document: 1 },
+      ]);
   }, 120_000);
 
   it(`keeps the newest ${KEPT_PREVIEW_FAILURES} and none older than 7 days`, async () => {

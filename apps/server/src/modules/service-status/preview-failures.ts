@@ -36,11 +36,18 @@ function targetOf(request: FastifyRequest): PreviewTarget | null {
   }
 }
 
-/** The pool's «anteprima non riuscita», whose cause says how LibreOffice failed. */
+/**
+ * The pool's «anteprima non riuscita», whose cause says how LibreOffice failed; the PDF/A
+ * download wraps it in its own message. A pool without LibreOffice, or busy, is no failure.
+ */
 function failureKind(error: unknown): string | null {
-  if (!(error instanceof AppError) || error.message !== it.documents.previewFailed) return null;
-  const kind = (error.cause as { kind?: unknown } | undefined)?.kind;
-  return typeof kind === 'string' ? kind : 'crashed';
+  for (let link = error; link instanceof Error; link = link.cause) {
+    if (link instanceof AppError && link.message === it.documents.previewFailed) {
+      const kind = (link.cause as { kind?: unknown } | undefined)?.kind;
+      return typeof kind === 'string' ? kind : 'crashed';
+    }
+  }
+  return null;
 }
 
 /** The same document's own rows: of its contract, or of the template's try-out. */
