@@ -34,6 +34,7 @@ import {
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { watchPreviewOutcomes } from './modules/service-status/preview-failures.ts';
 import { serviceStatusRoutes } from './modules/service-status/service-status.routes.ts';
 import type { CurrentVersionRow } from './modules/templates/questionnaire.service.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.elapsedTime,
     );
   });
+  watchPreviewOutcomes(app);
   let documentPool = options.documentPool;
   if (!documentPool) {
     // Threads start at the first document: most apps built in tests never lint or render.

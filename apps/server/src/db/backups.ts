@@ -10,8 +10,11 @@ import { startEmbeddedPostgres } from './embedded.ts';
 
 const run = promisify(execFile);
 
-/** A backup's name sorts as its date: the newest is the last, the oldest go first. */
-const BACKUP_NAME = /^lexpath-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.dump$/;
+/**
+ * A backup's name sorts as its date: the newest is the last, the oldest go first. `.dump` is
+ * pg_dump's file, `.base` the embedded cluster's base backup (a folder) when no pg_dump fits.
+ */
+const BACKUP_NAME = /^lexpath-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.(dump|base)$/;
 
 /** Where pg_dump and pg_restore may be: the embedded package's, then Debian's, then the PATH. */
 function candidateFolders(): string[] {
@@ -30,7 +33,7 @@ function candidateFolders(): string[] {
 type Tool = { file: string; major: number };
 
 /** Every `tool` found, with its major version (`pg_dump (PostgreSQL) 18.4` → 18). */
-async function findTools(tool: 'pg_dump' | 'pg_restore'): Promise<Tool[]> {
+export async function findTools(tool: 'pg_dump' | 'pg_restore'): Promise<Tool[]> {
   const found: Tool[] = [];
   for (const folder of candidateFolders()) {
     const file = path.join(folder, tool);
@@ -51,7 +54,7 @@ async function findTools(tool: 'pg_dump' | 'pg_restore'): Promise<Tool[]> {
  * from `major` up: pg_dump must be as new as the server it dumps, pg_restore as new as the
  * pg_dump that wrote the archive.
  */
-async function pickTool(
+export async function pickTool(
   tool: 'pg_dump' | 'pg_restore',
   major: number,
   preferred = major,
@@ -84,7 +87,10 @@ function splitPassword(url: string): { url: string; env: NodeJS.ProcessEnv } {
   };
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -94,7 +100,7 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-async function serverMajor(client: pg.Client): Promise<number> {
+export async function serverMajor(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ version: string }>(
     "select current_setting('server_version_num') as version",
   );
@@ -102,8 +108,16 @@ async function serverMajor(client: pg.Client): Promise<number> {
 }
 
 /** `lexpath-2026-11-27T14-05-09-123Z.dump`: UTC, sortable, no colon for other file systems. */
-export function backupFileName(now: Date): string {
-  return `lexpath-${now.toISOString().replace(/[:.]/g, '-')}.dump`;
+export function backupFileName(now: Date, kind: 'dump' | 'base' = 'dump'): string {
+  return `lexpath-${now.toISOString().replace(/[:.]/g, '-')}.${kind}`;
+}
+
+/** Only the newest `keep` backups stay, dumps and base backups alike; returns the removed. */
+export async function pruneBackups(folder: string, keep: number): Promise<string[]> {
+  const backups = (await readdir(folder)).filter((name) => BACKUP_NAME.test(name)).sort();
+  const removed = backups.slice(0, Math.max(0, backups.length - keep));
+  for (const name of removed) await rm(path.join(folder, name), { recursive: true, force: true });
+  return removed;
 }
 
 /**
@@ -133,15 +147,13 @@ export async function backupDatabase(options: {
     throw new BackupError(`pg_dump failed: ${(error as { stderr?: string }).stderr || error}`);
   }
   await rename(partial, file);
-  const backups = (await readdir(options.folder)).filter((name) => BACKUP_NAME.test(name)).sort();
-  const removed = backups.slice(0, Math.max(0, backups.length - options.keep));
-  for (const name of removed) await rm(path.join(options.folder, name), { force: true });
+  const removed = await pruneBackups(options.folder, options.keep);
   const { size } = await stat(file);
   return { file, bytes: size, removed, pgDump: pgDump.file };
 }
 
 /** Tables, sequences, views… outside PostgreSQL's own schemas: none in an empty database. */
-async function countRelations(client: pg.Client): Promise<number> {
+export async function countRelations(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ relations: string }>(
     `select count(*) as relations
        from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -712,6 +712,35 @@ export const clients = pgTable(
   ],
 );
 
+/**
+ * A preview or PDF/A that LibreOffice failed to make, as «Stato del servizio» lists it on every
+ * instance and after a restart: which document and the kind of failure, never an answer. Only
+ * the recent ones are kept (pruned at each insert); a later success of the same document
+ * removes its rows.
+ */
+export const previewFailures = pgTable(
+  'preview_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    /** Null for an admin's try-out of the template's preview. */
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'cascade' }),
+    /** The set's document, from 1. */
+    document: integer('document').notNull(),
+    output: text('output').notNull(),
+    /** The kind of failure (crashed, timeout, conversion): no message, which could quote text. */
+    reason: text('reason').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('preview_failures_output_valid', sql`${t.output} in ('pdf', 'pdf-a')`),
+    index('preview_failures_failed_at_idx').on(t.failedAt),
+    index('preview_failures_contract_idx').on(t.contractId, t.document),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type CategoryRow = typeof categories.$inferSelect;

@@ -1987,4 +1987,12 @@ export const it = {
       "Questo modello non ha parti da compilare dall'anagrafica: scegline un altro o usa «Nuovo documento».",
     startFailed: 'Non è stato possibile iniziare il nuovo documento.',
   },
+  /** «Stato del servizio»: the failed previews, kept in the database for every instance. */
+  servicePreviewFailures: {
+    scope:
+      'Conversioni PDF fallite su qualsiasi istanza del server negli ultimi 7 giorni (le più recenti). Un’anteprima poi riuscita esce dall’elenco.',
+    of: (template: string, document: number) =>
+      document > 1 ? `${template}, documento ${document} della serie` : template,
+    tryOut: 'Prova del modello',
+  },
 } as const;

@@ -25,11 +25,18 @@ export const ZInvoiceProblem = z.object({
 });
 export type TInvoiceProblem = z.infer<typeof ZInvoiceProblem>;
 
-/** A LibreOffice conversion that failed on the instance that answers (kept in its memory). */
+/**
+ * A preview (or a bought document's PDF/A) LibreOffice failed to make, on any instance: the
+ * template, the contract (null for a try-out of the template) and the set's document, from 1.
+ */
 export const ZPreviewFailure = z.object({
   at: z.string(),
   output: z.enum(['pdf', 'pdf-a']),
   reason: z.string(),
+  templateId: z.string(),
+  templateName: z.string(),
+  contractId: z.string().nullable(),
+  document: z.number().int(),
 });
 export type TPreviewFailure = z.infer<typeof ZPreviewFailure>;
 

@@ -42,6 +42,13 @@ export const AUDIT_ACTIONS = {
   clientExported: 'client.exported',
   /** The client's record erased; documents bought for them keep their own answers. */
   clientDeleted: 'client.deleted',
+  /*
+   * «Stato del servizio»: an admin sent a stopped mail again, or tried an invoice's
+   * transmission now. The mail's address and subject stay out (personal data); its attempts
+   * and the invoice's number say what was retried.
+   */
+  mailRetried: 'mail.retried',
+  invoiceTransmissionRetried: 'invoice.transmission-retried',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 export type AuditTargetType =
@@ -51,7 +58,9 @@ export type AuditTargetType =
   | 'contract'
   | 'payment'
   | 'stripe-payment-intent'
-  | 'client';
+  | 'client'
+  | 'mail'
+  | 'invoice';
 
 /**
  * Records who did what to whom. Call it in the transaction of the action itself: an action

@@ -7,11 +7,6 @@ import type { PdfConversionResult, PdfPoolStatus } from '../../documents/pdf-poo
 /** The methods the API routes use; anything else is counted as `other` (bounded labels). */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** How many failed conversions an instance remembers for «Stato del servizio». */
-const KEPT_PREVIEW_FAILURES = 20;
-
-export type PreviewFailure = { at: Date; output: PdfConversionResult['output']; reason: string };
-
 /** What the scrape reads from the app at that moment. */
 export type MetricsSources = {
   db: Database;
@@ -28,8 +23,6 @@ export type Metrics = {
   observeRequest: (method: string, route: string | undefined, status: number, ms: number) => void;
   /** The PDF pool's `onConversion`: one LibreOffice conversion done or given up. */
   observeConversion: (result: PdfConversionResult) => void;
-  /** The last failed conversions of this instance, newest first. */
-  previewFailures: () => PreviewFailure[];
   /** The Prometheus text, after reading the database and the PDF pool once. */
   scrape: (sources: MetricsSources) => Promise<string>;
 };
@@ -105,7 +98,6 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
     'lexpath_invoices_awaiting_transmission',
     'Issued invoices not yet handed to the transmission adapter',
   );
-  const failures: PreviewFailure[] = [];
 
   return {
     registry,
@@ -125,12 +117,7 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
         { output: result.output, outcome: result.ok ? 'ok' : 'failed' },
         result.seconds,
       );
-      if (!result.ok) {
-        failures.unshift({ at: new Date(), output: result.output, reason: result.reason });
-        failures.length = Math.min(failures.length, KEPT_PREVIEW_FAILURES);
-      }
     },
-    previewFailures: () => [...failures],
     scrape: async ({ db, pdfPoolStatus }) => {
       const pool = poolOf(db);
       if (pool) {

@@ -3,7 +3,7 @@ import { ROLES } from '@lexpath/shared/roles';
 import type { TServiceStatus } from '@lexpath/shared/schemas/service-status';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, outbox } from '../../db/schema.ts';
+import { auditLog, invoices, outbox } from '../../db/schema.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { TestUser } from '../../test/factories.ts';
 import {
@@ -12,8 +12,22 @@ import {
   startCompletedContract,
 } from '../contracts/test-contracts.ts';
 import type { InvoiceTransmitter } from '../invoices/transmission.ts';
+import { recordPreviewFailure } from './preview-failures.ts';
 
 let ctx: TestContext;
+
+/** The audit rows about one mail or invoice, as the database holds them. */
+async function auditOf(targetId: string) {
+  return ctx.db
+    .select({
+      actorId: auditLog.actorId,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.targetId, targetId));
+}
 let admin: TestUser;
 let lawyer: TestUser;
 let templateId: string;
@@ -99,7 +113,7 @@ describe('«Stato del servizio»', () => {
         statusReason: '00404 Fattura duplicata',
       })
       .where(eq(invoices.id, refused));
-    ctx.app.metrics.observeConversion({ output: 'pdf', seconds: 30, ok: false, reason: 'timeout' });
+    await recordPreviewFailure(ctx.db, { output: 'pdf', templateId, document: 1 }, 'timeout');
 
     const shown = await status();
     expect(shown.mails).toEqual([
@@ -116,7 +130,9 @@ describe('«Stato del servizio»', () => {
       { id: refused, problem: 'scartata', reason: '00404 Fattura duplicata' },
     ]);
     expect(shown.invoices.map((invoice) => invoice.id)).not.toContain(fresh);
-    expect(shown.previews).toEqual([{ at: expect.any(String), output: 'pdf', reason: 'timeout' }]);
+    expect(shown.previews).toEqual([
+      expect.objectContaining({ output: 'pdf', reason: 'timeout', templateId, contractId: null }),
+    ]);
   });
 
   it('sends a stopped mail again with a fresh count of attempts, once', async () => {
@@ -137,10 +153,22 @@ describe('«Stato del servizio»', () => {
       .where(eq(outbox.id, mail?.id ?? ''));
     expect(row).toEqual({ status: 'pending', attempts: 0 });
     expect((await status()).mails).toEqual([]);
+    const audited = await auditOf(mail?.id ?? '');
+    expect(audited).toEqual([
+      {
+        actorId: admin.id,
+        action: 'mail.retried',
+        targetType: 'mail',
+        details: { attemptsBefore: 12 },
+      },
+    ]);
+    // Neither the address nor the subject (personal data) is written to the audit log.
+    expect(JSON.stringify(audited)).not.toMatch(/destinatario|Conferma/);
 
     const again = await retry();
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(text.operations.mailNotStopped);
+    expect(await auditOf(mail?.id ?? '')).toHaveLength(1);
   });
 
   it('tries a stuck invoice again now, and never resends one transmitted or refused', async () => {
@@ -167,6 +195,18 @@ describe('«Stato del servizio»', () => {
       )
       .toBe('inviata');
     expect(handedOver).toContain(stuck);
+    const [number] = await ctx.db
+      .select({ fullNumber: invoices.fullNumber })
+      .from(invoices)
+      .where(eq(invoices.id, stuck));
+    expect(await auditOf(stuck)).toEqual([
+      {
+        actorId: admin.id,
+        action: 'invoice.transmission-retried',
+        targetType: 'invoice',
+        details: { number: number?.fullNumber },
+      },
+    ]);
     expect((await status()).invoices.map((invoice) => invoice.id)).toEqual([refused]);
 
     for (const id of [stuck, refused]) {
@@ -178,5 +218,8 @@ describe('«Stato del servizio»', () => {
       expect(response.json().message).toBe(text.operations.invoiceAlreadyTransmitted);
     }
     expect(handedOver.filter((id) => id === refused)).toEqual([]);
+    // A refused retry changed nothing, so it is not audited.
+    expect(await auditOf(refused)).toEqual([]);
+    expect(await auditOf(stuck)).toHaveLength(1);
   });
 });

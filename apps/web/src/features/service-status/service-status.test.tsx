@@ -56,7 +56,17 @@ function buildStatus(): TServiceStatus {
         createdAt: '2026-11-18T09:30:00.000Z',
       },
     ],
-    previews: [{ at: '2026-11-21T10:00:00.000Z', output: 'pdf', reason: 'timeout' }],
+    previews: [
+      {
+        at: '2026-11-21T10:00:00.000Z',
+        output: 'pdf',
+        reason: 'timeout',
+        templateId: '00000000-0000-4000-8000-0000000000a1',
+        templateName: 'Mandato professionale',
+        contractId: '00000000-0000-4000-8000-0000000000c1',
+        document: 2,
+      },
+    ],
   };
 }
 
@@ -119,7 +129,9 @@ describe('«Stato del servizio»', () => {
     expect(within(refused as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
 
     const previews = screen.getByRole('region', { name: 'Anteprime non riuscite' });
-    expect(within(previews).getByRole('listitem')).toHaveTextContent('Anteprima PDFTempo scaduto');
+    expect(within(previews).getByRole('listitem')).toHaveTextContent(
+      'Anteprima PDFMandato professionale, documento 2 della serieTempo scaduto',
+    );
   });
 
   it('retries a stopped mail with the keyboard alone, says so, and the mail leaves the list', async () => {

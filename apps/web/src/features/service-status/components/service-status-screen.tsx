@@ -16,6 +16,7 @@ import { formatDay, formatListDate } from '../../../lib/format.ts';
 import { serviceStatusQueries, useRetryMutation } from '../api.ts';
 
 const texts = it.serviceStatusUi;
+const previewTexts = it.servicePreviewFailures;
 
 /** One list of the screen: its heading, and its items or the sentence saying there are none. */
 function Section({
@@ -152,6 +153,10 @@ function PreviewItem({ failure }: { failure: TPreviewFailure }) {
       <Text fontWeight="semibold" color="navy.800">
         {texts.previews.outputs[failure.output]}
       </Text>
+      <Text textStyle="sm">
+        {previewTexts.of(failure.templateName, failure.document)}
+        {failure.contractId ? '' : ` (${previewTexts.tryOut})`}
+      </Text>
       <Text textStyle="sm">{texts.previews.reasons[failure.reason] ?? failure.reason}</Text>
       <Text textStyle="sm" color="navy.700">
         {texts.previews.at(formatListDate(failure.at))}
@@ -226,7 +231,7 @@ export function ServiceStatusScreen() {
           <Section
             id="anteprime-non-riuscite"
             title={texts.previews.title}
-            note={texts.previews.scope}
+            note={previewTexts.scope}
             empty={texts.previews.empty}
           >
             {status.data.previews.map((failure) => (
