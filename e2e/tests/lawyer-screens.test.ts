@@ -165,8 +165,16 @@ describe('with the keyboard alone', () => {
     await checkScreen(page, 'screens-catalogue-skip');
     await page.keyboard.press('Enter');
     tabs += await tabsTo(page, card);
-    // The engagement pack, a fourth demo, may stand before the NDA among the results.
-    expect(tabs).toBeLessThanOrEqual(9);
+    // Each card before the NDA's (the engagement pack, a fourth demo, and whatever the other e2e
+    // files published meanwhile) is one Tab of its own: the shortcut's saving is the rest.
+    const cardsBefore = await page
+      .locator('#catalogue-results section button')
+      .evaluateAll(
+        (buttons, name) => buttons.findIndex((button) => button.textContent?.includes(name)),
+        NDA,
+      );
+    expect(cardsBefore).toBeGreaterThanOrEqual(0);
+    expect(tabs - cardsBefore).toBeLessThanOrEqual(8);
 
     // The summary of a long document: from its title to the way on.
     await startCompletedContractInBrowser(page, LOCAZIONE, locazioneAnswers(), {
