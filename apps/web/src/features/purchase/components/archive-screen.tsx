@@ -41,6 +41,23 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
   const paid = contract.paymentId;
   // A document set is downloaded whole from its card; each document from its detail.
   const documents = contract.documents_count ?? 1;
+  const downloads =
+    documents > 1
+      ? [
+          {
+            label: texts.downloadSet,
+            name: texts.downloadSetOf(contract.title),
+            mutation: downloadSet,
+          },
+        ]
+      : [
+          { label: texts.download, name: texts.downloadOf(contract.title), mutation: download },
+          {
+            label: texts.downloadPdfA,
+            name: texts.downloadPdfAOf(contract.title),
+            mutation: downloadPdfA,
+          },
+        ];
   return (
     <Card.Root as="article" bg="white" height="100%">
       <Card.Body gap="8">
@@ -75,38 +92,18 @@ function ArchiveCard({ contract }: { contract: TContractCard }) {
           >
             {texts.openDetail}
           </Button>
-          {documents > 1 ? (
+          {downloads.map(({ label, name, mutation }) => (
             <Button
+              key={label}
               variant="outline"
               size="sm"
-              aria-label={texts.downloadSetOf(contract.title)}
-              loading={downloadSet.isPending}
-              onClick={() => downloadSet.mutate(contract.id)}
+              aria-label={name}
+              loading={mutation.isPending}
+              onClick={() => mutation.mutate(contract.id)}
             >
-              {texts.downloadSet}
+              {label}
             </Button>
-          ) : (
-            <>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={texts.downloadOf(contract.title)}
-                loading={download.isPending}
-                onClick={() => download.mutate(contract.id)}
-              >
-                {texts.download}
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={texts.downloadPdfAOf(contract.title)}
-                loading={downloadPdfA.isPending}
-                onClick={() => downloadPdfA.mutate(contract.id)}
-              >
-                {texts.downloadPdfA}
-              </Button>
-            </>
-          )}
+          ))}
         </Flex>
       </Card.Body>
     </Card.Root>
