@@ -55,9 +55,10 @@ export type PdfPoolConfig = {
   /**
    * Strips what LibreOffice must not see (external references, review comments) before a
    * document waits for a listener: the server passes the document workers' `strip`, so the
-   * parse never runs on the main thread; in process when omitted.
+   * parse never runs on the main thread (`stripForConversion`); in process when omitted. The
+   * output tells whose the document is: a preview's pictures, or a bought document's PDF.
    */
-  prepare?: (docx: Buffer) => Promise<Buffer>;
+  prepare?: (docx: Buffer, output: PdfOutput) => Promise<Buffer>;
 };
 
 /** One conversion: its time in LibreOffice, and for a failure the kind of failure only. */
@@ -447,9 +448,9 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   };
 
   /** What LibreOffice may read of a document, prepared before it waits for a listener. */
-  const forConversion = async (docx: Buffer) => {
+  const forConversion = async (docx: Buffer, output: PdfOutput) => {
     try {
-      return await prepare(docx);
+      return await prepare(docx, output);
     } catch (error) {
       // A worker's time or memory limit answers for itself.
       if (error instanceof AppError) throw error;
@@ -490,7 +491,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       running += 1;
     }
     try {
-      const prepared = await forConversion(docx);
+      const prepared = await forConversion(docx, output);
       const pdf = await new Promise<Buffer>((resolve, reject) => {
         enqueue({
           docx: prepared,
@@ -621,7 +622,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     const slot = cacheSlot(cacheKey, output);
     const work = (async () => {
       try {
-        const prepared = await forConversion(await produce());
+        const prepared = await forConversion(await produce(), output);
         const pdf = await new Promise<Buffer>((resolve, reject) => {
           // One attempt: a failure is retried by the caller who asks, not here.
           enqueue({

@@ -46,6 +46,8 @@ describe('GET /metrics', () => {
       'lexpath_pg_pool_in_use',
       'lexpath_pg_pool_waiting',
       'lexpath_preview_queue_depth',
+      'lexpath_document_queue_depth{priority="download"}',
+      'lexpath_document_queue_depth{priority="preview"}',
       'lexpath_libreoffice_listeners_alive',
       'lexpath_mail_outbox_backlog',
       'lexpath_mail_outbox_oldest_age_seconds',

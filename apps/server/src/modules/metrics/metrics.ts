@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
+import type { DocumentPoolStatus } from '../../documents/document-pool.ts';
 import type { PdfConversionResult, PdfPoolStatus } from '../../documents/pdf-pool.ts';
 
 /** The methods the API routes use; anything else is counted as `other` (bounded labels). */
@@ -16,6 +17,7 @@ export type PreviewFailure = { at: Date; output: PdfConversionResult['output']; 
 export type MetricsSources = {
   db: Database;
   pdfPoolStatus: () => PdfPoolStatus;
+  documentPoolStatus: () => DocumentPoolStatus;
 };
 
 /**
@@ -85,6 +87,12 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
     'lexpath_preview_queue_depth',
     'Conversions waiting for a LibreOffice listener',
   );
+  const documentQueue = new Gauge({
+    name: 'lexpath_document_queue_depth',
+    help: 'Renders and other document tasks waiting for a worker thread, by priority',
+    labelNames: ['priority'] as const,
+    registers: [registry],
+  });
   const listenersAlive = gauge(
     'lexpath_libreoffice_listeners_alive',
     'LibreOffice listeners running (started on the first preview)',
@@ -131,7 +139,7 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
       }
     },
     previewFailures: () => [...failures],
-    scrape: async ({ db, pdfPoolStatus }) => {
+    scrape: async ({ db, pdfPoolStatus, documentPoolStatus }) => {
       const pool = poolOf(db);
       if (pool) {
         poolInUse.set(pool.totalCount - pool.idleCount);
@@ -140,6 +148,9 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
       }
       const pdf = pdfPoolStatus();
       previewQueue.set(pdf.queued);
+      for (const [priority, depth] of Object.entries(documentPoolStatus().queued)) {
+        documentQueue.set({ priority }, depth);
+      }
       listenersAlive.set(pdf.listeners.filter((listener) => listener.alive).length);
       try {
         const result = await db.execute<{
