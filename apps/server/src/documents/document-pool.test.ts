@@ -194,4 +194,20 @@ describe('createDocumentPool priorities', () => {
     );
     await Promise.all([running, queued]);
   });
+
+  it('refuses with an Italian 503 the tasks still waiting when the pool closes', async () => {
+    const closing = createDocumentPool({ maxThreads: 1 });
+    await closing.warmUp();
+    const contract = buildSampleContract(4);
+    // The running task's outcome is piscina's (closing aborts it): not this test's subject.
+    const running = closing.render(contract, SAMPLE_ANSWERS).catch(() => undefined);
+    const waiting = failureOf(closing.render(contract, SAMPLE_ANSWERS, { uncompressed: true }));
+    expect(closing.status().queued).toEqual({ download: 0, preview: 1 });
+    await closing.close();
+    expect(await waiting).toEqual({
+      code: 'unavailable',
+      message: messages.documents.processingBusy,
+    });
+    await running;
+  });
 });

@@ -165,9 +165,10 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
   // The queues are kept here rather than in piscina, whose queue is first in, first out: it is
   // given at most one task per thread, so the choice of the next task is made when a thread
   // frees up. (piscina's `maxQueue` would not count tasks carrying an AbortSignal anyway.)
-  type Waiting = { queuedAt: number; start: () => void };
+  type Waiting = { queuedAt: number; start: () => void; refuse: (error: AppError) => void };
   const queues: Record<DocumentPriority, Waiting[]> = { download: [], preview: [] };
   let running = 0;
+  let closed = false;
 
   /** The oldest lower-priority task past `agingMs`, else the highest priority's oldest. */
   function nextWaiting(): Waiting | undefined {
@@ -197,11 +198,11 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
   /** Resolves when the task may have a thread; refused when its priority's queue is full. */
   function turn(priority: DocumentPriority): Promise<void> {
     const queue = queues[priority];
-    if (running >= settings.maxThreads && queue.length >= settings.queueLimit) {
+    if (closed || (running >= settings.maxThreads && queue.length >= settings.queueLimit)) {
       throw new AppError('unavailable', it.documents.processingBusy);
     }
-    return new Promise((resolve) => {
-      queue.push({ queuedAt: performance.now(), start: resolve });
+    return new Promise((resolve, reject) => {
+      queue.push({ queuedAt: performance.now(), start: resolve, refuse: reject });
       dispatch();
     });
   }
@@ -302,6 +303,13 @@ export function createDocumentPool(options: DocumentPoolOptions = {}): DocumentP
       };
     },
     async close() {
+      closed = true;
+      // Tasks still waiting would otherwise wait for ever: no thread will take them.
+      for (const priority of PRIORITIES) {
+        for (const waiting of queues[priority].splice(0)) {
+          waiting.refuse(new AppError('unavailable', it.documents.processingBusy));
+        }
+      }
       await piscina.close();
     },
   };
