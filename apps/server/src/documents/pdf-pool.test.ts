@@ -736,15 +736,19 @@ describe.skipIf(!soffice)('PDF pool: the bought document before the previews', (
       ];
       await waitFor(() => pool.status().queued === 2);
       const bought = [convert('PDF/A', 'bought', 'pdf-a'), convert('fattura', 'invoice', 'text')];
+      // The strip before queueing is asynchronous: the two join the queue a moment later.
+      await waitFor(() => pool.status().queued === 4);
+      const queuedBy = pool.status().queuedBy;
       await Promise.all([running, ...queued, ...bought]);
-      return { listened, finished };
+      return { listened, finished, queuedBy };
     } finally {
       await pool.close();
     }
   }
 
   it('converts a bought PDF/A and an invoice PDF asked after queued previews before them', async () => {
-    const { listened, finished } = await conversionOrder(60_000);
+    const { listened, finished, queuedBy } = await conversionOrder(60_000);
+    expect(queuedBy).toEqual({ download: 2, preview: 2, background: 0 });
     expect(listened).toEqual(['pdf', 'pdf-a', 'pdf', 'pdf', 'pdf']);
     // The listener's third conversion was the invoice's: it finished before the next preview.
     expect(finished.indexOf('fattura')).toBeLessThan(finished.indexOf('anteprima 2'));

@@ -77,6 +77,11 @@ export type PdfPoolStatus = {
   available: boolean;
   listeners: { pid: number | undefined; busy: boolean; alive: boolean }[];
   queued: number;
+  /**
+   * The queued conversions by rank: `download` (a bought document's PDF/A, an invoice's PDF),
+   * `preview` (page pictures), `background` (ahead of time, or at `background` priority).
+   */
+  queuedBy: Record<'download' | 'preview' | 'background', number>;
   cached: number;
 };
 
@@ -749,6 +754,11 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
           alive: slot.listener?.alive ?? false,
         })),
         queued: queue.length,
+        queuedBy: {
+          download: queue.filter((job) => rank(job) === 0).length,
+          preview: queue.filter((job) => rank(job) === 1).length,
+          background: queue.filter((job) => rank(job) === 2).length,
+        },
         cached: cache.size,
       };
     },

@@ -87,6 +87,12 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
     'lexpath_preview_queue_depth',
     'Conversions waiting for a LibreOffice listener',
   );
+  const pdfQueue = new Gauge({
+    name: 'lexpath_pdf_queue_depth',
+    help: 'Conversions waiting for a LibreOffice listener, by priority',
+    labelNames: ['priority'] as const,
+    registers: [registry],
+  });
   const documentQueue = new Gauge({
     name: 'lexpath_document_queue_depth',
     help: 'Renders and other document tasks waiting for a worker thread, by priority',
@@ -148,6 +154,9 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
       }
       const pdf = pdfPoolStatus();
       previewQueue.set(pdf.queued);
+      for (const [priority, depth] of Object.entries(pdf.queuedBy)) {
+        pdfQueue.set({ priority }, depth);
+      }
       for (const [priority, depth] of Object.entries(documentPoolStatus().queued)) {
         documentQueue.set({ priority }, depth);
       }
