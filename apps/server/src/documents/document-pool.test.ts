@@ -137,3 +137,77 @@ describe('createDocumentPool', () => {
     ]);
   });
 });
+
+describe('createDocumentPool priorities', () => {
+  /**
+   * With one thread busy, two previews queued and then a download: the order in which the
+   * tasks finish on the single thread is the order in which they started.
+   */
+  async function startOrder(options: Parameters<typeof createDocumentPool>[0]) {
+    const limited = pool({ maxThreads: 1, ...options });
+    await limited.warmUp();
+    const finished: string[] = [];
+    const track = (label: string, work: Promise<Buffer>) =>
+      work.then(() => {
+        finished.push(label);
+      });
+    const contract = buildSampleContract(24);
+    const preview = { uncompressed: true, cacheKey: 'sample' };
+    const tasks = [
+      track('in corso', limited.render(contract, SAMPLE_ANSWERS, { cacheKey: 'sample' })),
+      track('anteprima 1', limited.render(contract, SAMPLE_ANSWERS, preview)),
+      track('anteprima 2', limited.render(contract, SAMPLE_ANSWERS, preview)),
+      track('acquistato', limited.render(contract, SAMPLE_ANSWERS, { cacheKey: 'sample' })),
+    ];
+    const queued = limited.status();
+    await Promise.all(tasks);
+    return { finished, queued, after: limited.status() };
+  }
+
+  it('starts a bought document submitted after queued previews before them', async () => {
+    const { finished, queued, after } = await startOrder({ agingMs: 60_000 });
+    expect(queued).toEqual({ queued: { download: 1, preview: 2 }, running: 1 });
+    expect(finished).toEqual(['in corso', 'acquistato', 'anteprima 1', 'anteprima 2']);
+    expect(after).toEqual({ queued: { download: 0, preview: 0 }, running: 0 });
+  });
+
+  it('starts a preview that has waited past the bound before a later download', async () => {
+    const { finished } = await startOrder({ agingMs: 0 });
+    expect(finished).toEqual(['in corso', 'anteprima 1', 'anteprima 2', 'acquistato']);
+  });
+
+  it('gives each priority its own queue places, so previews never make a download 503', async () => {
+    const limited = pool({ maxThreads: 1, queueLimit: 1 });
+    await limited.warmUp();
+    const contract = buildSampleContract(4);
+    const preview = { uncompressed: true };
+    const running = limited.render(contract, SAMPLE_ANSWERS, preview);
+    const queued = limited.render(contract, SAMPLE_ANSWERS, preview);
+    const refused = failureOf(limited.render(contract, SAMPLE_ANSWERS, preview));
+    const download = limited.render(contract, SAMPLE_ANSWERS);
+    expect(await refused).toEqual({
+      code: 'unavailable',
+      message: messages.documents.processingBusy,
+    });
+    expect(extractDocumentText(await download)).toBe(
+      extractDocumentText(renderDocx(contract, SAMPLE_ANSWERS)),
+    );
+    await Promise.all([running, queued]);
+  });
+
+  it('refuses with an Italian 503 the tasks still waiting when the pool closes', async () => {
+    const closing = createDocumentPool({ maxThreads: 1 });
+    await closing.warmUp();
+    const contract = buildSampleContract(4);
+    // The running task's outcome is piscina's (closing aborts it): not this test's subject.
+    const running = closing.render(contract, SAMPLE_ANSWERS).catch(() => undefined);
+    const waiting = failureOf(closing.render(contract, SAMPLE_ANSWERS, { uncompressed: true }));
+    expect(closing.status().queued).toEqual({ download: 0, preview: 1 });
+    await closing.close();
+    expect(await waiting).toEqual({
+      code: 'unavailable',
+      message: messages.documents.processingBusy,
+    });
+    await running;
+  });
+});

@@ -706,3 +706,56 @@ describe.skipIf(!soffice)('PDF pool with previews on disk', () => {
     }
   }, 90_000);
 });
+
+describe.skipIf(!soffice)('PDF pool: the bought document before the previews', () => {
+  const docx = renderDocx(buildSampleContract(2), SAMPLE_ANSWERS);
+
+  /**
+   * The listener busy with a preview, two more previews queued, then a bought document's PDF/A
+   * and an invoice's courtesy PDF. The listener's order is what `onConversion` hears (the
+   * previews' pictures are drawn after the listener is free, so their finishing order alone
+   * would depend on timing).
+   */
+  async function conversionOrder(previewAgingMs: number) {
+    const listened: string[] = [];
+    const pool = createPdfPool({
+      size: 1,
+      queueLimit: 8,
+      previewAgingMs,
+      onConversion: (result) => listened.push(result.output),
+    });
+    try {
+      await pool.warmUp();
+      const finished: string[] = [];
+      const convert = (label: string, key: string, output: 'page-images' | 'pdf-a' | 'text') =>
+        pool.convertDocxToPdf(docx, key, output).then(() => finished.push(label));
+      const running = convert('anteprima 1', 'preview-1', 'page-images');
+      const queued = [
+        convert('anteprima 2', 'preview-2', 'page-images'),
+        convert('anteprima 3', 'preview-3', 'page-images'),
+      ];
+      await waitFor(() => pool.status().queued === 2);
+      const bought = [convert('PDF/A', 'bought', 'pdf-a'), convert('fattura', 'invoice', 'text')];
+      // The strip before queueing is asynchronous: the two join the queue a moment later.
+      await waitFor(() => pool.status().queued === 4);
+      const queuedBy = pool.status().queuedBy;
+      await Promise.all([running, ...queued, ...bought]);
+      return { listened, finished, queuedBy };
+    } finally {
+      await pool.close();
+    }
+  }
+
+  it('converts a bought PDF/A and an invoice PDF asked after queued previews before them', async () => {
+    const { listened, finished, queuedBy } = await conversionOrder(60_000);
+    expect(queuedBy).toEqual({ download: 2, preview: 2, background: 0 });
+    expect(listened).toEqual(['pdf', 'pdf-a', 'pdf', 'pdf', 'pdf']);
+    // The listener's third conversion was the invoice's: it finished before the next preview.
+    expect(finished.indexOf('fattura')).toBeLessThan(finished.indexOf('anteprima 2'));
+  }, 90_000);
+
+  it('converts a preview that has waited past the bound before a later download', async () => {
+    const { listened } = await conversionOrder(0);
+    expect(listened).toEqual(['pdf', 'pdf', 'pdf', 'pdf-a', 'pdf']);
+  }, 90_000);
+});

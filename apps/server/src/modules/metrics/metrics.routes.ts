@@ -49,7 +49,11 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; pdfPool: P
           throw new AppError('unauthenticated', it.operations.metricsTokenRequired);
         }
       }
-      const text = await metrics.scrape({ db: app.db, pdfPoolStatus: () => pdfPool.status() });
+      const text = await metrics.scrape({
+        db: app.db,
+        pdfPoolStatus: () => pdfPool.status(),
+        documentPoolStatus: () => app.documents.status(),
+      });
       reply.header('content-type', metrics.registry.contentType);
       reply.header('cache-control', 'no-store');
       return text;
