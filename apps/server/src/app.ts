@@ -8,11 +8,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/client.ts';
-import {
-  createDocumentPool,
-  type DocumentPool,
-  stripForConversion,
-} from './documents/document-pool.ts';
+import { createDocumentPool, type DocumentPool } from './documents/document-pool.ts';
 import { createPdfPool, type PdfPool } from './documents/pdf-pool.ts';
 import { ChangeAwareCache } from './lib/change-aware-cache.ts';
 import { AccessLogController, LazyRequestLogger } from './logger.ts';
@@ -278,7 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const ownPool = createPdfPool({
       sofficePath: options.config.sofficePath,
       size: options.config.pdfPoolSize,
-      prepare: stripForConversion(documents),
+      prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
       onConversion: metrics.observeConversion,
       ...(options.logger ? { logger: options.logger } : {}),
     });

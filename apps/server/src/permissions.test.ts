@@ -78,13 +78,7 @@ const stubPdfPool: PdfPool = {
   prefetch: async () => false,
   reserve: () => ({ convert: async () => Buffer.from('%PDF-1.4 stub'), release: () => {} }),
   warmUp: async () => {},
-  status: () => ({
-    available: true,
-    listeners: [],
-    queued: 0,
-    queuedBy: { download: 0, preview: 0, background: 0 },
-    cached: 0,
-  }),
+  status: () => ({ available: true, listeners: [], queued: 0, cached: 0 }),
   close: async () => {},
 };
 

@@ -4,7 +4,7 @@
  */
 export { buildApp } from './app.ts';
 export { startChangeFeed } from './db/change-feed.ts';
-export { createDocumentPool, stripForConversion } from './documents/document-pool.ts';
+export { createDocumentPool } from './documents/document-pool.ts';
 export { createPdfPool } from './documents/pdf-pool.ts';
 export { openPreviewStore } from './documents/preview-store.ts';
 export { courtesyCopyOf } from './modules/invoices/courtesy-copy.ts';

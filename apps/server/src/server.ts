@@ -64,7 +64,6 @@ async function start(): Promise<void> {
       seedDemoData,
       startChangeFeed,
       startOutboxWorker,
-      stripForConversion,
     } = await loading;
     if (database.isEmbedded && (await seedDemoData(database.db)).seeded) {
       const accounts = DEMO_ACCOUNTS.map((account) => account.pec).join(', ');
@@ -89,7 +88,7 @@ async function start(): Promise<void> {
       // and removed at the next start.
       workDir: path.join(config.dataDir, 'pdf-pool'),
       // The strip before conversion parses the whole package: in the document workers.
-      prepare: stripForConversion(documents),
+      prepare: async (docx) => (await documents.strip(docx, { withoutComments: true })).bytes,
       onConversion: metrics.observeConversion,
       logger,
     });

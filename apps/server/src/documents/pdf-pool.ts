@@ -55,16 +55,9 @@ export type PdfPoolConfig = {
   /**
    * Strips what LibreOffice must not see (external references, review comments) before a
    * document waits for a listener: the server passes the document workers' `strip`, so the
-   * parse never runs on the main thread (`stripForConversion`); in process when omitted. The
-   * output tells whose the document is: a preview's pictures, or a bought document's PDF.
+   * parse never runs on the main thread; in process when omitted.
    */
-  prepare?: (docx: Buffer, output: PdfOutput) => Promise<Buffer>;
-  /**
-   * Among the callers' jobs, a bought document's PDF/A and an invoice's courtesy PDF go before
-   * the previews' page pictures, unless the oldest preview has waited this long (3 s by
-   * default), so a stream of downloads never starves the previews.
-   */
-  previewAgingMs?: number;
+  prepare?: (docx: Buffer) => Promise<Buffer>;
 };
 
 /** One conversion: its time in LibreOffice, and for a failure the kind of failure only. */
@@ -77,11 +70,6 @@ export type PdfPoolStatus = {
   available: boolean;
   listeners: { pid: number | undefined; busy: boolean; alive: boolean }[];
   queued: number;
-  /**
-   * The queued conversions by rank: `download` (a bought document's PDF/A, an invoice's PDF),
-   * `preview` (page pictures), `background` (ahead of time, or at `background` priority).
-   */
-  queuedBy: Record<'download' | 'preview' | 'background', number>;
   cached: number;
 };
 
@@ -194,10 +182,6 @@ type Job = {
   attempts: number;
   /** Ahead of time (`prefetch`) or at `background` priority: every other job goes first. */
   background: boolean;
-  /** Pictures of a preview's pages: after the callers' downloads (`previewAgingMs`). */
-  preview: boolean;
-  /** When it was queued (performance.now()), for `previewAgingMs`. */
-  queuedAt: number;
   /** The cache slot it converts for, when it has a key: a caller asking for it promotes it. */
   slot?: string;
   resolve: (pdf: Buffer) => void;
@@ -309,7 +293,6 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   const queue: Job[] = [];
   const serial = ++poolSerial;
   const restartDelayMs = config.restartDelayMs ?? 200;
-  const previewAgingMs = config.previewAgingMs ?? 3_000;
   const root = config.workDir ?? path.join(os.tmpdir(), 'lexpath-pdf');
   let generation = 0;
   let workRoot: Promise<string> | undefined;
@@ -430,32 +413,20 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   /** Slots a caller waits for: their background job, queued now or later, goes as a caller's. */
   const wanted = new Set<string>();
 
-  /** A bought document's PDF/A or an invoice's PDF, then the previews, then background work. */
-  const rank = (job: Job) => (job.background ? 2 : job.preview ? 1 : 0);
-
-  /** In order of rank, and among one rank in order of arrival. */
+  /** Callers' jobs go ahead of every job converting ahead of time, in order among themselves. */
   const enqueue = (job: Job) => {
     if (job.background && job.slot && wanted.has(job.slot)) job.background = false;
-    const after = queue.findIndex((queued) => rank(queued) > rank(job));
-    if (after === -1) queue.push(job);
-    else queue.splice(after, 0, job);
+    const firstBackground = job.background ? -1 : queue.findIndex((queued) => queued.background);
+    if (firstBackground === -1) queue.push(job);
+    else queue.splice(firstBackground, 0, job);
     dispatch();
-  };
-
-  /** The first job, unless the oldest preview has waited past `previewAgingMs`. */
-  const nextJob = () => {
-    const preview = queue.findIndex((job) => rank(job) === 1);
-    if (preview > 0 && performance.now() - (queue[preview] as Job).queuedAt >= previewAgingMs) {
-      return queue.splice(preview, 1)[0] as Job;
-    }
-    return queue.shift() as Job;
   };
 
   const dispatch = () => {
     for (const slot of slots) {
       if (closed || queue.length === 0) return;
       if (slot.busy) continue;
-      const job = nextJob();
+      const job = queue.shift() as Job;
       slot.busy = true;
       void run(slot, job);
     }
@@ -476,9 +447,9 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
   };
 
   /** What LibreOffice may read of a document, prepared before it waits for a listener. */
-  const forConversion = async (docx: Buffer, output: PdfOutput) => {
+  const forConversion = async (docx: Buffer) => {
     try {
-      return await prepare(docx, output);
+      return await prepare(docx);
     } catch (error) {
       // A worker's time or memory limit answers for itself.
       if (error instanceof AppError) throw error;
@@ -519,15 +490,13 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
       running += 1;
     }
     try {
-      const prepared = await forConversion(docx, output);
+      const prepared = await forConversion(docx);
       const pdf = await new Promise<Buffer>((resolve, reject) => {
         enqueue({
           docx: prepared,
           pdfA: output === 'pdf-a',
           attempts: 1,
           background: inBackground,
-          preview: output === 'page-images',
-          queuedAt: performance.now(),
           ...(slot ? { slot } : {}),
           resolve,
           reject,
@@ -652,7 +621,7 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
     const slot = cacheSlot(cacheKey, output);
     const work = (async () => {
       try {
-        const prepared = await forConversion(await produce(), output);
+        const prepared = await forConversion(await produce());
         const pdf = await new Promise<Buffer>((resolve, reject) => {
           // One attempt: a failure is retried by the caller who asks, not here.
           enqueue({
@@ -660,8 +629,6 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
             pdfA: output === 'pdf-a',
             attempts: 2,
             background: true,
-            preview: output === 'page-images',
-            queuedAt: performance.now(),
             slot,
             resolve,
             reject,
@@ -754,11 +721,6 @@ export function createPdfPool(config: PdfPoolConfig = {}): PdfPool {
           alive: slot.listener?.alive ?? false,
         })),
         queued: queue.length,
-        queuedBy: {
-          download: queue.filter((job) => rank(job) === 0).length,
-          preview: queue.filter((job) => rank(job) === 1).length,
-          background: queue.filter((job) => rank(job) === 2).length,
-        },
         cached: cache.size,
       };
     },

@@ -93,11 +93,6 @@ export type RenderOptions = {
    * inflate at once what the render spent a tenth of its CPU deflating. Never for a download.
    */
   uncompressed?: boolean;
-  /**
-   * Its place in the document pool's queue (`renderPriority`); ignored on the calling thread.
-   * A type of its own (not `DocumentPriority`) as render.ts must not import the pool.
-   */
-  priority?: 'download' | 'preview';
 };
 
 /**

@@ -83,7 +83,6 @@ async function renderPreviewDocx(
     questions,
     now,
     uncompressed: true,
-    priority: 'preview',
   });
 }
 
@@ -196,8 +195,6 @@ async function renderDocxOf(
     now: paidAt,
     // The renderer as it was when the buyer paid: the bytes they got, forever.
     changes: renderChangesAt(paidAt),
-    // The lawyer who paid waits for it: before the queued previews.
-    priority: 'download',
   });
 }
 

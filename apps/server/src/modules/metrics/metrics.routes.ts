@@ -49,11 +49,7 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: Metrics; pdfPool: P
           throw new AppError('unauthenticated', it.operations.metricsTokenRequired);
         }
       }
-      const text = await metrics.scrape({
-        db: app.db,
-        pdfPoolStatus: () => pdfPool.status(),
-        documentPoolStatus: () => app.documents.status(),
-      });
+      const text = await metrics.scrape({ db: app.db, pdfPoolStatus: () => pdfPool.status() });
       reply.header('content-type', metrics.registry.contentType);
       reply.header('cache-control', 'no-store');
       return text;

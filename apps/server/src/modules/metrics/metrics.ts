@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
-import type { DocumentPoolStatus } from '../../documents/document-pool.ts';
 import type { PdfConversionResult, PdfPoolStatus } from '../../documents/pdf-pool.ts';
 
 /** The methods the API routes use; anything else is counted as `other` (bounded labels). */
@@ -12,7 +11,6 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 export type MetricsSources = {
   db: Database;
   pdfPoolStatus: () => PdfPoolStatus;
-  documentPoolStatus: () => DocumentPoolStatus;
 };
 
 /**
@@ -80,18 +78,6 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
     'lexpath_preview_queue_depth',
     'Conversions waiting for a LibreOffice listener',
   );
-  const pdfQueue = new Gauge({
-    name: 'lexpath_pdf_queue_depth',
-    help: 'Conversions waiting for a LibreOffice listener, by priority',
-    labelNames: ['priority'] as const,
-    registers: [registry],
-  });
-  const documentQueue = new Gauge({
-    name: 'lexpath_document_queue_depth',
-    help: 'Renders and other document tasks waiting for a worker thread, by priority',
-    labelNames: ['priority'] as const,
-    registers: [registry],
-  });
   const listenersAlive = gauge(
     'lexpath_libreoffice_listeners_alive',
     'LibreOffice listeners running (started on the first preview)',
@@ -132,7 +118,7 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
         result.seconds,
       );
     },
-    scrape: async ({ db, pdfPoolStatus, documentPoolStatus }) => {
+    scrape: async ({ db, pdfPoolStatus }) => {
       const pool = poolOf(db);
       if (pool) {
         poolInUse.set(pool.totalCount - pool.idleCount);
@@ -141,12 +127,6 @@ export function createMetrics({ withProcessMetrics = false } = {}): Metrics {
       }
       const pdf = pdfPoolStatus();
       previewQueue.set(pdf.queued);
-      for (const [priority, depth] of Object.entries(pdf.queuedBy)) {
-        pdfQueue.set({ priority }, depth);
-      }
-      for (const [priority, depth] of Object.entries(documentPoolStatus().queued)) {
-        documentQueue.set({ priority }, depth);
-      }
       listenersAlive.set(pdf.listeners.filter((listener) => listener.alive).length);
       try {
         const result = await db.execute<{

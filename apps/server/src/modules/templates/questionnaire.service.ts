@@ -294,8 +294,6 @@ export async function renderTestDocument(
     cacheKey: version.masterSha256,
     questions,
     now,
-    // A try-out: the bought documents go first.
-    priority: 'preview',
   });
   const date = now.toISOString().slice(0, 10);
   return { bytes, fileName: `${version.name} - prova - ${date}.docx` };
