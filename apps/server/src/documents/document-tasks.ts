@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { MessagePort } from 'node:worker_threads';
 import type { TBlankChoice } from '@lexpath/shared/schemas/blank-conversion';
 import PizZip from 'pizzip';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
+import { LruCache } from '../lib/lru-cache.ts';
 import { convertBlanks } from './blank-conversion.ts';
 import { findBlanks } from './blank-finder.ts';
 import { inspectBlanks } from './blank-proposals.ts';
@@ -71,18 +73,62 @@ function warmUpDocx(): Buffer {
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
+/**
+ * Lint results by their input (files' bytes and question list). docxtemplater cannot render
+ * or inspect a compiled template twice (a second `render` throws; an instance is not to be
+ * reused), so a lint compiles every file again; but the staff's upload and the version's save
+ * lint the same files with the same questions, and the result depends on those alone (lint
+ * inspects, it never evaluates, so no date enters it). Results are a few strings: bounded by
+ * count only.
+ */
+const lintResults = new LruCache<string, LintResult>(64);
+const lintCounts = { hits: 0, misses: 0 };
+
+function lintKey(input: LintInput): string {
+  const hash = createHash('sha256');
+  const file = (label: string, bytes: Uint8Array | undefined) => {
+    hash.update(`${label}\0${bytes ? bytes.byteLength : '-'}\0`);
+    if (bytes) hash.update(bytes);
+  };
+  file('master', input.master);
+  file('preview', input.preview);
+  for (const companion of input.companions ?? []) file(companion.label, companion.bytes);
+  hash.update(JSON.stringify(input.questions));
+  return hash.digest('base64url');
+}
+
+/** `lintTemplate`, answered from this thread's cache when the same input was linted lately. */
+export function lintCached(input: LintInput): LintResult {
+  const key = lintKey(input);
+  const known = lintResults.get(key);
+  if (known) {
+    lintCounts.hits += 1;
+    // A copy: the cached result stays as lint made it, whatever a caller does with its own.
+    return { errors: [...known.errors], warnings: [...known.warnings] };
+  }
+  lintCounts.misses += 1;
+  const result = lintTemplate({
+    ...input,
+    master: input.master && asBuffer(input.master),
+    preview: input.preview && asBuffer(input.preview),
+    companions: input.companions?.map((companion) => ({
+      label: companion.label,
+      bytes: asBuffer(companion.bytes),
+    })),
+  });
+  lintResults.set(key, result);
+  return result;
+}
+
+/** How often this thread's lint cache answered, for tests. */
+export function lintCacheCounts(): { hits: number; misses: number } {
+  return { ...lintCounts };
+}
+
 function run(task: DocumentTask): unknown {
   switch (task.kind) {
     case 'lint':
-      return lintTemplate({
-        ...task.input,
-        master: task.input.master && asBuffer(task.input.master),
-        preview: task.input.preview && asBuffer(task.input.preview),
-        companions: task.input.companions?.map((companion) => ({
-          label: companion.label,
-          bytes: asBuffer(companion.bytes),
-        })),
-      }) satisfies LintResult;
+      return lintCached(task.input) satisfies LintResult;
     case 'render':
       return renderDocx(asBuffer(task.template), task.answers, {
         cacheKey: task.cacheKey,
