@@ -1,14 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildFatturaPa } from './fatturapa.ts';
 import {
+  assertValidFatturaPa,
   fatturaPaProblems,
-  fatturaPaProblemsOfEach,
-  stopFatturaPaCheckers,
+  InvalidFatturaPaError,
 } from './fatturapa-schema.ts';
-
-afterAll(async () => {
-  await stopFatturaPaCheckers();
-});
 
 const sede = { indirizzo: 'via Toledo 10', cap: '80134', comune: 'Napoli', nazione: 'IT' };
 
@@ -43,32 +39,32 @@ function invoice(cognome: string, progressivo: number): string {
 const TOO_LONG = 'R'.repeat(61);
 
 describe('the FatturaPA schema check', () => {
-  it('judges each run on its own documents: a refused invoice between two valid ones leaves nothing behind in the thread that checks the next', {
-    timeout: 60_000,
-  }, async () => {
-    expect(await fatturaPaProblems(invoice('Rossi', 1))).toEqual([]);
-    const refused = await fatturaPaProblems(invoice(TOO_LONG, 2));
+  it('judges each document on its own: a refused invoice between two valid ones leaves nothing behind for the next', () => {
+    expect(fatturaPaProblems(invoice('Rossi', 1))).toEqual([]);
+    const refused = fatturaPaProblems(invoice(TOO_LONG, 2));
     expect(refused.join('\n')).toMatch(/Cognome/);
-    expect(await fatturaPaProblems(invoice('Bianchi', 3))).toEqual([]);
-    const batch = await fatturaPaProblemsOfEach([
-      invoice('Verdi', 4),
-      invoice(TOO_LONG, 5),
-      invoice('Neri', 6),
-    ]);
-    expect(batch[0]).toEqual([]);
-    expect(batch[1]?.join('\n')).toMatch(/Cognome/);
-    expect(batch[2]).toEqual([]);
+    expect(fatturaPaProblems(invoice('Bianchi', 3))).toEqual([]);
+    expect(() => assertValidFatturaPa(invoice(TOO_LONG, 4))).toThrow(InvalidFatturaPaError);
+    expect(() => assertValidFatturaPa(invoice('Verdi', 5))).not.toThrow();
   });
 
-  it('gives no verdict when its thread dies mid-check (nothing remembered), and checks the same document again on a new thread', {
-    timeout: 60_000,
-  }, async () => {
-    const xml = invoice('Gialli', 7);
-    // The document is posted to its thread within the call: stopping the thread at once kills
-    // the run under way.
-    const checking = fatturaPaProblems(xml);
-    await stopFatturaPaCheckers();
-    await expect(checking).rejects.toThrow(/checker thread exited/);
-    expect(await fatturaPaProblems(xml)).toEqual([]);
+  it('names the line and the element the schema refuses', () => {
+    const xml = invoice('Neri', 6).replace('<CAP>80134</CAP>', '<CAP>8013</CAP>');
+    const [first] = fatturaPaProblems(xml);
+    expect(first).toMatch(/^\d+: Element 'CAP'.*8013.*\(\/p:FatturaElettronica\/.*\/CAP\)$/);
+  });
+
+  it("refuses a text that is not XML (a control character in a name) with the parser's reason", () => {
+    const problems = fatturaPaProblems(invoice('Ugo\u0001', 7));
+    expect(problems.join('\n')).toMatch(/invalid Char value 1/);
+  });
+
+  it('reads the signature schema the FatturaPA schema imports from memory, never from a URL', () => {
+    const signed = invoice('Gialli', 8).replace(
+      '</p:FatturaElettronica>',
+      '<ds:Signature><ds:SignedInfo/></ds:Signature></p:FatturaElettronica>',
+    );
+    // The signature's own schema is in force: an empty SignedInfo is refused by it.
+    expect(fatturaPaProblems(signed).join('\n')).toMatch(/CanonicalizationMethod/);
   });
 });

@@ -96,13 +96,9 @@ type InvoiceContent = Omit<FatturaPaDocument, 'numero' | 'data' | 'progressivoIn
  * checked. Throws InvalidFatturaPaError: the caller's transaction rolls back and no number is
  * used.
  */
-async function assertIssuable(
-  seller: SellerConfig,
-  document: InvoiceContent,
-  issuedOn: string,
-): Promise<void> {
+function assertIssuable(seller: SellerConfig, document: InvoiceContent, issuedOn: string): void {
   const year = Number(issuedOn.slice(0, 4));
-  await assertValidFatturaPa(
+  assertValidFatturaPa(
     buildFatturaPa({
       ...document,
       numero: formatInvoiceNumber(seller, year, 999_999),
@@ -201,7 +197,7 @@ export async function checkInvoiceBeforehand(
   if (!profile) return null;
   const checked = { buyer: buyerOf(profile), title: sale.title, netCents: sale.netCents };
   try {
-    await assertIssuable(seller, saleContent(seller, checked), todayInItaly());
+    assertIssuable(seller, saleContent(seller, checked), todayInItaly());
   } catch (error) {
     if (error instanceof InvalidFatturaPaError) throw new InvoiceNotIssuableError(error);
     throw error;
@@ -215,14 +211,14 @@ export async function checkInvoiceBeforehand(
  * (checkInvoiceBeforehand). Throws InvalidFatturaPaError: the transaction rolls back and no
  * number is used.
  */
-export async function assertDraftIssuable(
+export function assertDraftIssuable(
   seller: SellerConfig,
   draft: InvoiceDraft,
   sale: Pick<SaleToInvoice, 'title' | 'netCents' | 'checked' | 'issuedOn' | 'today'>,
-): Promise<void> {
+): void {
   const checked = { buyer: draft.buyer, title: sale.title, netCents: sale.netCents };
   if (sale.checked && isDeepStrictEqual(sale.checked, checked)) return;
-  await assertIssuable(
+  assertIssuable(
     seller,
     saleContent(seller, checked),
     sale.issuedOn ?? (sale.today ?? todayInItaly)(),
@@ -342,7 +338,7 @@ export async function issueInvoice(
 ): Promise<IssuedInvoice | null> {
   const draft = await draftInvoice(tx, sale.userId);
   if (!draft) return null;
-  await assertDraftIssuable(seller, draft, sale);
+  assertDraftIssuable(seller, draft, sale);
   return insertInvoice(tx, await numberInvoice(tx, seller, draft, sale), sale);
 }
 
@@ -391,7 +387,7 @@ export async function issueCreditNote(
     rettifica: { numero: original.fullNumber, data: original.issuedOn },
     causale: `Storno totale della fattura n. ${original.fullNumber} del ${formatShortDate(original.issuedOn)} per rimborso`,
   };
-  await assertIssuable(seller, content, today());
+  assertIssuable(seller, content, today());
   const { issuedOn, year, number } = await takeDateAndNumber(tx, undefined, today);
   const fullNumber = formatInvoiceNumber(seller, year, number);
   const document: FatturaPaDocument = {

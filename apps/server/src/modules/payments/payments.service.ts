@@ -213,7 +213,7 @@ export async function fulfilCheckoutSession(
       .where(eq(contracts.id, contract.id));
     const { recipient, draft } = await readBuyer(tx, contract.userId);
     if (draft) {
-      await assertDraftIssuable(invoicing.seller, draft, {
+      assertDraftIssuable(invoicing.seller, draft, {
         title: contract.templateName,
         netCents: contract.priceCents,
         checked: expected.checkedInvoice,
