@@ -121,13 +121,37 @@ export async function listPreviewFailures(db: Database, limit: number): Promise<
 }
 
 /**
+ * How long an instance trusts its last look at whether any failure is recorded. A success
+ * removes its document's rows only when some may exist: a DELETE after every preview and
+ * download, almost always of nothing, was a statement on the hottest path.
+ */
+const FAILURES_RECHECK_MS = 5_000;
+
+/**
  * Watches the routes that make a preview or a PDF/A: a failed conversion is written to
  * PostgreSQL, where every instance reads it, and the same document made later removes it.
  * After the answer: the lawyer never waits for this bookkeeping, and a failure of it is
- * only logged.
+ * only logged. Another instance's failure is seen within FAILURES_RECHECK_MS; a success
+ * here before that leaves its row until the document's next success.
  */
 export function watchPreviewOutcomes(app: FastifyInstance): void {
   const failed = new WeakMap<FastifyRequest, string>();
+  let anyRecorded: { value: Promise<boolean>; at: number } | null = null;
+  const mayHaveFailures = (): Promise<boolean> => {
+    if (!anyRecorded || performance.now() - anyRecorded.at > FAILURES_RECHECK_MS) {
+      const value = app.db
+        .select({ id: previewFailures.id })
+        .from(previewFailures)
+        .limit(1)
+        .then((rows) => rows.length > 0);
+      anyRecorded = { value, at: performance.now() };
+      // A look that failed says nothing: the next success looks again.
+      value.catch(() => {
+        anyRecorded = null;
+      });
+    }
+    return anyRecorded.value;
+  };
   app.addHook('onError', async (request, _reply, error) => {
     const kind = failureKind(error);
     if (kind && targetOf(request)) failed.set(request, kind);
@@ -137,9 +161,13 @@ export function watchPreviewOutcomes(app: FastifyInstance): void {
     if (!target) return;
     const kind = failed.get(request);
     const work = kind
-      ? recordPreviewFailure(app.db, target, kind)
+      ? recordPreviewFailure(app.db, target, kind).finally(() => {
+          anyRecorded = { value: Promise.resolve(true), at: performance.now() };
+        })
       : reply.statusCode === 200
-        ? clearPreviewFailures(app.db, target)
+        ? mayHaveFailures().then((some) =>
+            some ? clearPreviewFailures(app.db, target) : undefined,
+          )
         : undefined;
     await work?.catch((error: unknown) => {
       app.log.warn({ err: error }, 'preview failure not recorded');
