@@ -11,6 +11,12 @@
 // step's time is the whole wait the lawyer sees.
 //
 //   node bench/capacity.bench.mjs [--lawyers 10,20,50] [--seconds 60] [--instances 2]
+//                                 [--only pay] [--think-ms 0]
+//
+// `--think-ms T`: each lawyer reads and types before each action (an answer, the summary's
+// confirmation, the preview, 'Acquista', each download) for T × a uniform 0.5–1.5, as people do;
+// the steps' times stay the requests' own, and the lawyers start spread over the window.
+// 0 (the default) is the closed loop without think time, every lawyer starting at once.
 //
 // `--instances 2`: two servers on the first one's PostgreSQL (DESIGN §1: stateless instances
 // sharing PostgreSQL and JWT_SECRET, each its own DATA_DIR), the lawyers split between them;
@@ -32,16 +38,22 @@ const { values: flags } = parseArgs({
     // `pay`: each journey is a contract created with all its answers, completed and paid, the
     // payment alone under load (no questionnaire walk, preview or download).
     only: { type: 'string' },
+    'think-ms': { type: 'string', default: process.env.CAPACITY_THINK_MS ?? '0' },
   },
 });
 const LAWYER_COUNTS = flags.lawyers.split(',').map(Number);
 /** Journeys start during this many seconds per N; those under way then finish (bounded below). */
 const SECONDS = Number(flags.seconds);
-/** After the window, the journeys under way get this long before their requests are aborted. */
-const DRAIN_MS = 60_000;
-const INSTANCES = Math.max(1, Number(flags.instances));
 const PAY_ONLY = flags.only === 'pay';
 if (flags.only !== undefined && !PAY_ONLY) throw new Error('--only takes `pay`');
+const THINK_MS = Number(flags['think-ms']);
+if (!(THINK_MS >= 0)) throw new Error('--think-ms takes milliseconds');
+/**
+ * After the window, the journeys under way get this long before their requests are aborted: a
+ * minute, and the reading of a whole journey (about 45 actions) at its longest.
+ */
+const DRAIN_MS = 60_000 + (PAY_ONLY ? 2 : 50) * 1.5 * THINK_MS;
+const INSTANCES = Math.max(1, Number(flags.instances));
 const TEMPLATE_NAME = 'Contratto di locazione ad uso abitativo';
 const PASSWORD = 'Demo2026!';
 /** A 503 is retried after its Retry-After, at most this many times (then the journey fails). */
@@ -163,10 +175,15 @@ async function call(base, path, { token, method = 'GET', body, headers = {}, dea
 }
 
 /** `name` → durations (ms) of each step, and the failures. */
-function newRecorder() {
+function newRecorder(thinkMs = 0) {
   const steps = new Map();
   return {
     failures: [],
+    /** The lawyer reading and typing before an action (not timed as any step). */
+    think() {
+      if (thinkMs === 0) return Promise.resolve();
+      return new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
+    },
     async time(name, run) {
       const started = performance.now();
       const result = await run();
@@ -200,11 +217,13 @@ function newRecorder() {
 async function journey(base, lawyer, templateId, recorder, deadline) {
   const { token } = lawyer;
   const opts = { token, deadline };
+  await recorder.think();
   await recorder.time('catalogue', () => call(base, '/api/template', opts));
   const questionsPath = `/api/contract/questions?type=${encodeURIComponent(templateId)}`;
   let answers = {};
   let contractId;
   for (let i = 0; i < 200; i += 1) {
+    await recorder.think();
     const next = await recorder.time('question', () =>
       call(base, questionsPath, { ...opts, method: 'POST', body: answers }),
     );
@@ -229,6 +248,7 @@ async function journey(base, lawyer, templateId, recorder, deadline) {
   const contract = await recorder.time('summary', () =>
     call(base, `/api/contract/${contractId}`, opts),
   );
+  await recorder.think();
   await recorder.time('complete', () =>
     call(base, `/api/contract/${contractId}`, {
       ...opts,
@@ -236,13 +256,17 @@ async function journey(base, lawyer, templateId, recorder, deadline) {
       body: { status: 'COMPLETED' },
     }),
   );
+  await recorder.think();
   await recorder.time('preview', () =>
     call(base, `/api/contract/preview/${contractId}`, { ...opts, binary: true }),
   );
+  await recorder.think();
   await pay(base, token, contractId, contract.templateId.total, recorder, deadline);
+  await recorder.think();
   await recorder.time('download_docx', () =>
     call(base, `/api/contract/download/${contractId}`, { ...opts, binary: true }),
   );
+  await recorder.think();
   await recorder.time('download_pdf', () =>
     call(base, `/api/contract/download/${contractId}?format=pdf`, { ...opts, binary: true }),
   );
@@ -297,6 +321,7 @@ async function payJourney(base, lawyer, templateId, recorder, deadline, answers)
     body: { status: 'COMPLETED' },
   });
   const contract = await call(base, `/api/contract/${id}`, opts);
+  await recorder.think();
   await pay(base, lawyer.token, id, contract.templateId.total, recorder, deadline);
 }
 
@@ -344,7 +369,7 @@ async function seedLawyers(client, count) {
  * until SECONDS have passed; lawyer k on server k % servers.
  */
 async function measure(servers, lawyers, templates, roots) {
-  const recorder = newRecorder();
+  const recorder = newRecorder(THINK_MS);
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const hardDeadline = deadline + DRAIN_MS;
@@ -355,6 +380,9 @@ async function measure(servers, lawyers, templates, roots) {
   await Promise.all(
     lawyers.map(async (lawyer, k) => {
       const base = servers[k % servers.length];
+      // With think time, lawyers arrive spread over the window as they do in an office day, not
+      // all at the first second (which makes them reach the payment together ninety seconds on).
+      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, Math.random() * SECONDS * 1000));
       while (performance.now() < deadline) {
         try {
           const templateId = templates[k % servers.length];
@@ -384,6 +412,7 @@ async function measure(servers, lawyers, templates, roots) {
     first_failures: recorder.failures.slice(0, 3),
     steps: recorder.summary(),
     cpu,
+    budget: budgetVerdict(recorder.summary()),
     // Far steadier than the latencies when other jobs share the cores: what one journey (with
     // --only pay, one purchase) costs each kind of process, whatever the wait for a core.
     cpu_ms_per_journey:
@@ -396,6 +425,27 @@ async function measure(servers, lawyers, templates, roots) {
             ]),
           ),
     loadavg: load,
+  };
+}
+
+/** Steps that are not one request: `pay` is three, `journey` all of them. */
+const SUMS = new Set(['pay', 'journey']);
+
+/**
+ * The budgets of issue 21 against one N's steps: every request but the preview p99 < 500 ms, the
+ * preview p95 < 2 s, the payment's three requests together p95 < 300 ms. Reported, not an exit
+ * status: the closed loop on two cores misses them by construction from about 10 lawyers on
+ * (bench/README.md, «What two cores hold»).
+ */
+function budgetVerdict(steps) {
+  const slow = Object.entries(steps)
+    .filter(([name, step]) => !SUMS.has(name) && name !== 'preview' && step.p99_ms >= 500)
+    .map(([name]) => name);
+  return {
+    requests_p99_under_500_ms: slow.length === 0,
+    over_500_ms_at_p99: slow,
+    preview_p95_under_2000_ms: (steps.preview?.p95_ms ?? 0) < 2000,
+    pay_p95_under_300_ms: (steps.pay?.p95_ms ?? 0) < 300,
   };
 }
 
@@ -488,6 +538,7 @@ try {
         template: TEMPLATE_NAME,
         seconds_per_n: SECONDS,
         ...(PAY_ONLY ? { only: 'pay' } : {}),
+        think_ms: THINK_MS,
         note: 'a shared machine: read the figures with their loadavg',
         ...results,
       },

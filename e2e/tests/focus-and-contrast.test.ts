@@ -179,6 +179,8 @@ describe('focus after a change of step or page (issue 12)', () => {
     await expectTitleFocused(page, NDA);
 
     const docx = page.getByRole('button', { name: 'Scarica il documento (.docx)' });
+    // Tabs pressed before the document's card has loaded would walk past it.
+    await expect.poll(() => docx.isEnabled(), { timeout: 15_000 }).toBe(true);
     await tabUntil(page, docx);
     const downloading = page.waitForEvent('download', { timeout: 30_000 });
     await page.keyboard.press('Enter');
