@@ -1,7 +1,8 @@
-import { Dialog, HStack, Portal, Stack } from '@chakra-ui/react';
+import { Dialog, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
 import { AppAlert } from './app-alert.tsx';
+import { DialogFrame } from './dialog-frame.tsx';
 
 export interface ChoiceDialogProps {
   open: boolean;
@@ -36,37 +37,24 @@ export function ChoiceDialog({
   children,
 }: ChoiceDialogProps) {
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
+      title={title}
+      maxW="560px"
+      mx="8"
       finalFocusEl={finalFocusEl}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onClose={onClose}
+      footer={
+        <Button variant="outline" onClick={onClose} disabled={busy}>
+          {closeLabel}
+        </Button>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="560px" mx="8">
-            <Dialog.Header>
-              <Dialog.Title color="navy.800">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="12">
-                <Dialog.Description color="navy.700">{description}</Dialog.Description>
-                {error ? <AppAlert kind="error">{error}</AppAlert> : null}
-                {children}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <HStack gap="8">
-                <Button variant="outline" onClick={onClose} disabled={busy}>
-                  {closeLabel}
-                </Button>
-              </HStack>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="12">
+        <Dialog.Description color="navy.700">{description}</Dialog.Description>
+        {error ? <AppAlert kind="error">{error}</AppAlert> : null}
+        {children}
+      </Stack>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { it } from '@lexpath/shared/messages/it';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
+import { DialogFrame } from './dialog-frame.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -31,42 +32,30 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
+    <DialogFrame
       role="alertdialog"
       open={open}
+      title={title}
+      maxW="450px"
       finalFocusEl={finalFocusEl}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            {it.web.confirm.cancel}
+          </Button>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            colorPalette={danger ? 'red' : undefined}
+            onClick={onConfirm}
+            loading={pending}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content maxW="450px">
-            <Dialog.Header>
-              <Dialog.Title color="navy.800">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {typeof children === 'string' ? <Text>{children}</Text> : children}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <HStack gap="8">
-                <Button variant="outline" onClick={onClose} disabled={pending}>
-                  {it.web.confirm.cancel}
-                </Button>
-                <Button
-                  variant={danger ? 'danger' : 'primary'}
-                  colorPalette={danger ? 'red' : undefined}
-                  onClick={onConfirm}
-                  loading={pending}
-                >
-                  {confirmLabel}
-                </Button>
-              </HStack>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {typeof children === 'string' ? <Text>{children}</Text> : children}
+    </DialogFrame>
   );
 }
