@@ -128,8 +128,8 @@ export async function recordPayment(
   // The provider is asked outside the transaction: no lock is held across a network call.
   const session = await provider.retrieveCheckoutSession(input.transactionId);
   if (!session) throw notVerifiable();
-  // The invoice's schema check (a worker thread, a good part of a second under load) before
-  // the transaction: no connection or lock waits for it.
+  // The invoice's schema check (under a millisecond) and the read of the profile it checks,
+  // before the transaction: no connection or lock waits for them.
   const checkedInvoice = await checkInvoiceBeforehand(db, invoicing.seller, {
     userId: contract.userId,
     title: contract.templateName,
