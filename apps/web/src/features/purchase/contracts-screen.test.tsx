@@ -130,7 +130,7 @@ describe('the catalogue without a router (stand-alone page)', () => {
     expect(bounded.queryByText(/aggiungi agli elenchi/)).toBeNull();
   });
 
-  it('draws the cards together with the category chips, never before them (no shift)', async () => {
+  it('draws the cards together with the category chips, the spinner standing where the chips go meanwhile (no shift)', async () => {
     await startCatalogueApi(pageOf([buildTemplateCard()]), {
       // The categories answer last: the chips' rows would push cards already drawn down.
       'GET /api/category': () => ({
@@ -146,8 +146,15 @@ describe('the catalogue without a router (stand-alone page)', () => {
     await waitFor(() => expect(api?.hits('GET /api/template')).toBe(1));
     // The templates are in; the categories are not: still loading, no card yet.
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    const spinner = screen.getByRole('status');
+    expect(spinner).toHaveTextContent('Caricamento');
     expect(screen.queryByRole('button', { name: 'Contratto di locazione' })).toBeNull();
+    // Above the list, not in it: the chips' rows replace it, and nothing drawn below moves.
+    const results = document.getElementById('catalogue-results');
+    expect(results).toBeEmptyDOMElement();
+    expect(
+      spinner.compareDocumentPosition(results as Node) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     const card = await screen.findByRole('button', { name: 'Contratto di locazione' });
     const chips = screen.getByRole('group', { name: 'Filtra per categoria' });

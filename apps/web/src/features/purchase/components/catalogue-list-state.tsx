@@ -10,8 +10,16 @@ export interface CatalogueListStateProps {
   emptyText: string;
   errorText: string;
   filtered: boolean;
-  /** Something drawn above the list is still loading: the list waits for it (no shift). */
-  waiting?: boolean;
+}
+
+/** The catalogue's spinner, announced as «Caricamento…». */
+export function CatalogueLoading() {
+  return (
+    <div className="lp-cat-loading" role="status">
+      <span className="lp-cat-spinner" />
+      <span className="lp-cat-visually-hidden">{itPublic.web.loading}</span>
+    </div>
+  );
 }
 
 /**
@@ -23,16 +31,10 @@ export function CatalogueListState({
   emptyText,
   errorText,
   filtered,
-  waiting = false,
 }: CatalogueListStateProps) {
-  switch (waiting ? 'loading' : listStateKind(query, filtered)) {
+  switch (listStateKind(query, filtered)) {
     case 'loading':
-      return (
-        <div className="lp-cat-loading" role="status">
-          <span className="lp-cat-spinner" />
-          <span className="lp-cat-visually-hidden">{itPublic.web.loading}</span>
-        </div>
-      );
+      return <CatalogueLoading />;
     case 'error':
       return (
         <div className="lp-cat-alert" role="alert">

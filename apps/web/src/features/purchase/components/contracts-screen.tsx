@@ -71,9 +71,10 @@ export function ContractsScreen() {
   // the page, as a transition that yields to the browser. The page itself, not the query's
   // result: the result is a new object on every render, so deferring it costs a background
   // render each time; the cached page keeps its identity until new data comes.
-  // The category chips above the cards come with a request of their own: cards drawn before
-  // them were pushed down when they came (several rows of chips on a phone, a layout shift of
-  // 0.08 in Lighthouse). The cards wait for the categories' first answer, failed or not.
+  // The category chips above the cards come with a request of their own: cards, or the
+  // spinner, drawn below them before they came were pushed down by their rows (a layout shift
+  // of 0.08 on a phone in Lighthouse). Until the categories' first answer, failed or not, the
+  // spinner stands where the chips go and the list below holds nothing.
   const chipsPending = categories.isPending;
   const cardsPage = useDeferredValue(chipsPending ? undefined : templates.data);
   const setContract = useNewContractStore((state) => state.set);
@@ -129,15 +130,16 @@ export function ContractsScreen() {
       >
         {it.lawyerScreens.skipToResults}
       </a>
-      <CatalogueFilters categories={categories.data?.results ?? []} />
+      <CatalogueFilters categories={categories.data?.results ?? []} loading={chipsPending} />
       <div id={RESULTS_ID} tabIndex={-1} className="lp-cat-results">
-        <CatalogueListState
-          query={templates}
-          emptyText={texts.templatesEmpty}
-          errorText={texts.templatesLoadFailed}
-          filtered={search.value !== '' || search.category !== ''}
-          waiting={chipsPending}
-        />
+        {chipsPending ? null : (
+          <CatalogueListState
+            query={templates}
+            emptyText={texts.templatesEmpty}
+            errorText={texts.templatesLoadFailed}
+            filtered={search.value !== '' || search.category !== ''}
+          />
+        )}
         {results.length > 0 ? (
           <section aria-label={title} className="lp-cat-grid">
             {results.map((template) => (
